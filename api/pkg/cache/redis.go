@@ -1,0 +1,70 @@
+package cache
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Redis is the production cache. Every key is prefixed so several deployments (or tests) can
+// share one server.
+type Redis struct {
+	client *redis.Client
+	prefix string
+}
+
+// OpenRedis connects to url (redis://…) and checks the connection.
+func OpenRedis(ctx context.Context, url, prefix string) (*Redis, error) {
+	opts, err := redis.ParseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("cache: parse REDIS_URL: %w", err)
+	}
+	r := &Redis{client: redis.NewClient(opts), prefix: prefix}
+	if err := r.Ping(ctx); err != nil {
+		_ = r.client.Close()
+		return nil, fmt.Errorf("cache: ping: %w", err)
+	}
+	return r, nil
+}
+
+func (r *Redis) Get(ctx context.Context, key string) ([]byte, error) {
+	b, err := r.client.Get(ctx, r.prefix+key).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, ErrMiss
+	}
+	return b, err
+}
+
+func (r *Redis) Set(ctx context.Context, key string, value []byte, ttl time.Duration) error {
+	return r.client.Set(ctx, r.prefix+key, value, ttl).Err()
+}
+
+func (r *Redis) Delete(ctx context.Context, keys ...string) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	full := make([]string, len(keys))
+	for i, k := range keys {
+		full[i] = r.prefix + k
+	}
+	return r.client.Del(ctx, full...).Err()
+}
+
+// Incr uses INCR then sets the expiry only on the first hit, in one round trip.
+func (r *Redis) Incr(ctx context.Context, key string, ttl time.Duration) (int64, error) {
+	pipe := r.client.TxPipeline()
+	incr := pipe.Incr(ctx, r.prefix+key)
+	pipe.ExpireNX(ctx, r.prefix+key, ttl)
+	if _, err := pipe.Exec(ctx); err != nil {
+		return 0, err
+	}
+	return incr.Val(), nil
+}
+
+func (r *Redis) Ping(ctx context.Context) error { return r.client.Ping(ctx).Err() }
+
+// Close releases the connection pool.
+func (r *Redis) Close() error { return r.client.Close() }

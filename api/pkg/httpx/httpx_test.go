@@ -1,0 +1,74 @@
+package httpx_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+	"github.com/stretchr/testify/require"
+
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/httpx"
+	"rugged.example/portal/api/pkg/testkit"
+)
+
+func TestStatus_MapsFaultKindsAndHidesInternalDetail(t *testing.T) {
+	tests := []struct {
+		err        error
+		wantStatus int
+		wantCode   string
+	}{
+		{fault.New(fault.KindNotFound, "x.notFound", "Nope"), http.StatusNotFound, "x.notFound"},
+		{fault.Validation(map[string]string{"a": "Required"}), http.StatusBadRequest, "validation"},
+		{fault.New(fault.KindTooMany, "x.slow", "Slow down"), http.StatusTooManyRequests, "x.slow"},
+		{errors.New("pq: password leaked in detail"), http.StatusInternalServerError, "internal"},
+	}
+	for _, tt := range tests {
+		status, body := httpx.Status(tt.err)
+		require.Equal(t, tt.wantStatus, status)
+		require.Equal(t, tt.wantCode, body.Error)
+		require.NotContains(t, body.Message, "leaked")
+	}
+}
+
+func TestRequestID_ReusesWellFormedIDsOnly(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	r := gin.New()
+	r.Use(httpx.RequestID())
+	r.GET("/", func(c *gin.Context) { c.Status(http.StatusNoContent) })
+
+	for in, reused := range map[string]bool{"abcdef12-3456": true, "bad id\nwith newline": false, "": false} {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.Header.Set(httpx.RequestIDHeader, in)
+		w := httptest.NewRecorder()
+		r.ServeHTTP(w, req)
+		got := w.Header().Get(httpx.RequestIDHeader)
+		require.NotEmpty(t, got)
+		require.Equal(t, reused, got == in, "input %q", in)
+	}
+}
+
+func TestHealth_ReadyzReportsFailingProbe(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	r := gin.New()
+	httpx.Health(r, httpx.Probe{Name: "db", Check: func(context.Context) error { return errors.New("down") }})
+	w := httptest.NewRecorder()
+	r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+	require.Equal(t, http.StatusServiceUnavailable, w.Code)
+	require.JSONEq(t, `{"checks":{"db":"unavailable"}}`, w.Body.String())
+}
+
+func TestHandler_RendersReturnedErrors(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	r := gin.New()
+	r.GET("/", httpx.Handler(testkit.Quiet(), func(*gin.Context) error {
+		return fault.Validation(map[string]string{"serial": "Required"})
+	}))
+	w := httptest.NewRecorder()
+	r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/", nil))
+	require.Equal(t, http.StatusBadRequest, w.Code)
+	require.JSONEq(t, `{"error":"validation","message":"Some fields are invalid.","fields":{"serial":"Required"}}`, w.Body.String())
+}
