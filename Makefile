@@ -1,0 +1,101 @@
+# The front door: `make help` lists every target. `make run` and `make test` install what they
+# need themselves (pnpm via npm, node modules, Go modules, Debian's chromium via apt-get).
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PNPM_VERSION := 12.4.2
+GO_MODULES   := $(shell sed -n 's|^[[:space:]]*\./\(api/[a-z]*\)$$|\1|p' go.work)
+GO_PKGS      := $(addsuffix /...,$(addprefix ./,$(GO_MODULES)))
+GO_SOURCES   := $(shell find api -name '*.go' -o -name 'go.mod' -o -name 'go.sum' -o -path '*/templates/*' | grep -v _test.go)
+WEB_SOURCES  := $(shell find host apps packages tooling -type f -not -path '*/node_modules/*' -not -path '*/dist/*' -not -path '*/.turbo/*' 2>/dev/null) package.json pnpm-lock.yaml pnpm-workspace.yaml
+# The FFI release pact-go links against (TOOLCHAIN.md), shipped by npm beside pact-js.
+PACT_FFI_DIR := $(CURDIR)/node_modules/pact-ffi-go/prebuilds/linux-x64
+
+export TURBO_TELEMETRY_DISABLED := 1
+export PACT_DO_NOT_TRACK := true
+export GOFLAGS := -buildvcs=false
+
+.PHONY: help
+help: ## List the targets with one line each
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+# ---- installs -----------------------------------------------------------------------------
+
+.PHONY: pnpm
+pnpm: ## Install the pinned pnpm through npm when it is missing
+	@command -v pnpm >/dev/null && [ "$$(pnpm --version)" = "$(PNPM_VERSION)" ] || npm install -g pnpm@$(PNPM_VERSION)
+
+node_modules/.modules.yaml: pnpm-lock.yaml package.json pnpm-workspace.yaml | pnpm
+	CI=true pnpm install --frozen-lockfile
+	@touch $@
+
+.PHONY: deps
+deps: node_modules/.modules.yaml ## Install node modules and download Go modules
+	@for m in $(GO_MODULES); do (cd $$m && go mod download); done
+
+.PHONY: browser
+browser: ## Install Debian's chromium (and zbar-tools to read label barcodes) when missing
+	@command -v chromium >/dev/null && command -v zbarimg >/dev/null || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zbar-tools >/dev/null; }
+
+.PHONY: services
+services: ## Start the local PostgreSQL and Redis when they are down
+	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
+	@redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 || redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no
+	@for i in $$(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && exit 0; sleep 1; done; echo "services did not start" >&2; exit 1
+
+# ---- build and run ------------------------------------------------------------------------
+
+host/dist/index.html: $(WEB_SOURCES) | node_modules/.modules.yaml
+	pnpm build
+	@touch $@
+
+bin/portal: $(GO_SOURCES) go.work
+	CGO_ENABLED=0 go build -trimpath -o $@ ./api/portal/cmd/portal
+
+.PHONY: build
+build: host/dist/index.html bin/portal ## Build the front end (host and remotes) and the Go binary
+
+.PHONY: run
+run: build ## Run the portal on its embedded defaults (http://127.0.0.1:8080)
+	./bin/portal serve
+
+# ---- checks -------------------------------------------------------------------------------
+
+.PHONY: lint
+lint: node_modules/.modules.yaml ## Import direction (Go and TypeScript), go vet, gofmt, eslint
+	go run ./api/tools/importlint $(GO_PKGS)
+	go vet $(GO_PKGS)
+	@unformatted=$$(gofmt -l api); [ -z "$$unformatted" ] || { echo "gofmt needed: $$unformatted"; exit 1; }
+	pnpm lint
+
+.PHONY: test-go
+test-go: services ## Go tests: unit, store suites on SQLite and PostgreSQL, cache on Redis
+	go test -count=1 -p 2 $(GO_PKGS)
+
+.PHONY: test-web
+test-web: node_modules/.modules.yaml ## Jest tests of packages, host and remotes (Pact consumer tests write pacts/)
+	pnpm test
+
+.PHONY: test-pact
+test-pact: test-web ## Verify the consumer pacts against the real Gin router (pact-go)
+	@test -d "$(PACT_FFI_DIR)" || { echo "pact FFI missing at $(PACT_FFI_DIR)"; exit 1; }
+	cd api/repair && CGO_ENABLED=1 CGO_LDFLAGS="-L$(PACT_FFI_DIR) -Wl,-rpath,$(PACT_FFI_DIR)" \
+		go test -tags pact -c -o $(CURDIR)/bin/repair-provider.test ./repairpact
+	cd api/repair/repairpact && PACT_DIR=$(CURDIR)/pacts unshare --net sh -c 'ip link set lo up && $(CURDIR)/bin/repair-provider.test -test.v -test.count=1'
+
+.PHONY: test-e2e
+test-e2e: build browser ## Browser tests: Playwright driving Debian's chromium against the built portal
+	pnpm --filter @portal/e2e test
+
+.PHONY: test
+test: lint test-go test-web test-pact test-e2e ## Run every test (what CI runs)
+
+.PHONY: bench
+bench: build services ## Load-test verify-serial on PostgreSQL + Redis beside a bare Gin handler; report bundle sizes
+	go run ./api/portal/cmd/portalbench
+
+.PHONY: clean
+clean: ## Remove build outputs and the embedded default's data
+	rm -rf bin var host/dist apps/*/dist pacts

@@ -1,0 +1,3 @@
+module rugged.example/portal/api/tools
+
+go 1.26.0
