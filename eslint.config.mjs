@@ -1,0 +1,57 @@
+// ESLint 9 flat config for the front end (host/, apps/, packages/, tooling/).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Workspace packages anyone may import. Apps and the host are deliberately not in this list. */
+const PACKAGES = ['ui', 'auth', 'api-client', 'routes', 'forms', 'rspack-config', 'jest-config', 'tsconfig'];
+
+const onlyPackages = {
+  regex: `^@portal/(?!(${PACKAGES.join('|')})(/|$))`,
+  message: 'Import portal packages only: an app never imports another app or the host, and packages never import apps.',
+};
+const noRelativeEscape = {
+  regex: '^(\\.\\./)+.*\\b(apps|host|packages)/',
+  message: 'Import other workspace code through its package name, not a relative path.',
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'api/**', '**/coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [onlyPackages, noRelativeEscape] }],
+    },
+  },
+  {
+    // ui is the bottom layer: it imports no other portal package.
+    files: ['packages/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@portal/(?!tsconfig|jest-config)', message: 'packages/ui imports no other portal package.' },
+            noRelativeEscape,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/test-fixtures.ts'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}', '**/rspack.config.ts', '**/module-federation.config.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
