@@ -1,0 +1,59 @@
+/** The API's error body for every non-2xx answer: `{ error, message, fields? }`. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** A failed API call: the HTTP status and the parsed error body. Status 0 means no answer. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly error: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.status = status;
+    this.error = body.error;
+    this.fields = body.fields ?? {};
+  }
+}
+
+/**
+ * True for an ApiError, also one thrown by another bundle's copy of this package (remotes bundle
+ * their own), where `instanceof` would fail.
+ */
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'ApiError' &&
+    typeof (value as { status?: unknown }).status === 'number' &&
+    typeof (value as { error?: unknown }).error === 'string'
+  );
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).error === 'string' &&
+    typeof (value as ApiErrorBody).message === 'string'
+  );
+}
+
+/** Reads a failed response into an ApiError, whatever its body turns out to be. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  if (isErrorBody(body)) return new ApiError(response.status, body);
+  return new ApiError(response.status, {
+    error: `http.${response.status}`,
+    message: response.statusText || `Request failed with status ${response.status}`,
+  });
+}

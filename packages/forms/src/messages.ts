@@ -1,0 +1,21 @@
+/**
+ * The portal's user-facing validation and status messages (spec §5, §4, §8), word for word and in
+ * one place. The Go API returns the same strings for the same rules.
+ */
+export const messages = {
+  required: 'Required',
+  exactLength: (n: number) => `Must be ${n} characters`,
+  maxLength: (n: number) => `Must be less than ${n + 1} characters`,
+  minLength: (n: number) => `Must be at least ${n} characters`,
+  email: 'Must be a valid e-mail address',
+  poBox: 'Cannot be a PO box',
+  phoneInvalid: 'Invalid Format or Number',
+  inputTooLong: 'Input length too long',
+  mustAttachFiles: 'Must Attach Files',
+  missingRequiredFields: 'Missing Required Fields!',
+  errorValidatingInformation: 'Error Validating Information',
+
+  serialNotFound: 'Serial Not Found',
+  serialNotValid: 'Serial not valid for new RMA',
+  serialValid: 'Serial valid for new RMA!',
+} as const;

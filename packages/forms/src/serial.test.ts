@@ -1,0 +1,39 @@
+import {
+  isSerialValidForNewRma,
+  normalizeSerial,
+  serialStatusText,
+  shouldCheckSerial,
+  showsInvalidSerialIcon,
+} from './serial';
+
+const unit = { model: 'RL14', rmaExists: false, allowOow: false, isEOS: false };
+
+describe('serial rules', () => {
+  it('upper-cases and trims', () => {
+    expect(normalizeSerial('  rt10000001 ')).toBe('RT10000001');
+  });
+
+  it('checks from 9 characters and shows the invalid icon from 10', () => {
+    expect(shouldCheckSerial('RT100000')).toBe(false);
+    expect(shouldCheckSerial(' RT1000000 ')).toBe(true);
+    expect(showsInvalidSerialIcon('RT1000000')).toBe(false);
+    expect(showsInvalidSerialIcon('RT10000001')).toBe(true);
+  });
+
+  it.each([
+    ['a unit without an open RMA', unit, true],
+    ['a unit with an open RMA', { ...unit, rmaExists: true }, false],
+    ['a unit with an open RMA and the override', { ...unit, rmaExists: true, allowOow: true }, true],
+    ['an end-of-service unit', { ...unit, isEOS: true }, false],
+    ['an EX80', { ...unit, model: 'EX80' }, false],
+  ])('decides validity for %s', (_name, candidate, expected) => {
+    expect(isSerialValidForNewRma(candidate)).toBe(expected);
+  });
+
+  it('names each status with the spec wording', () => {
+    expect(serialStatusText('not-found')).toBe('Serial Not Found');
+    expect(serialStatusText('not-valid')).toBe('Serial not valid for new RMA');
+    expect(serialStatusText('valid')).toBe('Serial valid for new RMA!');
+    expect(serialStatusText('checking')).toBeUndefined();
+  });
+});

@@ -1,0 +1,2 @@
+export { routePaths, type RouteName, type RouteParams, type ParamsOptional } from './paths';
+export { pathFor } from './pathFor';

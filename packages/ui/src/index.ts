@@ -1,0 +1,23 @@
+export { theme, type PortalTheme } from './theme';
+export { PortalThemeProvider, GlobalStyle } from './ThemeProvider';
+export { Button, buttonStyles, type ButtonVariant } from './Button';
+export { Card, CardTitle } from './Card';
+export { TextField, type TextFieldProps } from './TextField';
+export { Banner, type BannerProps, type BannerVariant } from './Banner';
+export { Stepper, type StepperProps } from './Stepper';
+export { Spinner } from './Spinner';
+export { VisuallyHidden } from './VisuallyHidden';
+export { CheckCircleIcon, CrossCircleIcon, AlertIcon, InfoIcon } from './icons';
+export {
+  PageContainer,
+  SiteHeader,
+  HeaderBar,
+  Brand,
+  NavList,
+  Main,
+  SiteFooter,
+  PageTitle,
+  Stack,
+  Row,
+  MutedText,
+} from './Layout';
