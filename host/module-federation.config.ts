@@ -1,0 +1,14 @@
+import type { moduleFederationPlugin } from '@module-federation/enhanced';
+import { federationDefaults, portalShared } from '@portal/rspack-config/federation';
+
+/**
+ * The host container. It declares no remotes at build time: their manifest URLs come from
+ * /runtime-config.json and are registered at run time (src/remotes.ts), so a remote can be
+ * redeployed without rebuilding the host.
+ */
+export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
+  name: 'host',
+  remotes: {},
+  shared: portalShared,
+  ...federationDefaults,
+};

@@ -1,0 +1,89 @@
+import type { ComponentType } from 'react';
+import type { RouteName } from '@portal/routes';
+import type { RouteMeta } from '../features/guard/access';
+import type { PageLoader } from '../features/lazy-page/LazyPage';
+import { HomePage } from '../features/home/HomePage';
+import { NoPermissionPage } from '../features/errors/NoPermissionPage';
+import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
+import { OidcCallbackPage } from '../features/session/OidcCallbackPage';
+import { SignOutPage } from '../features/session/SignOutPage';
+import { loadRemotePage } from '../remotes';
+
+export type RoutePage =
+  | { kind: 'host'; Component: ComponentType }
+  | { kind: 'remote'; remote: string; load: PageLoader }
+  | { kind: 'redirect'; to: RouteName };
+
+export interface RouteEntry {
+  meta: RouteMeta;
+  /** Left out while the page is not built: the route then renders not-found. */
+  page?: RoutePage;
+  /** Label in the main navigation (shown only when the page exists). */
+  nav?: string;
+  /** The page completes sign-in itself, so the guard must not start another one. */
+  completesSignIn?: boolean;
+}
+
+const pub: RouteMeta = { access: 'public' };
+const signIn: RouteMeta = { access: 'sign-in' };
+
+function remotePage(remote: string, exposed: string): RoutePage {
+  return { kind: 'remote', remote, load: () => loadRemotePage(remote, exposed) };
+}
+
+/** Every route of spec §2 by name, with its access meta and the page that renders it. */
+export const routeTable: Record<RouteName, RouteEntry> = {
+  home: { meta: pub, page: { kind: 'host', Component: HomePage }, nav: 'Home' },
+
+  // Repair (remote 'repair')
+  'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA' },
+  'rma-confirm-quote': { meta: pub },
+  canceled: { meta: pub },
+  'upgrade-device': { meta: pub },
+  'upgrade-device-confirm-quote': { meta: pub },
+  'pay-quote': { meta: signIn },
+  'pay-quote-by-authorize': { meta: signIn },
+  success: { meta: pub },
+  'authnet-response': { meta: pub },
+  'service-quote-successful': { meta: pub },
+  'service-quote-cancel': { meta: pub },
+
+  // Recycle
+  'recycle-unit': { meta: signIn },
+  'recycle-battery': { meta: signIn },
+
+  // Parts
+  'parts-order': { meta: pub },
+  'parts-order-manual': { meta: pub },
+  'parts-order-cart': { meta: pub },
+  'parts-order-checkout': { meta: pub },
+  'parts-order-success': { meta: pub },
+  'video-parts-order': { meta: pub },
+  'video-parts-order-cart': { meta: pub },
+  'video-parts-order-checkout': { meta: pub },
+  'sm-inventory': { meta: pub },
+  'sm-inventory-profile': { meta: pub },
+
+  // Support
+  'help-support': { meta: pub },
+  'help-support-complete': { meta: pub },
+  'auth-help-and-support': { meta: signIn },
+
+  // Account
+  'your-account': { meta: signIn, page: { kind: 'redirect', to: 'rma-history' } },
+  'rma-history': { meta: signIn },
+  branches: { meta: signIn },
+  'parts-orders-history': { meta: signIn },
+  'product-registration': { meta: signIn },
+  drivers: { meta: signIn },
+  'account-settings': { meta: signIn },
+  quotes: { meta: signIn },
+  'saved-quotes': { meta: signIn },
+  dashboard: { meta: signIn },
+
+  // Session and errors
+  'oidc-callback': { meta: signIn, page: { kind: 'host', Component: OidcCallbackPage }, completesSignIn: true },
+  'sign-out': { meta: pub, page: { kind: 'host', Component: SignOutPage } },
+  unauthorized: { meta: pub, page: { kind: 'host', Component: UnauthorizedPage } },
+  '401': { meta: pub, page: { kind: 'host', Component: NoPermissionPage } },
+};

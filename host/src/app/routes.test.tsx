@@ -1,0 +1,123 @@
+import { render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { SessionProvider, type SessionState } from '@portal/auth';
+import { routePaths, type RouteName } from '@portal/routes';
+import { PortalThemeProvider } from '@portal/ui';
+import { fakeSession, signedIn } from '../test/fakeSession';
+import { buildRoutes, type RouteHandle } from './routes';
+import { routeTable } from './routeTable';
+
+jest.mock('../remotes', () => ({
+  loadRemotePage: jest.fn(() => new Promise(() => undefined)),
+  registerPortalRemotes: jest.fn(),
+}));
+
+function renderAt(url: string, state: SessionState = { status: 'signed-out' }) {
+  const fake = fakeSession(state);
+  const router = createMemoryRouter(buildRoutes(routeTable), { initialEntries: [url] });
+  render(
+    <PortalThemeProvider>
+      <SessionProvider session={fake.session}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </PortalThemeProvider>,
+  );
+  return { ...fake, router };
+}
+
+describe('route table', () => {
+  it('has every named route once, with its spec path', () => {
+    const [root] = buildRoutes(routeTable);
+    const handles = (root?.children ?? []).map((r) => [(r.handle as RouteHandle).name, r.path]);
+
+    expect(handles).toEqual([
+      ...(Object.entries(routePaths) as [RouteName, string][]).map(([name, path]) => [name, path]),
+      ['not-found', '*'],
+    ]);
+  });
+
+  it.each<[RouteName, 'public' | 'sign-in']>([
+    ['home', 'public'],
+    ['rma-confirm-quote', 'public'],
+    ['parts-order-checkout', 'public'],
+    ['help-support-complete', 'public'],
+    ['sign-out', 'public'],
+    ['unauthorized', 'public'],
+    ['create-rma', 'sign-in'],
+    ['recycle-unit', 'sign-in'],
+    ['recycle-battery', 'sign-in'],
+    ['pay-quote', 'sign-in'],
+    ['auth-help-and-support', 'sign-in'],
+    ['rma-history', 'sign-in'],
+    ['account-settings', 'sign-in'],
+  ])('marks %s as %s', (name, access) => {
+    expect(routeTable[name].meta.access).toBe(access);
+  });
+
+  it('shows the not-found page for unknown URLs', () => {
+    renderAt('/no/such/page');
+
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('shows not-found for a route whose page is not built yet, without asking to sign in', () => {
+    const { signIn } = renderAt('/recycle-unit/RT10000001');
+
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('redirects your-account to rma-history', () => {
+    const { router } = renderAt('/your-account', signedIn(['service-portal:customer']));
+
+    expect(router.state.location.pathname).toBe('/your-account/rma-history');
+  });
+
+  it('explains the 401 route', () => {
+    renderAt('/401', signedIn(['other:role']));
+
+    expect(screen.getByRole('heading', { name: 'No permission' })).toBeInTheDocument();
+    expect(screen.getByText('Your account does not have permission to open this page.')).toBeInTheDocument();
+  });
+
+  it('sends signed-out visitors of create-rma to sign-in, keeping the serial', () => {
+    const { signIn } = renderAt('/create-rma/RT10000001');
+
+    expect(signIn).toHaveBeenCalledWith('/create-rma/RT10000001');
+  });
+
+  it('routes /create-rma/confirm-quote to the confirm-quote route, not to a serial', () => {
+    const { router, signIn } = renderAt('/create-rma/confirm-quote');
+
+    expect(router.state.matches.at(-1)?.route.id).toBe('rma-confirm-quote');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('lists only pages that exist in the navigation', () => {
+    renderAt('/');
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Create RMA', '/create-rma'],
+    ]);
+  });
+
+  it('offers sign-in in the header when signed out', async () => {
+    const { signIn } = renderAt('/');
+
+    within(screen.getByRole('banner')).getByRole('button', { name: 'Sign in' }).click();
+
+    expect(signIn).toHaveBeenCalledWith('/');
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+
+  it('shows the signed-in user and a sign-out link in the header', () => {
+    renderAt('/', signedIn(['service-portal:customer']));
+
+    const header = within(screen.getByRole('banner'));
+    expect(header.getByText('Dana Reyes')).toBeInTheDocument();
+    expect(header.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/sign-out');
+    expect(header.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { pathFor, routePaths, type RouteName } from '@portal/routes';
+import { RouteGuard } from '../features/guard/RouteGuard';
+import { LazyPage, type PageLoader } from '../features/lazy-page/LazyPage';
+import { PageErrorBoundary } from '../features/lazy-page/PageErrorBoundary';
+import { RootLayout, type NavEntry } from '../features/layout/RootLayout';
+import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { RouteErrorView } from '../features/errors/RouteErrorView';
+import type { RouteEntry, RoutePage } from './routeTable';
+
+export interface RouteHandle {
+  name: RouteName | 'not-found';
+  entry?: RouteEntry;
+}
+
+function RemotePage({ load }: { load: PageLoader }) {
+  const { pathname } = useLocation();
+  // A new boundary per URL, so leaving a failed page clears the error.
+  return (
+    <PageErrorBoundary key={pathname}>
+      <LazyPage load={load} />
+    </PageErrorBoundary>
+  );
+}
+
+function pageElement(page: RoutePage) {
+  switch (page.kind) {
+    case 'host':
+      return <page.Component />;
+    case 'remote':
+      return <RemotePage load={page.load} />;
+    case 'redirect':
+      return <Navigate to={pathFor(page.to as 'home')} replace />;
+  }
+}
+
+function routeElement(entry: RouteEntry) {
+  if (!entry.page) return <NotFoundPage />;
+  if (entry.completesSignIn) return pageElement(entry.page);
+  return <RouteGuard meta={entry.meta}>{pageElement(entry.page)}</RouteGuard>;
+}
+
+/** Main navigation: only routes with a nav label whose page exists. */
+export function navEntries(table: Record<RouteName, RouteEntry>): NavEntry[] {
+  return (Object.entries(table) as [RouteName, RouteEntry][])
+    .filter(([, entry]) => entry.nav && entry.page)
+    .map(([route, entry]) => ({ route, label: entry.nav as string }));
+}
+
+/** The route objects for react-router: one root layout, every named route, a not-found catch-all. */
+export function buildRoutes(table: Record<RouteName, RouteEntry>): RouteObject[] {
+  const children: RouteObject[] = (Object.entries(table) as [RouteName, RouteEntry][]).map(([name, entry]) => ({
+    id: name,
+    path: routePaths[name],
+    element: routeElement(entry),
+    handle: { name, entry } satisfies RouteHandle,
+  }));
+  children.push({ id: 'not-found', path: '*', element: <NotFoundPage />, handle: { name: 'not-found' } });
+
+  return [
+    {
+      id: 'root',
+      element: <RootLayout nav={navEntries(table)} />,
+      errorElement: <RouteErrorView />,
+      children,
+    },
+  ];
+}

@@ -1,0 +1,41 @@
+import { createRoot } from 'react-dom/client';
+import { Session } from '@portal/auth';
+import { Banner, Button, PageContainer, PortalThemeProvider, Stack } from '@portal/ui';
+import { App } from './app/App';
+import { registerPortalRemotes } from './remotes';
+import { loadRuntimeConfig } from './runtime-config';
+
+function StartupError() {
+  return (
+    <PortalThemeProvider global>
+      <PageContainer>
+        <Stack>
+          <Banner variant="error" title="The portal could not start.">
+            Its configuration did not load. Check your connection, then reload the page.
+          </Banner>
+          <div>
+            <Button onClick={() => window.location.reload()}>Reload</Button>
+          </div>
+        </Stack>
+      </PageContainer>
+    </PortalThemeProvider>
+  );
+}
+
+/** Reads the runtime config, registers the remotes it names, restores the session and renders. */
+export async function start(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  let config;
+  try {
+    config = await loadRuntimeConfig();
+  } catch (error) {
+    console.error(error);
+    root.render(<StartupError />);
+    return;
+  }
+
+  registerPortalRemotes(config.remotes);
+  const session = new Session({ oidc: config.oidc, apiBaseUrl: config.apiBaseUrl });
+  void session.init();
+  root.render(<App session={session} settings={{ apiBaseUrl: config.apiBaseUrl }} />);
+}

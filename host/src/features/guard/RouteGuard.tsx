@@ -1,0 +1,33 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession, useSessionState } from '@portal/auth';
+import { pathFor } from '@portal/routes';
+import { Row, Spinner } from '@portal/ui';
+import { decideAccess, type RouteMeta } from './access';
+
+export const SIGNING_IN_TEXT = 'Taking you to sign-in…';
+
+/**
+ * Applies a route's access meta: renders the page, starts sign-in (coming back to this URL), or
+ * sends a user without permission to the 401 route.
+ */
+export function RouteGuard({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
+  const session = useSession();
+  const state = useSessionState();
+  const location = useLocation();
+  const decision = decideAccess(meta, state, session.clientId);
+  const target = `${location.pathname}${location.search}${location.hash}`;
+
+  useEffect(() => {
+    if (decision === 'sign-in') void session.signIn(target);
+  }, [decision, session, target]);
+
+  if (decision === 'allow') return <>{children}</>;
+  if (decision === 'forbidden') return <Navigate to={pathFor('401')} replace />;
+  return (
+    <Row $gap="sm" role="status">
+      <Spinner />
+      <span>{decision === 'sign-in' ? SIGNING_IN_TEXT : 'Checking your session…'}</span>
+    </Row>
+  );
+}

@@ -1,0 +1,99 @@
+import { NavLink, Outlet, useLocation } from 'react-router';
+import styled from 'styled-components';
+import { useSession, useSessionState } from '@portal/auth';
+import { pathFor, type RouteName } from '@portal/routes';
+import {
+  Brand,
+  Button,
+  HeaderBar,
+  Main,
+  NavList,
+  PageContainer,
+  Row,
+  SiteFooter,
+  SiteHeader,
+} from '@portal/ui';
+import { InfoBanner } from './InfoBanner';
+import { PORTAL_NAME } from './portal';
+
+export interface NavEntry {
+  route: RouteName;
+  label: string;
+}
+
+const BrandLink = styled(NavLink)`
+  text-decoration: none;
+`;
+
+const NavItemLink = styled(NavLink)`
+  &[aria-current='page'] {
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+  }
+`;
+
+const BannerArea = styled.div`
+  padding-top: ${({ theme }) => theme.space.md};
+`;
+
+function AccountArea() {
+  const session = useSession();
+  const state = useSessionState();
+  const location = useLocation();
+
+  if (state.status === 'loading') return null;
+  if (state.status === 'signed-out') {
+    return (
+      <Button
+        $variant="secondary"
+        onClick={() => void session.signIn(`${location.pathname}${location.search}${location.hash}`)}
+      >
+        Sign in
+      </Button>
+    );
+  }
+  const name = [state.profile.firstName, state.profile.lastName].filter(Boolean).join(' ') || state.profile.email;
+  return (
+    <Row $gap="sm">
+      <span>{name}</span>
+      <NavLink to={pathFor('sign-out')}>Sign out</NavLink>
+    </Row>
+  );
+}
+
+/** Header with the portal name, navigation and sign-in state; the info banner; the page. */
+export function RootLayout({ nav, bannerMessage = null }: { nav: readonly NavEntry[]; bannerMessage?: string | null }) {
+  return (
+    <>
+      <SiteHeader>
+        <PageContainer>
+          <HeaderBar>
+            <BrandLink to={pathFor('home')}>
+              <Brand>{PORTAL_NAME}</Brand>
+            </BrandLink>
+            <nav aria-label="Main">
+              <NavList>
+                {nav.map((entry) => (
+                  <li key={entry.route}>
+                    <NavItemLink to={pathFor(entry.route as 'home')} end>
+                      {entry.label}
+                    </NavItemLink>
+                  </li>
+                ))}
+              </NavList>
+            </nav>
+            <AccountArea />
+          </HeaderBar>
+        </PageContainer>
+      </SiteHeader>
+      <PageContainer>
+        <BannerArea>
+          <InfoBanner message={bannerMessage} />
+        </BannerArea>
+        <Main id="main">
+          <Outlet />
+        </Main>
+        <SiteFooter>{PORTAL_NAME}</SiteFooter>
+      </PageContainer>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export const PORTAL_NAME = 'Rugged Device Service Portal';

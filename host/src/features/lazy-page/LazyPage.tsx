@@ -1,0 +1,91 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { timings } from '@portal/forms';
+import { useHostSettings } from '../../config-context';
+import { ChunkLoadError, toChunkLoadError } from './ChunkLoadError';
+import { LoadingView, TimeoutView } from './views';
+
+export type PageLoader = () => Promise<ComponentType>;
+
+export interface LazyPageProps {
+  load: PageLoader;
+  /** Reloads the document; replaceable in tests. */
+  reload?: () => void;
+}
+
+/** Pages already loaded render at once when visited again. */
+const loadedPages = new WeakMap<PageLoader, ComponentType>();
+
+type Phase = 'waiting' | 'loading' | 'checking-connection' | 'timed-out';
+
+function reloadDocument() {
+  window.location.reload();
+}
+
+/**
+ * Renders a page whose code arrives over the network (a remote's exposed page):
+ * nothing for the first 200 ms, then 'Loading..'; after 10 s a HEAD request to the API root
+ * decides between reloading (the server is up, so the page load is stuck) and telling the user
+ * to check their connection; after 120 s the load fails with a ChunkLoadError for the error
+ * boundary around it. A failed load fails the same way at once.
+ */
+export function LazyPage({ load, reload = reloadDocument }: LazyPageProps) {
+  const { apiBaseUrl } = useHostSettings();
+  const [Page, setPage] = useState<ComponentType | null>(() => loadedPages.get(load) ?? null);
+  const [phase, setPhase] = useState<Phase>('waiting');
+  const [error, setError] = useState<ChunkLoadError | null>(null);
+
+  useEffect(() => {
+    if (Page) return undefined;
+    let settled = false;
+    const timers = [
+      setTimeout(() => setPhase((p) => (p === 'waiting' ? 'loading' : p)), timings.lazyPageDelayMs),
+      setTimeout(() => setPhase('checking-connection'), timings.lazyPageTimeoutMs),
+      setTimeout(
+        () => fail(new ChunkLoadError(`The page did not load within ${timings.chunkTimeoutMs / 1000} s`)),
+        timings.chunkTimeoutMs,
+      ),
+    ];
+    const settle = () => {
+      settled = true;
+      timers.forEach(clearTimeout);
+    };
+    function fail(reason: unknown) {
+      if (settled) return;
+      settle();
+      setError(toChunkLoadError(reason));
+    }
+
+    load().then((component) => {
+      if (settled) return;
+      settle();
+      loadedPages.set(load, component);
+      setPage(() => component);
+    }, fail);
+
+    return settle;
+  }, [load, Page]);
+
+  useEffect(() => {
+    if (phase !== 'checking-connection') return undefined;
+    let active = true;
+    fetch(`${apiBaseUrl}/`, { method: 'HEAD', cache: 'no-store' }).then(
+      (response) => {
+        if (!active) return;
+        if (response.ok) reload();
+        else setPhase('timed-out');
+      },
+      () => {
+        if (active) setPhase('timed-out');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [phase, apiBaseUrl, reload]);
+
+  if (error) throw error;
+  if (Page) return <Page />;
+  if (phase === 'waiting') return null;
+  if (phase === 'timed-out') return <TimeoutView onReload={reload} />;
+  return <LoadingView />;
+}

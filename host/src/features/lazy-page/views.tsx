@@ -1,0 +1,27 @@
+import { Banner, Button, Row, Spinner, Stack } from '@portal/ui';
+
+export const LOADING_TEXT = 'Loading..';
+export const TIMEOUT_TEXT =
+  "The page timed out while loading. Are you sure you're still connected to the Internet?";
+
+/** Shown once a page has taken longer than 200 ms to arrive. */
+export function LoadingView() {
+  return (
+    <Row $gap="sm" role="status">
+      <Spinner />
+      <span>{LOADING_TEXT}</span>
+    </Row>
+  );
+}
+
+/** Shown when a page has not arrived after 10 s and the API does not answer either. */
+export function TimeoutView({ onReload }: { onReload: () => void }) {
+  return (
+    <Stack>
+      <Banner variant="error">{TIMEOUT_TEXT}</Banner>
+      <div>
+        <Button onClick={onReload}>Reload</Button>
+      </div>
+    </Stack>
+  );
+}
