@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { isApiError, type Unit, type VerifySerialResult } from '@portal/api-client';
+import { useApi } from '@portal/auth';
+import { isSerialValidForNewRma, normalizeSerial, shouldCheckSerial, type SerialStatus } from '@portal/forms';
+
+/** Wait this long after the last keystroke before asking the API. */
+export const SERIAL_CHECK_DEBOUNCE_MS = 400;
+
+export const SERIAL_CHECK_FAILED = 'The serial number could not be checked right now. Please try again.';
+
+export interface SerialCheck {
+  status: SerialStatus;
+  /** The unit found for the current serial (valid for a new RMA or not). */
+  unit: Unit | null;
+  /** Why the check could not be done (network, server); not a verdict on the serial. */
+  error: string | null;
+}
+
+type Outcome = { serial: string; result: VerifySerialResult } | { serial: string; error: string };
+
+function isAbort(error: unknown) {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+function validForNewRma(unit: Unit): boolean {
+  // The spec's rule, and the API's verdict when it says no.
+  return isSerialValidForNewRma(unit) && unit.validForNewRma !== false;
+}
+
+/**
+ * Checks a serial against the units registry once it has 9 characters, debounced, cancelling
+ * checks for serials the user has typed past.
+ */
+export function useSerialCheck(serialInput: string, debounceMs = SERIAL_CHECK_DEBOUNCE_MS): SerialCheck {
+  const api = useApi();
+  const serial = normalizeSerial(serialInput);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    if (!shouldCheckSerial(serial)) return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api.repair.verifySerial(serial, { signal: controller.signal }).then(
+        (result) => setOutcome({ serial, result }),
+        (error: unknown) => {
+          if (isAbort(error) || controller.signal.aborted) return;
+          const message =
+            isApiError(error) && error.status === 400 ? (error.fields.serial ?? error.message) : SERIAL_CHECK_FAILED;
+          setOutcome({ serial, error: message });
+        },
+      );
+    }, debounceMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, serial, debounceMs]);
+
+  if (!shouldCheckSerial(serial)) return { status: 'empty', unit: null, error: null };
+  if (!outcome || outcome.serial !== serial) return { status: 'checking', unit: null, error: null };
+  if ('error' in outcome) return { status: 'empty', unit: null, error: outcome.error };
+  if (outcome.result.kind === '404') return { status: 'not-found', unit: null, error: null };
+  const { unit } = outcome.result;
+  return { status: validForNewRma(unit) ? 'valid' : 'not-valid', unit, error: null };
+}
