@@ -162,8 +162,9 @@ describe('Session', () => {
     await Promise.resolve();
 
     expect(userManager.removeUser).toHaveBeenCalled();
-    expect(session.getState()).toEqual({ status: 'signed-out' });
+    expect(session.getState()).toEqual({ status: 'signed-out', reason: 'elsewhere' });
     expect(session.getAccessToken()).toBeNull();
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
     expect(listener).toHaveBeenCalled();
   });
 

@@ -13,7 +13,8 @@ export interface OidcSettings {
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signed-out' }
+  /** `elsewhere`: the user signed out in another tab of this browser. */
+  | { status: 'signed-out'; reason?: 'elsewhere' }
   | { status: 'signed-in'; profile: Me; roles: readonly string[] };
 
 /** The parts of oidc-client-ts's UserManager the session uses (tests pass a fake). */
@@ -109,7 +110,7 @@ export class Session implements TokenSource {
     this.userManager.events.addAccessTokenExpired(() => {
       void this.refresh();
     });
-    this.channel.listen(() => void this.endLocally());
+    this.channel.listen(() => void this.endLocally('elsewhere'));
   }
 
   getState = (): SessionState => this.state;
@@ -208,10 +209,10 @@ export class Session implements TokenSource {
     }
   }
 
-  private async endLocally(): Promise<void> {
+  private async endLocally(reason?: 'elsewhere'): Promise<void> {
     this.user = null;
     await this.userManager.removeUser().catch(() => undefined);
-    this.setState({ status: 'signed-out' });
+    this.setState(reason ? { status: 'signed-out', reason } : { status: 'signed-out' });
   }
 
   private setState(next: SessionState): void {

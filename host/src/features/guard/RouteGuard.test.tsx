@@ -55,6 +55,19 @@ describe('RouteGuard', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Taking you to sign-in…');
   });
 
+  it('asks before signing in again after a sign-out in another tab', () => {
+    const { signIn, setState } = renderAt('/guarded/RT10000001', signedIn(customer), { access: 'sign-in' });
+    expect(screen.getByRole('heading', { name: 'Guarded page' })).toBeInTheDocument();
+
+    act(() => setState({ status: 'signed-out', reason: 'elsewhere' }));
+
+    expect(screen.queryByRole('heading', { name: 'Guarded page' })).not.toBeInTheDocument();
+    expect(screen.getByText(/You signed out in another window\./)).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+    act(() => screen.getByRole('button', { name: 'Sign in' }).click());
+    expect(signIn).toHaveBeenCalledWith('/guarded/RT10000001');
+  });
+
   it('waits for the session before deciding', () => {
     const { signIn, setState } = renderAt('/guarded', { status: 'loading' }, { access: 'sign-in' });
 

@@ -2,10 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession, useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';
-import { Row, Spinner } from '@portal/ui';
+import { Button, MutedText, PageTitle, Row, Spinner, Stack } from '@portal/ui';
 import { decideAccess, type RouteMeta } from './access';
 
 export const SIGNING_IN_TEXT = 'Taking you to sign-in…';
+export const SIGNED_OUT_ELSEWHERE_TEXT = 'You signed out in another window.';
 
 /**
  * Applies a route's access meta: renders the page, starts sign-in (coming back to this URL), or
@@ -24,6 +25,17 @@ export function RouteGuard({ meta, children }: { meta: RouteMeta; children: Reac
 
   if (decision === 'allow') return <>{children}</>;
   if (decision === 'forbidden') return <Navigate to={pathFor('401')} replace />;
+  if (decision === 'signed-out-elsewhere') {
+    return (
+      <Stack>
+        <PageTitle>Signed out</PageTitle>
+        <MutedText>{SIGNED_OUT_ELSEWHERE_TEXT} Sign in again to continue here.</MutedText>
+        <div>
+          <Button onClick={() => void session.signIn(target)}>Sign in</Button>
+        </div>
+      </Stack>
+    );
+  }
   return (
     <Row $gap="sm" role="status">
       <Spinner />

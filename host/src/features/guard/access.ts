@@ -9,7 +9,12 @@ export interface RouteMeta {
   allRoles?: readonly string[];
 }
 
-export type AccessDecision = 'allow' | 'pending' | 'sign-in' | 'forbidden';
+/**
+ * `signed-out-elsewhere`: the user signed out in another tab. Starting sign-in by ourselves could
+ * race that tab's sign-out at the identity provider and sign the user straight back in, so the
+ * guard asks instead.
+ */
+export type AccessDecision = 'allow' | 'pending' | 'sign-in' | 'signed-out-elsewhere' | 'forbidden';
 
 /**
  * Public routes are open to everyone. Any other route needs a signed-in user who holds at least
@@ -19,7 +24,7 @@ export function decideAccess(meta: RouteMeta, state: SessionState, clientId: str
   const needsRoles = Boolean(meta.anyRole?.length || meta.allRoles?.length);
   if (meta.access === 'public' && !needsRoles) return 'allow';
   if (state.status === 'loading') return 'pending';
-  if (state.status === 'signed-out') return 'sign-in';
+  if (state.status === 'signed-out') return state.reason === 'elsewhere' ? 'signed-out-elsewhere' : 'sign-in';
   if (!hasClientRole(state.roles, clientId)) return 'forbidden';
   const granted = clientRoles(state.roles, clientId);
   if (meta.anyRole?.length && !hasAnyRole(granted, meta.anyRole)) return 'forbidden';

@@ -18,6 +18,12 @@ const Steps = styled.ol`
   }
 `;
 
+const Notes = styled(Stack)`
+  p {
+    margin: 0;
+  }
+`;
+
 const Columns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
@@ -84,14 +90,14 @@ export function HomePage() {
         </Card>
         <Card aria-labelledby="before-you-start">
           <CardTitle id="before-you-start">Before you start</CardTitle>
-          <Stack $gap="sm">
+          <Notes $gap="sm">
             <p>Have the unit's serial number at hand: it is printed on the product label.</p>
             <p>Back up the data on the unit. A repair may include re-imaging the system or replacing the drive.</p>
             <p>
               Units out of warranty can still be repaired: repairs may require payment upon diagnosis/inspection,
               by credit card or purchase order.
             </p>
-          </Stack>
+          </Notes>
         </Card>
       </Columns>
     </Stack>
