@@ -50,6 +50,7 @@ export const theme = {
     icon: '1.25rem',
     stepMarker: '2rem',
     unitImage: '160px',
+    columnMin: '280px',
     borderWidth: '1px',
     focusWidth: '3px',
   },

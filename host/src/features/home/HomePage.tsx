@@ -27,7 +27,7 @@ const Notes = styled(Stack)`
 const Columns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
-  grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.size.columnMin}, 1fr));
 `;
 
 function SignInPrompt() {

@@ -4,13 +4,15 @@ import { useSession, type Session } from '@portal/auth';
 import { Banner, Button, Row, Spinner, Stack } from '@portal/ui';
 
 // A callback URL can be redeemed once; StrictMode's second effect run reuses the first attempt.
-const attempts = new Map<string, Promise<string>>();
+const attempts = new WeakMap<Session, Map<string, Promise<string>>>();
 
 function completeOnce(session: Session, url: string): Promise<string> {
-  let attempt = attempts.get(url);
+  const forSession = attempts.get(session) ?? new Map<string, Promise<string>>();
+  attempts.set(session, forSession);
+  let attempt = forSession.get(url);
   if (!attempt) {
     attempt = session.completeSignIn(url);
-    attempts.set(url, attempt);
+    forSession.set(url, attempt);
   }
   return attempt;
 }
