@@ -1,0 +1,141 @@
+package identity
+
+import (
+	"crypto"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"github.com/go-jose/go-jose/v4"
+)
+
+const signingKeyBits = 2048
+
+// signingKey is the provider's RS256 key. It implements op.SigningKey; public() the op.Key
+// published at /keys.
+type signingKey struct {
+	id   string
+	priv *rsa.PrivateKey
+}
+
+func (k *signingKey) SignatureAlgorithm() jose.SignatureAlgorithm { return jose.RS256 }
+func (k *signingKey) Key() any                                    { return k.priv }
+func (k *signingKey) ID() string                                  { return k.id }
+func (k *signingKey) public() *rsa.PublicKey                      { return &k.priv.PublicKey }
+
+type publicKey struct{ k *signingKey }
+
+func (p publicKey) ID() string                         { return p.k.id }
+func (p publicKey) Algorithm() jose.SignatureAlgorithm { return jose.RS256 }
+func (p publicKey) Use() string                        { return "sig" }
+func (p publicKey) Key() any                           { return p.k.public() }
+
+// loadOrCreateSigningKey reads dataDir/idp-signing-key.pem, creating it (0600) when absent.
+// Creation is atomic (hard link of a complete temporary file), so processes starting at
+// the same time end up with the same key.
+func loadOrCreateSigningKey(dataDir string, logger *slog.Logger) (*signingKey, error) {
+	path := filepath.Join(dataDir, SigningKeyFile)
+	priv, err := readSigningKey(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		priv, err = createSigningKey(dataDir, path)
+		if err == nil {
+			logger.Info("idp signing key created", slog.String("path", path))
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	id, err := keyID(&priv.PublicKey)
+	if err != nil {
+		return nil, err
+	}
+	return &signingKey{id: id, priv: priv}, nil
+}
+
+func readSigningKey(path string) (*rsa.PrivateKey, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	block, _ := pem.Decode(data)
+	if block == nil {
+		return nil, fmt.Errorf("identity: %s holds no PEM block", path)
+	}
+	var key any
+	switch block.Type {
+	case "PRIVATE KEY":
+		key, err = x509.ParsePKCS8PrivateKey(block.Bytes)
+	case "RSA PRIVATE KEY":
+		key, err = x509.ParsePKCS1PrivateKey(block.Bytes)
+	default:
+		return nil, fmt.Errorf("identity: %s: unexpected PEM type %q", path, block.Type)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("identity: parse %s: %w", path, err)
+	}
+	rsaKey, ok := key.(*rsa.PrivateKey)
+	if !ok {
+		return nil, fmt.Errorf("identity: %s is not an RSA key", path)
+	}
+	return rsaKey, nil
+}
+
+func createSigningKey(dataDir, path string) (*rsa.PrivateKey, error) {
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("identity: data dir: %w", err)
+	}
+	priv, err := rsa.GenerateKey(rand.Reader, signingKeyBits)
+	if err != nil {
+		return nil, fmt.Errorf("identity: generate signing key: %w", err)
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(priv)
+	if err != nil {
+		return nil, fmt.Errorf("identity: encode signing key: %w", err)
+	}
+	tmp, err := os.CreateTemp(dataDir, ".idp-signing-key-*.tmp") // created 0600
+	if err != nil {
+		return nil, fmt.Errorf("identity: write signing key: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return nil, fmt.Errorf("identity: write signing key: %w", err)
+	}
+	if err := pem.Encode(tmp, &pem.Block{Type: "PRIVATE KEY", Bytes: der}); err != nil {
+		tmp.Close()
+		return nil, fmt.Errorf("identity: write signing key: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return nil, fmt.Errorf("identity: write signing key: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return nil, fmt.Errorf("identity: write signing key: %w", err)
+	}
+	if err := os.Link(tmp.Name(), path); err != nil {
+		if errors.Is(err, fs.ErrExist) { // another process won the race: use its key
+			return readSigningKey(path)
+		}
+		return nil, fmt.Errorf("identity: write signing key: %w", err)
+	}
+	return priv, nil
+}
+
+// keyID is the RFC 7638 thumbprint of the public key, so every process derives the same
+// "kid" from the same key file.
+func keyID(pub *rsa.PublicKey) (string, error) {
+	jwk := jose.JSONWebKey{Key: pub}
+	sum, err := jwk.Thumbprint(crypto.SHA256)
+	if err != nil {
+		return "", fmt.Errorf("identity: key id: %w", err)
+	}
+	return base64.RawURLEncoding.EncodeToString(sum), nil
+}

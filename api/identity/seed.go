@@ -1,0 +1,102 @@
+package identity
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"rugged.example/portal/api/identity/identitycore"
+)
+
+// DemoPassword is the password of every seeded demo user.
+const DemoPassword = "Rugged-Demo-2026"
+
+// Stable subjects of the demo users.
+const (
+	DemoCaseyID  = "usr_casey"
+	DemoOliviaID = "usr_olivia"
+	DemoAdamID   = "usr_adam"
+	DemoNoraID   = "usr_nora"
+)
+
+// DemoUsers returns the seeded users (without password hashes) for clientID's roles:
+//   - casey@example.com   customer
+//   - olivia@fleetco.example  customer in organization "FleetCo Utilities", pays by PO, 10 % flat discount
+//   - adam@example.com    admin with every service permission
+//   - nora@example.com    signs in but holds no role of clientID
+func DemoUsers(clientID string) []identitycore.User {
+	role := func(name string) string { return identitycore.ClientRolePrefix(clientID) + name }
+	return []identitycore.User{
+		{
+			ID: DemoCaseyID, Email: "casey@example.com",
+			FirstName: "Casey", LastName: "Morgan",
+			Company: "Morgan Field Services",
+			Phone:   "5125550142", PhoneCountryCode: "US",
+			Shipping: identitycore.Address{
+				Line1: "2100 Riverside Dr", Line2: "Suite 300", City: "Austin", State: "TX", Country: "US", PostalCode: "78741",
+			},
+			Roles: []string{role("customer")},
+		},
+		{
+			ID: DemoOliviaID, Email: "olivia@fleetco.example",
+			FirstName: "Olivia", LastName: "Chen",
+			Company: "FleetCo Utilities", Position: "Fleet Manager",
+			Phone: "6145550187", PhoneCountryCode: "US",
+			Shipping: identitycore.Address{
+				Line1: "455 Industrial Pkwy", City: "Columbus", State: "OH", Country: "US", PostalCode: "43219",
+			},
+			OrgName:                "FleetCo Utilities",
+			FlatDiscountPercentage: 10,
+			Roles:                  []string{role("customer"), role("service:payment:po")},
+		},
+		{
+			ID: DemoAdamID, Email: "adam@example.com",
+			FirstName: "Adam", LastName: "Price",
+			Phone: "5125550199", PhoneCountryCode: "US",
+			Shipping: identitycore.Address{
+				Line1: "800 Congress Ave", Line2: "Floor 4", City: "Austin", State: "TX", Country: "US", PostalCode: "78701",
+			},
+			Roles: []string{
+				role("admin"),
+				role("service:admin:rma:override:oow"),
+				role("service:partorder:create"),
+				role("service:video:serial:read"),
+				role("service:beta"),
+			},
+		},
+		{
+			ID: DemoNoraID, Email: "nora@example.com",
+			FirstName: "Nora", LastName: "Quinn",
+			Roles: []string{"field-app:viewer"},
+		},
+	}
+}
+
+// seedDemoUsers inserts each demo user that is absent (by id or e-mail); existing users
+// are left as they are, so running it again changes nothing.
+func (p *Provider) seedDemoUsers(ctx context.Context) error {
+	for _, u := range DemoUsers(p.cfg.ClientID) {
+		exists, err := p.store.UserExists(ctx, u.ID, u.Email)
+		if err != nil {
+			return err
+		}
+		if exists {
+			continue
+		}
+		hash, err := bcrypt.GenerateFromPassword([]byte(DemoPassword), bcrypt.DefaultCost)
+		if err != nil {
+			return fmt.Errorf("identity: hash demo password: %w", err)
+		}
+		u.PasswordHash = string(hash)
+		created, err := p.store.CreateUserIfAbsent(ctx, u)
+		if err != nil {
+			return err
+		}
+		if created {
+			p.logger.InfoContext(ctx, "idp demo user seeded", slog.String("user_id", u.ID), slog.String("email", u.Email))
+		}
+	}
+	return nil
+}
