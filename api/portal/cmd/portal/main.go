@@ -1,0 +1,118 @@
+// Command portal is the all-in-one binary: `portal serve` runs every domain, the web shell and
+// the embedded identity provider in one process; `portal dev-token --user EMAIL` prints an
+// access token of a demo user for scripts and curl.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"rugged.example/portal/api/pkg/logging"
+	"rugged.example/portal/api/portal/compose"
+)
+
+const usage = `usage:
+  portal serve                      run the portal (configuration from the environment, see README)
+  portal dev-token --user EMAIL     print an access token of a demo user of the embedded provider`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	var err error
+	switch os.Args[1] {
+	case "serve":
+		err = serve(ctx)
+	case "dev-token":
+		err = devToken(ctx, os.Args[2:])
+	default:
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "portal:", err)
+		os.Exit(1)
+	}
+}
+
+func serve(ctx context.Context) error {
+	cfg, err := compose.LoadConfig()
+	if err != nil {
+		return err
+	}
+	log := logging.New(os.Stderr, logging.ParseLevel(cfg.LogLevel))
+	log.Info("starting", "config", cfg)
+	app, err := compose.Build(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+
+	srv := &http.Server{
+		Addr:              cfg.Addr,
+		Handler:           app.Engine,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("listening", "addr", cfg.Addr, "url", cfg.PublicURL)
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+func devToken(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("dev-token", flag.ContinueOnError)
+	user := fs.String("user", "", "e-mail of a demo user")
+	ttl := fs.Duration("ttl", time.Hour, "lifetime of the token")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *user == "" {
+		return errors.New("dev-token: --user EMAIL is required")
+	}
+	cfg, err := compose.LoadConfig()
+	if err != nil {
+		return err
+	}
+	if !cfg.EmbeddedIdentity() {
+		return errors.New("dev-token: refused: OIDC_ISSUER names an external provider; get tokens from it")
+	}
+	log := logging.New(os.Stderr, logging.ParseLevel("warn"))
+	gdb, err := compose.OpenDatabase(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	idp, err := compose.EmbeddedIdentity(ctx, cfg, gdb, log)
+	if err != nil {
+		return err
+	}
+	tok, err := idp.MintAccessToken(ctx, *user, *ttl)
+	if err != nil {
+		return err
+	}
+	fmt.Println(tok)
+	return nil
+}

@@ -1,0 +1,277 @@
+// Command portalbench measures the serial check under load: it starts bin/portal on PostgreSQL
+// and Redis, and a bare Gin server answering a fixed JSON body of the same size, drives both
+// with the same closed-loop load generator on loopback, and prints throughput, p50 and p99 and
+// their ratio. It also prints the gzipped size of the host's initial JavaScript. Figures, not
+// assertions: run it with `make bench` and report what it prints.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/logging"
+	"rugged.example/portal/api/rma/rmadb"
+)
+
+func main() {
+	if len(os.Args) > 2 && os.Args[1] == "bare-server" {
+		bareServer(os.Args[2])
+		return
+	}
+	workers := flag.Int("c", 32, "concurrent connections")
+	duration := flag.Duration("d", 10*time.Second, "duration of each run")
+	pgURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable", "PostgreSQL admin URL")
+	redisURL := flag.String("redis", "redis://127.0.0.1:6379/0", "Redis URL")
+	flag.Parse()
+	if err := run(*workers, *duration, *pgURL, *redisURL); err != nil {
+		fmt.Fprintln(os.Stderr, "portalbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(workers int, duration time.Duration, pgAdmin, redisURL string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+
+	dbURL, drop, err := freshDatabase(ctx, pgAdmin)
+	if err != nil {
+		return err
+	}
+	defer drop()
+
+	dataDir, err := os.MkdirTemp("", "portalbench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dataDir)
+	portalAddr, bareAddr := freeAddr(), freeAddr()
+	env := append(os.Environ(),
+		"PORTAL_ADDR="+portalAddr, "PORTAL_DATA_DIR="+dataDir, "DATABASE_URL="+dbURL,
+		"REDIS_URL="+redisURL, "REDIS_KEY_PREFIX=bench:"+filepath.Base(dataDir)+":", "LOG_LEVEL=error")
+
+	portal := exec.CommandContext(ctx, "./bin/portal", "serve")
+	portal.Env, portal.Stderr = env, os.Stderr
+	if err := portal.Start(); err != nil {
+		return fmt.Errorf("start bin/portal (run make build): %w", err)
+	}
+	defer stop(portal)
+	self, _ := os.Executable()
+	bare := exec.CommandContext(ctx, self, "bare-server", bareAddr)
+	bare.Stderr = os.Stderr
+	if err := bare.Start(); err != nil {
+		return err
+	}
+	defer stop(bare)
+	if err := waitReady(ctx, "http://"+portalAddr+"/readyz"); err != nil {
+		return err
+	}
+	if err := waitReady(ctx, "http://"+bareAddr+"/healthz"); err != nil {
+		return err
+	}
+
+	tokenCmd := exec.CommandContext(ctx, "./bin/portal", "dev-token", "--user", "casey@example.com")
+	tokenCmd.Env, tokenCmd.Stderr = env, os.Stderr
+	tok, err := tokenCmd.Output()
+	if err != nil {
+		return fmt.Errorf("dev-token: %w", err)
+	}
+	token := strings.TrimSpace(string(tok))
+
+	serials := serialMix()
+	fmt.Printf("verify-serial load: %d connections, %s per run, %d serials (demo + fleet + unknown), loopback\n", workers, duration, len(serials))
+	portalRes := load(ctx, workers, duration, func(i int) *http.Request {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+portalAddr+"/rma-manager/rma/verify-serial?serial="+serials[i%len(serials)], nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		return req
+	})
+	bareRes := load(ctx, workers, duration, func(int) *http.Request {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+bareAddr+"/unit", nil)
+		return req
+	})
+	fmt.Println(portalRes.line("portal verify-serial (PostgreSQL + Redis, JWT check)"))
+	fmt.Println(bareRes.line("bare Gin handler (fixed JSON)"))
+	fmt.Printf("ratio portal/bare: throughput %.2f, p99 %.2fx\n",
+		portalRes.rps()/bareRes.rps(), float64(portalRes.pct(99))/float64(bareRes.pct(99)))
+	return reportBundle()
+}
+
+type result struct {
+	latencies []time.Duration
+	errors    int
+	elapsed   time.Duration
+}
+
+func (r result) rps() float64 { return float64(len(r.latencies)) / r.elapsed.Seconds() }
+
+func (r result) pct(p int) time.Duration {
+	if len(r.latencies) == 0 {
+		return 0
+	}
+	return r.latencies[(len(r.latencies)-1)*p/100]
+}
+
+func (r result) line(name string) string {
+	return fmt.Sprintf("%-55s %8.0f req/s  p50 %-10s p99 %-10s errors %d", name, r.rps(), r.pct(50), r.pct(99), r.errors)
+}
+
+// load runs a closed loop: each worker sends its next request when the previous one answered,
+// for duration. Only loopback addresses are ever targeted.
+func load(ctx context.Context, workers int, duration time.Duration, next func(i int) *http.Request) result {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}, Timeout: 5 * time.Second}
+	deadline := time.Now().Add(duration)
+	var mu sync.Mutex
+	var all result
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := range workers {
+		wg.Go(func() {
+			var mine []time.Duration
+			errs := 0
+			for i := w; time.Now().Before(deadline) && ctx.Err() == nil; i += workers {
+				t0 := time.Now()
+				resp, err := client.Do(next(i).WithContext(ctx))
+				if err != nil {
+					errs++
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode >= 500 || resp.StatusCode == http.StatusUnauthorized {
+					errs++
+					continue
+				}
+				mine = append(mine, time.Since(t0))
+			}
+			mu.Lock()
+			all.latencies = append(all.latencies, mine...)
+			all.errors += errs
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	all.elapsed = time.Since(start)
+	slices.Sort(all.latencies)
+	return all
+}
+
+// serialMix is what customers type: mostly real units, some unknown serials.
+func serialMix() []string {
+	var s []string
+	for _, u := range append(rmadb.DemoUnits(), rmadb.FleetUnits(rmadb.FleetSize)...) {
+		s = append(s, u.Serial)
+	}
+	for i := range 40 {
+		s = append(s, fmt.Sprintf("ZZ%08d", i))
+	}
+	return s
+}
+
+const bareBody = `{"serial":"RT10000001","model":"RL14","modelFamily":"Ranger","pn":"RL14-G2-16","productType":"LAPTOP","iw":true,"allowOow":false,"allowedRepairType":["STANDARD"],"rmaExists":false,"endDeviceWarranty":"2028-06-30","warrantyType":"STANDARD","isEOS":false,"validForNewRma":true,"cardState":"warranty"}`
+
+func bareServer(addr string) {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.GET("/healthz", func(c *gin.Context) { c.Status(http.StatusOK) })
+	r.GET("/unit", func(c *gin.Context) { c.Data(http.StatusOK, "application/json", []byte(bareBody)) })
+	if err := http.ListenAndServe(addr, r); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func freshDatabase(ctx context.Context, adminURL string) (string, func(), error) {
+	log := logging.New(io.Discard, 0)
+	admin, err := db.Open(ctx, db.Options{URL: adminURL, Log: log})
+	if err != nil {
+		return "", nil, err
+	}
+	name := fmt.Sprintf("portal_bench_%d", time.Now().UnixNano())
+	if err := admin.Exec("CREATE DATABASE " + name).Error; err != nil {
+		return "", nil, err
+	}
+	url := strings.Replace(adminURL, "/postgres?", "/"+name+"?", 1)
+	return url, func() { dropDatabase(admin, name) }, nil
+}
+
+func dropDatabase(admin *gorm.DB, name string) {
+	admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+	if sqlDB, err := admin.DB(); err == nil {
+		sqlDB.Close()
+	}
+}
+
+func freeAddr() string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func waitReady(ctx context.Context, url string) error {
+	for range 300 {
+		resp, err := http.Get(url)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return errors.New("not ready: " + url)
+}
+
+func stop(cmd *exec.Cmd) {
+	_ = cmd.Process.Signal(os.Interrupt)
+	_ = cmd.Wait()
+}
+
+var scriptSrc = regexp.MustCompile(`<script[^>]+src="([^"]+)"`)
+
+// reportBundle sums the gzipped size of the scripts index.html loads before anything lazy.
+func reportBundle() error {
+	index, err := os.ReadFile("host/dist/index.html")
+	if err != nil {
+		return err
+	}
+	var raw, gz int
+	for _, m := range scriptSrc.FindAllSubmatch(index, -1) {
+		b, err := os.ReadFile(filepath.Join("host/dist", strings.TrimPrefix(string(m[1]), "/")))
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = w.Write(b)
+		_ = w.Close()
+		raw += len(b)
+		gz += buf.Len()
+	}
+	fmt.Printf("host initial JS: %.1f kB raw, %.1f kB gzip\n", float64(raw)/1024, float64(gz)/1024)
+	return nil
+}

@@ -1,0 +1,161 @@
+// Package webshell serves the built front end from the all-in-one binary: the host shell with
+// history-URL fallback, each remote's bundle under /remotes/<name>/, the runtime config the host
+// reads to find remotes and the identity provider, and the HEAD / connectivity check.
+package webshell
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+)
+
+// RuntimeConfig is served as /runtime-config.json. The host fetches it before it renders, so
+// remotes and the provider can move without rebuilding the host.
+type RuntimeConfig struct {
+	APIBaseURL string            `json:"apiBaseUrl"`
+	OIDC       OIDCClient        `json:"oidc"`
+	Remotes    map[string]string `json:"remotes"`
+}
+
+// OIDCClient is what the browser needs to sign in.
+type OIDCClient struct {
+	Authority string `json:"authority"`
+	ClientID  string `json:"clientId"`
+	Scope     string `json:"scope"`
+}
+
+// Options locate the built files.
+type Options struct {
+	// WebDir holds host/dist and apps/<remote>/dist.
+	WebDir string
+	// RemoteURLs overrides where the browser loads a remote's manifest (e.g. a CDN).
+	RemoteURLs map[string]string
+	Runtime    RuntimeConfig
+	// APIPrefixes are paths that never fall back to the host page: an unknown API path is a 404.
+	APIPrefixes []string
+}
+
+// Mount serves the front end on r. It returns an error when the host has not been built, since
+// a portal without its shell is not worth starting.
+func Mount(r *gin.Engine, o Options) error {
+	hostDir := filepath.Join(o.WebDir, "host", "dist")
+	index := filepath.Join(hostDir, "index.html")
+	if _, err := os.Stat(index); err != nil {
+		return fmt.Errorf("webshell: host not built (%s missing): run `make build`", index)
+	}
+
+	rc := o.Runtime
+	rc.Remotes = map[string]string{}
+	remotes, err := builtRemotes(o.WebDir)
+	if err != nil {
+		return err
+	}
+	for _, name := range remotes {
+		dir := filepath.Join(o.WebDir, "apps", name, "dist")
+		r.Group("/remotes/"+name, cacheControl).StaticFS("/", http.Dir(dir))
+		rc.Remotes[name] = "/remotes/" + name + "/mf-manifest.json"
+	}
+	for name, url := range o.RemoteURLs {
+		rc.Remotes[name] = url
+	}
+
+	r.GET("/runtime-config.json", func(c *gin.Context) {
+		c.Header("Cache-Control", "no-cache")
+		c.JSON(http.StatusOK, rc)
+	})
+	// The timeout view's connectivity check (spec §7: HEAD on the base root).
+	r.HEAD("/", func(c *gin.Context) {
+		c.Header("Cache-Control", "no-store")
+		c.Status(http.StatusOK)
+	})
+
+	files := http.Dir(hostDir)
+	r.NoRoute(func(c *gin.Context) {
+		p := path.Clean("/" + c.Request.URL.Path)
+		if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+			c.JSON(http.StatusNotFound, gin.H{"error": "notFound", "message": "Not found"})
+			return
+		}
+		if slices.ContainsFunc(o.APIPrefixes, func(prefix string) bool { return strings.HasPrefix(p, prefix) }) {
+			c.JSON(http.StatusNotFound, gin.H{"error": "notFound", "message": "Not found"})
+			return
+		}
+		if p != "/" && p != "/index.html" {
+			if f, err := files.Open(p); err == nil {
+				st, statErr := f.Stat()
+				_ = f.Close()
+				if statErr == nil && !st.IsDir() {
+					setAssetCaching(c, p)
+					c.FileFromFS(p, files)
+					return
+				}
+			}
+			// A missing file with an extension is a broken asset link, not a page.
+			if path.Ext(p) != "" {
+				c.Status(http.StatusNotFound)
+				return
+			}
+		}
+		// Every other path is a page of the host's router, which renders not-found itself.
+		c.Header("Cache-Control", "no-cache")
+		c.File(index)
+	})
+	return nil
+}
+
+// builtRemotes lists apps/<name> folders whose bundle has a federation manifest.
+func builtRemotes(webDir string) ([]string, error) {
+	matches, err := filepath.Glob(filepath.Join(webDir, "apps", "*", "dist", "mf-manifest.json"))
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(matches))
+	for _, m := range matches {
+		names = append(names, filepath.Base(filepath.Dir(filepath.Dir(m))))
+	}
+	slices.Sort(names)
+	return names, nil
+}
+
+// cacheControl keeps the manifest and remote entry fresh (they name the hashed chunks) and lets
+// hashed chunks be cached for good.
+func cacheControl(c *gin.Context) {
+	setAssetCaching(c, c.Request.URL.Path)
+	c.Next()
+}
+
+func setAssetCaching(c *gin.Context, p string) {
+	base := path.Base(p)
+	switch {
+	case base == "mf-manifest.json", base == "remoteEntry.js", strings.HasSuffix(base, ".html"):
+		c.Header("Cache-Control", "no-cache")
+	case isHashed(base):
+		c.Header("Cache-Control", "public, max-age=31536000, immutable")
+	default:
+		c.Header("Cache-Control", "public, max-age=3600")
+	}
+}
+
+// isHashed recognises rspack's "[name].[contenthash].js" file names.
+func isHashed(base string) bool {
+	parts := strings.Split(base, ".")
+	if len(parts) < 3 {
+		return false
+	}
+	h := parts[len(parts)-2]
+	if len(h) < 8 {
+		return false
+	}
+	for _, r := range h {
+		if !strings.ContainsRune("0123456789abcdef", r) {
+			return false
+		}
+	}
+	return true
+}
