@@ -87,7 +87,7 @@ test-pact: test-web ## Verify the consumer pacts against the real Gin router (pa
 
 .PHONY: test-e2e
 test-e2e: build browser ## Browser tests: Playwright driving Debian's chromium against the built portal
-	pnpm --filter @portal/e2e test
+	pnpm --filter @portal/e2e e2e
 
 .PHONY: test
 test: lint test-go test-web test-pact test-e2e ## Run every test (what CI runs)
