@@ -7,11 +7,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rugged.example/portal/api/identity"
-	"rugged.example/portal/api/identity/internal/dbtest"
+	"rugged.example/portal/api/pkg/testkit"
 )
 
 func TestNew_RejectsIncompleteConfig(t *testing.T) {
-	db := dbtest.SQLite(t)
+	db := testkit.SQLite(t)
 	valid := func() identity.Config {
 		return identity.Config{Issuer: "http://127.0.0.1:8080/idp", ClientID: "service-portal",
 			RedirectOrigins: []string{"http://127.0.0.1:8080"}, DataDir: t.TempDir(), DB: db}

@@ -10,11 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rugged.example/portal/api/identity"
-	"rugged.example/portal/api/identity/internal/dbtest"
+	"rugged.example/portal/api/pkg/testkit"
 )
 
 func TestSigningKey_CreatedOnceWith0600AndReusedAfterRestart(t *testing.T) {
-	db := dbtest.SQLite(t)
+	db := testkit.SQLite(t)
 	dataDir := filepath.Join(t.TempDir(), "data") // does not exist yet
 	cfg := identity.Config{Issuer: "http://127.0.0.1:8080/idp", ClientID: "service-portal",
 		RedirectOrigins: []string{"http://127.0.0.1:8080"}, DataDir: dataDir, DB: db}
@@ -45,7 +45,7 @@ func TestSigningKey_ProcessesStartingTogetherShareOneKey(t *testing.T) {
 	providers := make([]*identity.Provider, n)
 	var wg sync.WaitGroup
 	for i := range n {
-		db := dbtest.SQLite(t) // separate databases: only the key file is shared
+		db := testkit.SQLite(t) // separate databases: only the key file is shared
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -7,11 +7,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"rugged.example/portal/api/identity/internal/dbtest"
+	"rugged.example/portal/api/pkg/testkit"
 )
 
 func TestLoginPage_HasLabelledFieldsSignInButtonAndTitle(t *testing.T) {
-	e := newTestEnv(t, dbtest.SQLite(t))
+	e := newTestEnv(t, testkit.SQLite(t))
 	b := e.newBrowser()
 	resp, _ := b.get(e.authorizeURL(callback, allScopes, newPKCE(), map[string][]string{"login_hint": {"casey@example.com"}}))
 	resp, body := b.get(e.absolute(resp))
@@ -42,7 +42,7 @@ func TestLoginPage_HasLabelledFieldsSignInButtonAndTitle(t *testing.T) {
 }
 
 func TestLoginPage_UnknownAuthRequestShowsExpiredMessage(t *testing.T) {
-	e := newTestEnv(t, dbtest.SQLite(t))
+	e := newTestEnv(t, testkit.SQLite(t))
 	for _, id := range []string{"", "does-not-exist"} {
 		resp, body := e.newBrowser().get(e.issuer + "/login?authRequestID=" + id)
 		require.Equal(t, http.StatusBadRequest, resp.StatusCode)

@@ -12,7 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/identity"
-	"rugged.example/portal/api/identity/internal/dbtest"
+	"rugged.example/portal/api/pkg/testkit"
 )
 
 // providerBehaviour is one behaviour of the provider, run against every database driver.
@@ -45,7 +45,7 @@ func providerBehaviours() []providerBehaviour {
 
 func TestProvider_SQLite(t *testing.T) {
 	for _, b := range providerBehaviours() {
-		t.Run(b.name, func(t *testing.T) { b.run(t, dbtest.SQLite(t)) })
+		t.Run(b.name, func(t *testing.T) { b.run(t, testkit.SQLite(t)) })
 	}
 }
 
@@ -54,7 +54,7 @@ func TestIntegrationProvider_PostgreSQL(t *testing.T) {
 		t.Skip("needs PostgreSQL on 127.0.0.1:5432")
 	}
 	for _, b := range providerBehaviours() {
-		t.Run(b.name, func(t *testing.T) { b.run(t, dbtest.Postgres(t)) })
+		t.Run(b.name, func(t *testing.T) { b.run(t, testkit.Postgres(t)) })
 	}
 }
 

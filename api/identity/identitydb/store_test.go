@@ -11,7 +11,7 @@ import (
 
 	"rugged.example/portal/api/identity/identitycore"
 	"rugged.example/portal/api/identity/identitydb"
-	"rugged.example/portal/api/identity/internal/dbtest"
+	"rugged.example/portal/api/pkg/testkit"
 )
 
 type storeBehaviour struct {
@@ -40,7 +40,7 @@ func newStore(t *testing.T, db *gorm.DB) *identitydb.Store {
 
 func TestStore_SQLite(t *testing.T) {
 	for _, b := range storeBehaviours() {
-		t.Run(b.name, func(t *testing.T) { b.run(t, newStore(t, dbtest.SQLite(t))) })
+		t.Run(b.name, func(t *testing.T) { b.run(t, newStore(t, testkit.SQLite(t))) })
 	}
 }
 
@@ -49,7 +49,7 @@ func TestIntegrationStore_PostgreSQL(t *testing.T) {
 		t.Skip("needs PostgreSQL on 127.0.0.1:5432")
 	}
 	for _, b := range storeBehaviours() {
-		t.Run(b.name, func(t *testing.T) { b.run(t, newStore(t, dbtest.Postgres(t))) })
+		t.Run(b.name, func(t *testing.T) { b.run(t, newStore(t, testkit.Postgres(t))) })
 	}
 }
 

@@ -34,7 +34,7 @@ var apiPrefixes = []string{
 
 // App is a built portal, ready to serve.
 type App struct {
-	Engine *gin.Engine
+	Engine  *gin.Engine
 	closers []func() error
 }
 
