@@ -1,0 +1,150 @@
+package compose_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/portal/compose"
+)
+
+// webDir lays out what `make build` produces, reduced to the files the shell looks for.
+func webDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for path, body := range map[string]string{
+		"host/dist/index.html":              "<!doctype html><title>portal</title>",
+		"apps/repair/dist/mf-manifest.json": `{"name":"repair"}`,
+	} {
+		full := filepath.Join(dir, path)
+		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
+		require.NoError(t, os.WriteFile(full, []byte(body), 0o644))
+	}
+	return dir
+}
+
+func build(t *testing.T, cfg compose.Config) *compose.App {
+	t.Helper()
+	app, err := compose.Build(t.Context(), cfg, testkit.Quiet())
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, app.Close()) })
+	return app
+}
+
+func embeddedConfig(t *testing.T) compose.Config {
+	t.Helper()
+	t.Setenv("PORTAL_ADDR", "127.0.0.1:18080")
+	t.Setenv("PORTAL_DATA_DIR", t.TempDir())
+	t.Setenv("PORTAL_WEB_DIR", webDir(t))
+	cfg, err := compose.LoadConfig()
+	require.NoError(t, err)
+	return cfg
+}
+
+func serve(app *compose.App, method, path, token string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, path, nil)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	w := httptest.NewRecorder()
+	app.Engine.ServeHTTP(w, req)
+	return w
+}
+
+// devToken mints a token the way `portal dev-token` does: a second provider on the same data dir.
+func devToken(t *testing.T, cfg compose.Config, email string) string {
+	t.Helper()
+	gdb, err := compose.OpenDatabase(t.Context(), cfg, testkit.Quiet())
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		if sqlDB, err := gdb.DB(); err == nil {
+			sqlDB.Close()
+		}
+	})
+	idp, err := compose.EmbeddedIdentity(t.Context(), cfg, gdb, testkit.Quiet())
+	require.NoError(t, err)
+	tok, err := idp.MintAccessToken(t.Context(), email, 0)
+	require.NoError(t, err)
+	return tok
+}
+
+func TestLoadConfig_DerivesPublicURLAndAudience(t *testing.T) {
+	cfg := embeddedConfig(t)
+	require.Equal(t, "http://127.0.0.1:18080", cfg.PublicURL)
+	require.Equal(t, "http://127.0.0.1:18080/idp", cfg.Issuer())
+	require.Equal(t, "service-portal", cfg.OIDCAudience)
+	require.True(t, cfg.EmbeddedIdentity())
+}
+
+func TestBuild_EmbeddedDefaultsServeShellAPIAndProvider(t *testing.T) {
+	cfg := embeddedConfig(t)
+	app := build(t, cfg)
+
+	require.Equal(t, http.StatusOK, serve(app, http.MethodHead, "/", "").Code)
+	require.Equal(t, http.StatusOK, serve(app, http.MethodGet, "/readyz", "").Code)
+
+	var rc struct {
+		OIDC    struct{ Authority, ClientID string }
+		Remotes map[string]string
+	}
+	require.NoError(t, json.Unmarshal(serve(app, http.MethodGet, "/runtime-config.json", "").Body.Bytes(), &rc))
+	require.Equal(t, cfg.Issuer(), rc.OIDC.Authority)
+	require.Equal(t, "/remotes/repair/mf-manifest.json", rc.Remotes["repair"])
+	require.Equal(t, http.StatusOK, serve(app, http.MethodGet, "/remotes/repair/mf-manifest.json", "").Code)
+
+	discovery := serve(app, http.MethodGet, "/idp/.well-known/openid-configuration", "")
+	require.Equal(t, http.StatusOK, discovery.Code)
+	require.Contains(t, discovery.Body.String(), `"issuer":"`+cfg.Issuer()+`"`)
+
+	page := serve(app, http.MethodGet, "/create-rma/RT10000001", "")
+	require.Equal(t, http.StatusOK, page.Code)
+	require.Contains(t, page.Body.String(), "<title>portal</title>")
+	require.Equal(t, http.StatusNotFound, serve(app, http.MethodGet, "/rma-manager/rma/nothing-here", "").Code)
+}
+
+func TestBuild_AcceptsDevTokensAndAnswersAsTheUser(t *testing.T) {
+	cfg := embeddedConfig(t)
+	app := build(t, cfg)
+	casey := devToken(t, cfg, "casey@example.com")
+
+	w := serve(app, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000006", casey)
+	require.Equal(t, http.StatusOK, w.Code)
+	require.Contains(t, w.Body.String(), `"cardState":"rma-exists"`)
+
+	me := serve(app, http.MethodGet, "/me", casey)
+	require.Equal(t, http.StatusOK, me.Code)
+	require.Contains(t, me.Body.String(), `"email":"casey@example.com"`)
+
+	nora := devToken(t, cfg, "nora@example.com")
+	require.Equal(t, http.StatusForbidden, serve(app, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000001", nora).Code)
+	require.Equal(t, http.StatusUnauthorized, serve(app, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000001", casey[:len(casey)-4]+"AAAA").Code)
+}
+
+func TestIntegrationBuild_OnPostgreSQLAndRedis(t *testing.T) {
+	cfg := embeddedConfig(t)
+	t.Setenv("DATABASE_URL", testkit.PostgresURL(t))
+	t.Setenv("REDIS_URL", testkit.RedisURL(t))
+	t.Setenv("REDIS_KEY_PREFIX", "test:"+strings.ReplaceAll(t.Name(), "/", "-")+":")
+	cfg, err := compose.LoadConfig()
+	require.NoError(t, err)
+
+	app := build(t, cfg)
+	require.JSONEq(t, `{"checks":{"database":"ok","cache":"ok"}}`, serve(app, http.MethodGet, "/readyz", "").Body.String())
+	w := serve(app, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000002", devToken(t, cfg, "olivia@fleetco.example"))
+	require.Equal(t, http.StatusOK, w.Code)
+	require.Contains(t, w.Body.String(), `"cardState":"out-of-warranty"`)
+}
+
+func TestBuild_RefusesToStartWithoutABuiltHost(t *testing.T) {
+	cfg := embeddedConfig(t)
+	cfg.WebDir = t.TempDir()
+	_, err := compose.Build(t.Context(), cfg, testkit.Quiet())
+	require.ErrorContains(t, err, "make build")
+}
