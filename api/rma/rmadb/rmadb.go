@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -40,12 +41,15 @@ func (unitRow) TableName() string { return "rma_units" }
 type Store struct{ db *gorm.DB }
 
 // NewStore wraps a handle whose schema Migrate has created.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+func NewStore(gdb *gorm.DB) *Store { return &Store{db: gdb} }
 
 // Migrate creates or updates the module's tables.
-func Migrate(ctx context.Context, db *gorm.DB) error {
-	if err := db.WithContext(ctx).AutoMigrate(&unitRow{}); err != nil {
+func Migrate(ctx context.Context, gdb *gorm.DB) error {
+	if err := gdb.WithContext(ctx).AutoMigrate(&unitRow{}); err != nil {
 		return fmt.Errorf("rmadb: migrate: %w", err)
+	}
+	if err := migrateRMAs(ctx, gdb); err != nil {
+		return fmt.Errorf("rmadb: migrate rmas: %w", err)
 	}
 	return nil
 }
@@ -53,7 +57,7 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 // UnitBySerial implements rma.Store.
 func (s *Store) UnitBySerial(ctx context.Context, serial string) (rma.Unit, error) {
 	var row unitRow
-	err := s.db.WithContext(ctx).Where("serial = ?", serial).Take(&row).Error
+	err := db.Conn(ctx, s.db).Where("serial = ?", serial).Take(&row).Error
 	switch {
 	case errors.Is(err, gorm.ErrRecordNotFound):
 		return rma.Unit{}, rma.ErrUnitNotFound

@@ -3,8 +3,11 @@ package rmatest
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/validate"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -35,3 +38,96 @@ func (s *Store) UnitBySerial(_ context.Context, serial string) (rma.Unit, error)
 	}
 	return u, nil
 }
+
+// Addresses is an rma.AddressRules that accepts any address with a line1 and treats AA, AE and
+// AP as military states.
+type Addresses struct{}
+
+func (Addresses) ValidateAddress(a rma.Address) error {
+	if a.Line1 == "" {
+		return fault.Validation(map[string]string{"line1": validate.MsgRequired})
+	}
+	return nil
+}
+
+func (Addresses) IsMilitaryState(code string) bool { return code == "AA" || code == "AE" || code == "AP" }
+
+// Claimer is an rma.AttachmentClaimer over a set of uploaded names per owner.
+type Claimer struct {
+	mu      sync.Mutex
+	Owned   map[string]string // bucket file name → owner
+	Claimed map[string]string // bucket file name → rma number
+}
+
+// NewClaimer knows the given uploads of owner.
+func NewClaimer(owner string, names ...string) *Claimer {
+	c := &Claimer{Owned: map[string]string{}, Claimed: map[string]string{}}
+	for _, n := range names {
+		c.Owned[n] = owner
+	}
+	return c
+}
+
+func (c *Claimer) Claim(_ context.Context, owner string, names []string, number string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, n := range names {
+		if c.Owned[n] != owner || c.Claimed[n] != "" {
+			return fault.Validation(map[string]string{"attachments": "Unknown attachment " + n})
+		}
+	}
+	for _, n := range names {
+		c.Claimed[n] = number
+	}
+	return nil
+}
+
+// Issuer is an rma.DocumentIssuer that hands out numbered documents, or fails with Err.
+type Issuer struct {
+	mu       sync.Mutex
+	Err      error
+	Requests []rma.ShipmentRequest
+}
+
+func (i *Issuer) IssueDocuments(_ context.Context, req rma.ShipmentRequest) (rma.ShipmentDocuments, error) {
+	i.mu.Lock()
+	defer i.mu.Unlock()
+	if i.Err != nil {
+		return rma.ShipmentDocuments{}, i.Err
+	}
+	i.Requests = append(i.Requests, req)
+	n := len(i.Requests)
+	docs := rma.ShipmentDocuments{LabelID: fmt.Sprintf("label-%d", n), TrackingNumber: fmt.Sprintf("RF%010d", n)}
+	if req.From.Country != rma.CountryUS {
+		docs.InvoiceID = fmt.Sprintf("invoice-%d", n)
+	}
+	return docs, nil
+}
+
+// Mailer records queued e-mails.
+type Mailer struct {
+	mu   sync.Mutex
+	Sent []string // "to|subject"
+}
+
+func (m *Mailer) Enqueue(_ context.Context, to, subject, _ string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.Sent = append(m.Sent, to+"|"+subject)
+	return nil
+}
+
+// Sealer marks values as sealed without real cryptography, so tests can see what was sealed.
+type Sealer struct{}
+
+func (Sealer) Seal(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	return "sealed:" + s, nil
+}
+
+// NoCache is an rma.Unfreezer with nothing to forget.
+type NoCache struct{}
+
+func (NoCache) ForgetUnit(context.Context, string) error { return nil }

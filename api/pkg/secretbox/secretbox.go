@@ -1,0 +1,105 @@
+// Package secretbox seals the few secrets customers hand the portal (device passwords a
+// technician needs) with AES-256-GCM, so they are never stored or logged in clear text.
+package secretbox
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// KeySize is the length of a key in bytes.
+const KeySize = 32
+
+// Box seals and opens strings with one key.
+type Box struct{ aead cipher.AEAD }
+
+// New returns a Box over a 32-byte key.
+func New(key []byte) (*Box, error) {
+	if len(key) != KeySize {
+		return nil, fmt.Errorf("secretbox: key must be %d bytes", KeySize)
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	return &Box{aead: aead}, nil
+}
+
+// FromBase64 decodes a key given in configuration.
+func FromBase64(s string) (*Box, error) {
+	key, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return nil, fmt.Errorf("secretbox: key is not base64: %w", err)
+	}
+	return New(key)
+}
+
+// FromKeyFile reads the key at path, creating a random one (mode 0600) the first time: the
+// embedded default's way to have a stable key without configuration.
+func FromKeyFile(path string) (*Box, error) {
+	key, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		key = make([]byte, KeySize)
+		if _, err := rand.Read(key); err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, err
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, os.ErrExist) {
+			return FromKeyFile(path) // another process created it first
+		}
+		if err != nil {
+			return nil, err
+		}
+		if _, err := f.Write(key); err != nil {
+			f.Close()
+			return nil, err
+		}
+		if err := f.Close(); err != nil {
+			return nil, err
+		}
+	} else if err != nil {
+		return nil, err
+	}
+	return New(key)
+}
+
+// Seal encrypts plain; the empty string stays empty so optional fields cost nothing.
+func (b *Box) Seal(plain string) (string, error) {
+	if plain == "" {
+		return "", nil
+	}
+	nonce := make([]byte, b.aead.NonceSize())
+	if _, err := rand.Read(nonce); err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(b.aead.Seal(nonce, nonce, []byte(plain), nil)), nil
+}
+
+// Open decrypts what Seal produced.
+func (b *Box) Open(sealed string) (string, error) {
+	if sealed == "" {
+		return "", nil
+	}
+	raw, err := base64.StdEncoding.DecodeString(sealed)
+	if err != nil || len(raw) < b.aead.NonceSize() {
+		return "", errors.New("secretbox: malformed")
+	}
+	plain, err := b.aead.Open(nil, raw[:b.aead.NonceSize()], raw[b.aead.NonceSize():], nil)
+	if err != nil {
+		return "", errors.New("secretbox: cannot open")
+	}
+	return string(plain), nil
+}

@@ -1,0 +1,49 @@
+package secretbox
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestSeal_RoundTripsAndHidesThePlainText(t *testing.T) {
+	b, err := FromKeyFile(filepath.Join(t.TempDir(), "k"))
+	require.NoError(t, err)
+	sealed, err := b.Seal("hunter2")
+	require.NoError(t, err)
+	require.NotContains(t, sealed, "hunter2")
+	again, _ := b.Seal("hunter2")
+	require.NotEqual(t, sealed, again, "a fresh nonce every time")
+	plain, err := b.Open(sealed)
+	require.NoError(t, err)
+	require.Equal(t, "hunter2", plain)
+	empty, err := b.Seal("")
+	require.NoError(t, err)
+	require.Empty(t, empty)
+}
+
+func TestFromKeyFile_ReusesTheKeyAndKeepsItPrivate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k")
+	a, err := FromKeyFile(path)
+	require.NoError(t, err)
+	sealed, _ := a.Seal("x")
+	b, err := FromKeyFile(path)
+	require.NoError(t, err)
+	plain, err := b.Open(sealed)
+	require.NoError(t, err)
+	require.Equal(t, "x", plain)
+	st, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+}
+
+func TestOpen_RejectsTampering(t *testing.T) {
+	b, _ := FromKeyFile(filepath.Join(t.TempDir(), "k"))
+	sealed, _ := b.Seal("secret")
+	tampered := []byte(sealed)
+	tampered[len(tampered)-3] ^= 1
+	_, err := b.Open(string(tampered))
+	require.Error(t, err)
+}

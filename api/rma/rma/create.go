@@ -1,0 +1,397 @@
+package rma
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/validate"
+)
+
+var (
+	ErrNotValidForNewRMA = fault.New(fault.KindConflict, "rma.notValidForNewRma", "Serial not valid for new RMA")
+	ErrContactHelpdesk   = fault.New(fault.KindConflict, "rma.contactHelpdesk", "Please contact the helpdesk to arrange the return of this unit.")
+	ErrRMANotFound       = fault.New(fault.KindNotFound, "rma.notFound", "RMA not found")
+	// ErrDuplicateRequest is what a store returns when an idempotency key was used already.
+	ErrDuplicateRequest = errors.New("rma: idempotency key already used")
+)
+
+// ShippingMethod is how the unit travels, decided from the address and the packaging choice.
+type ShippingMethod string
+
+const (
+	ShipLabel         ShippingMethod = "label"
+	ShipQR            ShippingMethod = "qr"
+	ShipBox           ShippingMethod = "box"
+	ShipInternational ShippingMethod = "international"
+)
+
+// Countries of spec §4 "Packaging".
+const (
+	CountryUS = "US"
+	CountryCA = "CA"
+)
+
+// MsgLabelOnly is the packaging error for an address that can only ship with a prepaid label.
+const MsgLabelOnly = "A prepaid shipping label is the only option for this address"
+
+// RMA is a created service request.
+type RMA struct {
+	Number         string
+	Owner          string
+	Serial         string
+	Model          string
+	PartNumber     string
+	Type           string
+	Status         string
+	Problem        Problem
+	ProblemPrice   float64
+	Contact        Contact
+	Address        Address
+	Packaging      Packaging
+	Method         ShippingMethod
+	LabelID        string
+	InvoiceID      string
+	TrackingNumber string
+	ShippingError  string
+	CreatedAt      time.Time
+}
+
+// StatusReceived is the state of a new RMA: waiting for the unit.
+const StatusReceived = "AWAITING_UNIT"
+
+// Created is the answer to a create request.
+type Created struct {
+	RMA RMA
+}
+
+// RMAStore is what creating RMAs needs from persistence. Every method joins the transaction
+// its ctx carries.
+type RMAStore interface {
+	// UnitForUpdate reads the unit bypassing caches.
+	UnitBySerial(ctx context.Context, serial string) (Unit, error)
+	NextRMANumber(ctx context.Context) (string, error)
+	// CreateRMA stores the RMA, its lines and the idempotency key; ErrDuplicateRequest when the
+	// owner's key was used already.
+	CreateRMA(ctx context.Context, r RMA, idempotencyKey string) error
+	// OpenUnitRMA marks the unit as having an open RMA; ErrNotValidForNewRMA when another RMA
+	// got there first.
+	OpenUnitRMA(ctx context.Context, serial, number string, allowExisting bool) error
+	RMAByIdempotencyKey(ctx context.Context, owner, key string) (RMA, error)
+	SetShipping(ctx context.Context, number string, labelID, invoiceID, tracking, shippingError string) error
+	AddEvent(ctx context.Context, number, kind, detail string) error
+	RepairOptions(ctx context.Context, model, rmaType string) ([]FaultOptions, error)
+}
+
+// AddressRules are the address rules of spec §5 that need geography.
+type AddressRules interface {
+	// ValidateAddress returns a validation fault keyed by field name (line1, state, …).
+	ValidateAddress(a Address) error
+	IsMilitaryState(code string) bool
+}
+
+// AttachmentClaimer ties the owner's uploads to an RMA inside the caller's transaction.
+type AttachmentClaimer interface {
+	Claim(ctx context.Context, owner string, bucketFileNames []string, rmaNumber string) error
+}
+
+// ShipmentRequest asks for the documents of one inbound shipment.
+type ShipmentRequest struct {
+	Owner     string
+	RMANumber string
+	Method    ShippingMethod
+	From      Address
+	Contact   Contact
+	Unit      Unit
+}
+
+// ShipmentDocuments identify the label and, across a border, the commercial invoice.
+type ShipmentDocuments struct {
+	LabelID, InvoiceID, TrackingNumber string
+}
+
+// DocumentIssuer books the shipment and renders its documents.
+type DocumentIssuer interface {
+	IssueDocuments(ctx context.Context, req ShipmentRequest) (ShipmentDocuments, error)
+}
+
+// Mailer queues an e-mail inside the caller's transaction.
+type Mailer interface {
+	Enqueue(ctx context.Context, to, subject, text string) error
+}
+
+// Sealer encrypts the device credentials a customer gives, before they are stored.
+type Sealer interface {
+	Seal(plain string) (string, error)
+}
+
+// Unfreezer drops cached copies of a unit after its row changed.
+type Unfreezer interface {
+	ForgetUnit(ctx context.Context, serial string) error
+}
+
+// Creator turns a submitted stepper into an RMA with its label.
+type Creator struct {
+	Store     RMAStore
+	Tx        db.Transactor
+	Addresses AddressRules
+	Uploads   AttachmentClaimer
+	Shipping  DocumentIssuer
+	Mail      Mailer
+	Units     Unfreezer
+	Secrets   Sealer
+	Log       *slog.Logger
+	// DocumentURL turns a document id into the link the e-mail carries.
+	DocumentURL func(id string) string
+	Now         func() time.Time
+}
+
+// Create validates r with every rule of spec §5, creates the RMA in one transaction (number,
+// lines, event, the unit marked, the attachments claimed), then issues the shipping documents
+// and queues the customer's e-mail in a second one. A label failure leaves the RMA created and
+// reports ShippingError, as spec §4 says.
+func (c *Creator) Create(ctx context.Context, r CreateRequest) (Created, error) {
+	r.Trim()
+	if r.IdempotencyKey != "" {
+		if prior, err := c.Store.RMAByIdempotencyKey(ctx, r.Owner, r.IdempotencyKey); err == nil {
+			return Created{RMA: prior}, nil
+		} else if !errors.Is(err, ErrRMANotFound) {
+			return Created{}, err
+		}
+	}
+
+	serial, err := NormalizeSerial(r.Serial)
+	if err != nil {
+		return Created{}, err
+	}
+	unit, err := c.Store.UnitBySerial(ctx, serial)
+	if err != nil {
+		return Created{}, err
+	}
+	switch {
+	case unit.Model == ModelEX80:
+		return Created{}, ErrContactHelpdesk
+	case !unit.ValidForNewRMA():
+		return Created{}, ErrNotValidForNewRMA
+	}
+
+	method, price, err := c.validate(ctx, r, unit)
+	if err != nil {
+		return Created{}, err
+	}
+
+	if err := c.seal(&r.Problem.Permissions); err != nil {
+		return Created{}, err
+	}
+	rec := RMA{
+		Owner: r.Owner, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: r.RMAType,
+		Status: StatusReceived, Problem: r.Problem, ProblemPrice: price, Contact: r.Contact, Address: r.Address,
+		Packaging: r.Packaging, Method: method, CreatedAt: c.Now().UTC(),
+	}
+	err = c.Tx.InTx(ctx, func(ctx context.Context) error {
+		number, err := c.Store.NextRMANumber(ctx)
+		if err != nil {
+			return err
+		}
+		rec.Number = number
+		if err := c.Store.CreateRMA(ctx, rec, r.IdempotencyKey); err != nil {
+			return err
+		}
+		if err := c.Store.OpenUnitRMA(ctx, unit.Serial, number, unit.AllowOOW); err != nil {
+			return err
+		}
+		if err := c.Uploads.Claim(ctx, r.Owner, r.Problem.Attachments, number); err != nil {
+			return prefixFields(err, "rmaInput.attachments")
+		}
+		return c.Store.AddEvent(ctx, number, "created", fmt.Sprintf("RMA created for %s by the customer", unit.Serial))
+	})
+	if errors.Is(err, ErrDuplicateRequest) {
+		// A concurrent retry with the same key won the race: answer with its RMA.
+		prior, perr := c.Store.RMAByIdempotencyKey(ctx, r.Owner, r.IdempotencyKey)
+		if perr != nil {
+			return Created{}, perr
+		}
+		return Created{RMA: prior}, nil
+	}
+	if err != nil {
+		return Created{}, err
+	}
+	if err := c.Units.ForgetUnit(ctx, unit.Serial); err != nil {
+		c.Log.WarnContext(ctx, "unit cache not cleared", "serial", unit.Serial, "err", err)
+	}
+
+	c.ship(ctx, &rec, unit)
+	return Created{RMA: rec}, nil
+}
+
+// ship issues the documents and queues the e-mail; failures are recorded on the RMA, never
+// returned, because the RMA exists either way.
+func (c *Creator) ship(ctx context.Context, rec *RMA, unit Unit) {
+	err := c.Tx.InTx(ctx, func(ctx context.Context) error {
+		var docs ShipmentDocuments
+		if rec.Method == ShipLabel || rec.Method == ShipQR {
+			var err error
+			docs, err = c.Shipping.IssueDocuments(ctx, ShipmentRequest{
+				Owner: rec.Owner, RMANumber: rec.Number, Method: rec.Method, From: rec.Address, Contact: rec.Contact, Unit: unit,
+			})
+			if err != nil {
+				return err
+			}
+			if err := c.Store.SetShipping(ctx, rec.Number, docs.LabelID, docs.InvoiceID, docs.TrackingNumber, ""); err != nil {
+				return err
+			}
+			if err := c.Store.AddEvent(ctx, rec.Number, "label_issued", "Tracking "+docs.TrackingNumber); err != nil {
+				return err
+			}
+		}
+		rec.LabelID, rec.InvoiceID, rec.TrackingNumber = docs.LabelID, docs.InvoiceID, docs.TrackingNumber
+		return c.Mail.Enqueue(ctx, rec.Contact.Email, "RMA "+rec.Number+" created", c.confirmationText(*rec))
+	})
+	if err == nil {
+		return
+	}
+	c.Log.ErrorContext(ctx, "shipping documents failed", "rma", rec.Number, "err", err)
+	rec.LabelID, rec.InvoiceID, rec.TrackingNumber = "", "", ""
+	rec.ShippingError = "The shipping label could not be created."
+	if err := c.Store.SetShipping(ctx, rec.Number, "", "", "", rec.ShippingError); err != nil {
+		c.Log.ErrorContext(ctx, "shipping error not recorded", "rma", rec.Number, "err", err)
+	}
+	if err := c.Store.AddEvent(ctx, rec.Number, "label_failed", "Label creation failed; support will send one"); err != nil {
+		c.Log.ErrorContext(ctx, "event not recorded", "rma", rec.Number, "err", err)
+	}
+}
+
+// seal replaces the Windows and BIOS credentials with their sealed form.
+func (c *Creator) seal(p *Permissions) error {
+	for _, s := range []*string{&p.WindowsUser, &p.WindowsPassword, &p.BIOSPassword} {
+		sealed, err := c.Secrets.Seal(*s)
+		if err != nil {
+			return fmt.Errorf("rma: seal credentials: %w", err)
+		}
+		*s = sealed
+	}
+	return nil
+}
+
+func (c *Creator) confirmationText(rec RMA) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Hello %s,\n\nyour service request %s for unit %s (%s) has been created.\n\n", rec.Contact.FirstName, rec.Number, rec.Serial, rec.Model)
+	switch rec.Method {
+	case ShipLabel, ShipQR:
+		fmt.Fprintf(&b, "Your shipping label (valid for 30 days): %s\n", c.DocumentURL(rec.LabelID))
+		if rec.InvoiceID != "" {
+			fmt.Fprintf(&b, "Your commercial invoice: %s\n", c.DocumentURL(rec.InvoiceID))
+		}
+		if rec.Method == ShipQR {
+			b.WriteString("Show the QR code on the label at a drop-off office; no printer needed.\n")
+		}
+	case ShipBox:
+		b.WriteString("We are sending you a shipping box with a prepaid label; allow 3-5 business days for delivery.\n")
+	case ShipInternational:
+		b.WriteString("International shipments get no automatic label: please contact support to arrange shipping.\n")
+	}
+	b.WriteString("\nThank you,\nRugged Devices Service\n")
+	return b.String()
+}
+
+// validate checks every rule and returns the shipping method and the server's price of the
+// chosen problem (the browser's price is never trusted).
+func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (ShippingMethod, float64, error) {
+	var v validate.Errors
+	if r.RMAType != DefaultRMAType {
+		v.Add("rmaInput.rmaType", "Only REPAIR requests can be created here")
+	}
+	validateProblem(&v, r.Problem, u)
+	price, err := c.optionPrice(ctx, &v, r, u)
+	if err != nil {
+		return "", 0, err
+	}
+	ValidateContact(&v, "contact.", r.Contact)
+	if err := c.Addresses.ValidateAddress(r.Address); err != nil {
+		f, ok := fault.As(err)
+		if !ok {
+			return "", 0, err
+		}
+		for field, msg := range f.Fields {
+			v.Add("address."+field, msg)
+		}
+	}
+	method := c.shippingMethod(r.Address, u)
+	if r.Packaging.ForgoShipping {
+		v.Add("packaging.forgoShipping", "Shipping cannot be skipped")
+	}
+	chosen := chosenMethod(r.Packaging)
+	if method == ShipLabel && !u.AdvanceExchange() && chosen != ShipLabel {
+		v.Add("packaging", MsgLabelOnly)
+	}
+	if method == "" {
+		method = chosen
+	}
+	return method, price, v.Err()
+}
+
+// shippingMethod applies spec §4 "Packaging": APO and Canada force a label, other countries
+// outside the US get none, advance exchange hides the choice (a label). "" leaves the choice to
+// the customer.
+func (c *Creator) shippingMethod(a Address, u Unit) ShippingMethod {
+	switch {
+	case a.Country != CountryUS && a.Country != CountryCA:
+		return ShipInternational
+	case a.Country == CountryCA, c.Addresses.IsMilitaryState(a.State), u.AdvanceExchange():
+		return ShipLabel
+	}
+	return ""
+}
+
+// chosenMethod reads the packaging mapping of spec §4 backwards.
+func chosenMethod(p Packaging) ShippingMethod {
+	switch {
+	case p.RequestBox:
+		return ShipBox
+	case p.HavePackaging:
+		return ShipLabel
+	default:
+		return ShipQR
+	}
+}
+
+func (c *Creator) optionPrice(ctx context.Context, v *validate.Errors, r CreateRequest, u Unit) (float64, error) {
+	if r.Problem.PrimaryFault == "" || r.Problem.Problem == "" {
+		return 0, nil
+	}
+	faults, err := c.Store.RepairOptions(ctx, u.Model, r.RMAType)
+	if err != nil {
+		return 0, err
+	}
+	i := slices.IndexFunc(faults, func(f FaultOptions) bool { return f.Name == r.Problem.PrimaryFault })
+	if i < 0 {
+		v.Add("rmaInput.primaryFault", "Select a primary fault from the list")
+		return 0, nil
+	}
+	j := slices.IndexFunc(faults[i].Options, func(o Option) bool { return o.Name == r.Problem.Problem })
+	if j < 0 {
+		v.Add("rmaInput.problem", "Select a problem from the list")
+		return 0, nil
+	}
+	return faults[i].Options[j].Price, nil
+}
+
+// prefixFields moves a validation fault's message under one payload field.
+func prefixFields(err error, field string) error {
+	f, ok := fault.As(err)
+	if !ok || f.Kind != fault.KindInvalid {
+		return err
+	}
+	msg := f.Message
+	for _, m := range f.Fields {
+		msg = m
+		break
+	}
+	return fault.Validation(map[string]string{field: msg})
+}

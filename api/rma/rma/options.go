@@ -1,0 +1,43 @@
+package rma
+
+import "context"
+
+// Option is one problem of a fault with its out-of-warranty price (USD) and a technician's tip
+// (spec §3 "Repair option list entry").
+type Option struct {
+	Name  string
+	Price float64
+	Tip   string
+}
+
+// FaultOptions is a primary fault and its problems.
+type FaultOptions struct {
+	Name    string
+	Options []Option
+}
+
+// OptionsStore reads the repair options table.
+type OptionsStore interface {
+	RepairOptions(ctx context.Context, model, rmaType string) ([]FaultOptions, error)
+}
+
+// RepairFormSelections answers the GraphQL query of the same name: the faults and problems
+// offered for a unit. When a serial is given the options follow the registry's model, not what
+// the browser claims; pn is part of the query's signature (spec §7) but options are kept per model.
+func RepairFormSelections(ctx context.Context, units Store, options OptionsStore, pn, model, rmaType, serial string) ([]FaultOptions, error) {
+	if serial != "" {
+		s, err := NormalizeSerial(serial)
+		if err != nil {
+			return nil, err
+		}
+		u, err := units.UnitBySerial(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		model = u.Model
+	}
+	if rmaType == "" {
+		rmaType = DefaultRMAType
+	}
+	return options.RepairOptions(ctx, model, rmaType)
+}

@@ -1,0 +1,215 @@
+package rmadb_test
+
+import (
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"gorm.io/gorm"
+
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmadb"
+	"rugged.example/portal/api/rma/rmatest"
+)
+
+type fixture struct {
+	store   *rmadb.Store
+	creator *rma.Creator
+	claimer *rmatest.Claimer
+	issuer  *rmatest.Issuer
+	mailer  *rmatest.Mailer
+	gdb     *gorm.DB
+}
+
+func newFixture(t *testing.T, gdb *gorm.DB) fixture {
+	t.Helper()
+	s := migrated(t, gdb)
+	require.NoError(t, s.UpsertUnits(t.Context(), rmadb.DemoUnits()))
+	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), s))
+	f := fixture{store: s, claimer: rmatest.NewClaimer("usr_casey", "rma/a.jpg", "rma/b.mp4"), issuer: &rmatest.Issuer{}, mailer: &rmatest.Mailer{}, gdb: gdb}
+	f.creator = &rma.Creator{
+		Store: s, Tx: db.NewTransactor(gdb), Addresses: rmatest.Addresses{}, Uploads: f.claimer,
+		Shipping: f.issuer, Mail: f.mailer, Units: rmatest.NoCache{}, Secrets: rmatest.Sealer{},
+		Log: testkit.Quiet(), DocumentURL: func(id string) string { return "http://portal.test/shipping/documents/" + id },
+		Now: time.Now,
+	}
+	return f
+}
+
+func request() rma.CreateRequest {
+	return rma.CreateRequest{
+		Owner: "usr_casey", Serial: " rt10000001 ",
+		Problem: rma.Problem{
+			PrimaryFault: "Display", Problem: "Cracked or broken screen", InitialNotes: "Dropped on site; screen cracked.",
+			Permissions: rma.Permissions{AcknowledgeHDDBackup: true, WindowsUser: "field", WindowsPassword: "hunter2"},
+			Accessories: rma.Accessories{ACPower: true},
+			Attachments: []string{"rma/a.jpg"},
+		},
+		Contact:   rma.Contact{FirstName: "Casey", LastName: "Morgan", Email: "casey@example.com", Phone: "+15125550142", PhoneCountryCode: "US"},
+		Address:   rma.Address{Line1: "2100 Riverside Dr", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"},
+		Packaging: rma.Packaging{HavePackaging: true},
+	}
+}
+
+func TestIntegrationCreate_CreatesTheRMAWithItsLabel(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		got, err := f.creator.Create(t.Context(), request())
+		require.NoError(t, err)
+		r := got.RMA
+		require.Equal(t, "RMA-100501", r.Number)
+		require.Equal(t, rma.ShipLabel, r.Method)
+		require.Equal(t, "label-1", r.LabelID)
+		require.Empty(t, r.InvoiceID, "no border crossed")
+		require.Equal(t, 289.0, r.ProblemPrice, "the server's price")
+
+		stored, err := f.store.RMAByNumber(t.Context(), "usr_casey", r.Number)
+		require.NoError(t, err)
+		require.Equal(t, "sealed:hunter2", stored.Problem.Permissions.WindowsPassword)
+		require.Equal(t, "label-1", stored.LabelID)
+		_, err = f.store.RMAByNumber(t.Context(), "usr_other", r.Number)
+		require.ErrorIs(t, err, rma.ErrRMANotFound, "another owner's RMA is absent")
+
+		unit, err := f.store.UnitBySerial(t.Context(), "RT10000001")
+		require.NoError(t, err)
+		require.Equal(t, r.Number, unit.OpenRMANumber)
+		require.Equal(t, r.Number, f.claimer.Claimed["rma/a.jpg"])
+		events, err := f.store.Events(t.Context(), r.Number)
+		require.NoError(t, err)
+		require.Equal(t, []string{"created", "label_issued"}, events)
+		require.Equal(t, []string{"casey@example.com|RMA RMA-100501 created"}, f.mailer.Sent)
+
+		_, err = f.creator.Create(t.Context(), request())
+		require.ErrorIs(t, err, rma.ErrNotValidForNewRMA, "the unit now has an RMA")
+	})
+}
+
+func TestIntegrationCreate_SameIdempotencyKeyReturnsTheSameRMA(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		req := request()
+		req.IdempotencyKey = "5c1b6f1e-8f7e-4c55-9f43-1d1b2a3c4d5e"
+		first, err := f.creator.Create(t.Context(), req)
+		require.NoError(t, err)
+		again, err := f.creator.Create(t.Context(), req)
+		require.NoError(t, err)
+		require.Equal(t, first.RMA.Number, again.RMA.Number)
+		require.Equal(t, first.RMA.LabelID, again.RMA.LabelID)
+		require.Len(t, f.issuer.Requests, 1, "one label only")
+	})
+}
+
+func TestIntegrationCreate_ConcurrentRequestsForOneUnitCreateOneRMA(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		var wg sync.WaitGroup
+		errs := make([]error, 4)
+		for i := range errs {
+			wg.Go(func() {
+				_, errs[i] = f.creator.Create(t.Context(), request())
+			})
+		}
+		wg.Wait()
+		ok := 0
+		for _, err := range errs {
+			if err == nil {
+				ok++
+			}
+		}
+		require.Equal(t, 1, ok, "errors: %v", errs)
+	})
+}
+
+func TestIntegrationCreate_FailedStepLeavesNoHalfRMA(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		req := request()
+		req.Problem.Attachments = []string{"rma/not-mine.jpg"}
+		_, err := f.creator.Create(t.Context(), req)
+		flt, ok := fault.As(err)
+		require.True(t, ok, "got %v", err)
+		require.Contains(t, flt.Fields, "rmaInput.attachments")
+
+		unit, err := f.store.UnitBySerial(t.Context(), "RT10000001")
+		require.NoError(t, err)
+		require.Empty(t, unit.OpenRMANumber, "the unit is not marked")
+		var n int64
+		require.NoError(t, gdb.Table("rma_rmas").Count(&n).Error)
+		require.Zero(t, n)
+		require.NoError(t, gdb.Table("rma_lines").Count(&n).Error)
+		require.Zero(t, n)
+		require.Empty(t, f.mailer.Sent)
+
+		got, err := f.creator.Create(t.Context(), request())
+		require.NoError(t, err)
+		require.Equal(t, "RMA-100501", got.RMA.Number, "the failed attempt used no number")
+	})
+}
+
+func TestIntegrationCreate_LabelFailureKeepsTheRMAAndReportsIt(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		f.issuer.Err = errors.New("carrier down")
+		got, err := f.creator.Create(t.Context(), request())
+		require.NoError(t, err)
+		require.NotEmpty(t, got.RMA.Number)
+		require.NotEmpty(t, got.RMA.ShippingError)
+		require.Empty(t, got.RMA.LabelID)
+		events, err := f.store.Events(t.Context(), got.RMA.Number)
+		require.NoError(t, err)
+		require.Equal(t, []string{"created", "label_failed"}, events)
+	})
+}
+
+func TestIntegrationCreate_ShippingMethodFollowsTheAddress(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		tests := []struct {
+			name      string
+			serial    string
+			address   rma.Address
+			packaging rma.Packaging
+			want      rma.ShippingMethod
+			invoice   bool
+			field     string
+		}{
+			{name: "US qr", serial: "RT10000001", address: rma.Address{Line1: "1 Main St", City: "Austin", State: "TX", Country: "US", PostalCode: "78701"}, want: rma.ShipQR},
+			{name: "US box", serial: "RT10000002", address: rma.Address{Line1: "1 Main St", City: "Austin", State: "TX", Country: "US", PostalCode: "78701"}, packaging: rma.Packaging{RequestBox: true}, want: rma.ShipBox},
+			{name: "Canada is label with invoice", serial: "RT10000003", address: rma.Address{Line1: "1 King St W", City: "Toronto", State: "ON", Country: "CA", PostalCode: "M5H 1A1"}, packaging: rma.Packaging{HavePackaging: true}, want: rma.ShipLabel, invoice: true},
+			{name: "APO is label", serial: "VT10000007", address: rma.Address{Line1: "Unit 2050 Box 4190", City: "APO", State: "AP", Country: "US", PostalCode: "96278"}, packaging: rma.Packaging{HavePackaging: true}, want: rma.ShipLabel},
+			{name: "abroad gets no label", serial: "RT10000009", address: rma.Address{Line1: "10 Downing St", City: "London", Country: "GB", PostalCode: "SW1A 2AA"}, want: rma.ShipInternational},
+			{name: "Canada may not choose qr", serial: "RT10000008", address: rma.Address{Line1: "1 King St W", City: "Toronto", State: "ON", Country: "CA", PostalCode: "M5H 1A1"}, field: "packaging"},
+		}
+		f := newFixture(t, gdb)
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				req := request()
+				req.Serial, req.Address, req.Packaging = tt.serial, tt.address, tt.packaging
+				req.Problem.Attachments = nil
+				if tt.serial == "VT10000007" {
+					no := false
+					req.Problem.Permissions = rma.Permissions{AcknowledgeHDDBackup: true, HasDeviceData: &no}
+					req.Problem.PrimaryFault, req.Problem.Problem = "Display", "Dead pixels or lines"
+				}
+				name := "rma/" + tt.serial + ".jpg"
+				f.claimer.Owned[name] = "usr_casey"
+				req.Problem.Attachments = []string{name}
+				got, err := f.creator.Create(t.Context(), req)
+				if tt.field != "" {
+					flt, ok := fault.As(err)
+					require.True(t, ok, "got %v", err)
+					require.Equal(t, rma.MsgLabelOnly, flt.Fields[tt.field])
+					return
+				}
+				require.NoError(t, err)
+				require.Equal(t, tt.want, got.RMA.Method)
+				require.Equal(t, tt.want == rma.ShipLabel || tt.want == rma.ShipQR, got.RMA.LabelID != "")
+				require.Equal(t, tt.invoice, got.RMA.InvoiceID != "")
+			})
+		}
+	})
+}

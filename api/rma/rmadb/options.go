@@ -1,0 +1,135 @@
+package rmadb
+
+import (
+	"context"
+	"fmt"
+
+	"gorm.io/gorm"
+
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// optionRow is one problem a fault offers for a model, with its out-of-warranty price.
+type optionRow struct {
+	ID        uint    `gorm:"primaryKey"`
+	Model     string  `gorm:"size:30;not null;index:idx_rma_options_model"`
+	RMAType   string  `gorm:"size:20;not null;index:idx_rma_options_model"`
+	Fault     string  `gorm:"size:100;not null"`
+	Problem   string  `gorm:"size:200;not null"`
+	Price     float64 `gorm:"not null"`
+	Tip       string  `gorm:"size:500;not null"`
+	SortOrder int     `gorm:"not null"`
+}
+
+func (optionRow) TableName() string { return "rma_repair_options" }
+
+// RepairOptions implements rma.OptionsStore: faults in catalogue order, each with its problems.
+func (s *Store) RepairOptions(ctx context.Context, model, rmaType string) ([]rma.FaultOptions, error) {
+	var rows []optionRow
+	err := db.Conn(ctx, s.db).Where("model = ? AND rma_type = ?", model, rmaType).Order("sort_order, id").Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("rmadb: repair options: %w", err)
+	}
+	return toFaultOptions(rows), nil
+}
+
+// ReplaceRepairOptions swaps a model's option list in one transaction: the import path for
+// price changes.
+func (s *Store) ReplaceRepairOptions(ctx context.Context, model, rmaType string, faults []rma.FaultOptions) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("model = ? AND rma_type = ?", model, rmaType).Delete(&optionRow{}).Error; err != nil {
+			return err
+		}
+		rows := toOptionRows(model, rmaType, faults)
+		if len(rows) == 0 {
+			return nil
+		}
+		return tx.Create(&rows).Error
+	})
+}
+
+func toFaultOptions(rows []optionRow) []rma.FaultOptions {
+	var out []rma.FaultOptions
+	for _, r := range rows {
+		if len(out) == 0 || out[len(out)-1].Name != r.Fault {
+			out = append(out, rma.FaultOptions{Name: r.Fault})
+		}
+		last := &out[len(out)-1]
+		last.Options = append(last.Options, rma.Option{Name: r.Problem, Price: r.Price, Tip: r.Tip})
+	}
+	return out
+}
+
+func toOptionRows(model, rmaType string, faults []rma.FaultOptions) []optionRow {
+	var rows []optionRow
+	for _, f := range faults {
+		for _, o := range f.Options {
+			rows = append(rows, optionRow{Model: model, RMAType: rmaType, Fault: f.Name, Problem: o.Name, Price: o.Price, Tip: o.Tip, SortOrder: len(rows)})
+		}
+	}
+	return rows
+}
+
+// The demo price list. Laptops and tablets share most faults; handhelds have a scanner; the
+// end-of-service EX70 has none, which is what the "no options" message is for.
+var (
+	display = rma.FaultOptions{Name: "Display", Options: []rma.Option{
+		{Name: "Cracked or broken screen", Price: 289, Tip: "Note where the impact happened and whether touch still responds anywhere."},
+		{Name: "Dead pixels or lines", Price: 189, Tip: "A photo of the screen showing the lines helps us order the right panel."},
+		{Name: "Touch not responding", Price: 149, Tip: "Say whether the stylus still works when touch does not."},
+	}}
+	power = rma.FaultOptions{Name: "Battery / Power", Options: []rma.Option{
+		{Name: "Battery does not hold a charge", Price: 119, Tip: "Ship the battery with the unit so we can test both."},
+		{Name: "Unit does not power on", Price: 229, Tip: "Tell us whether any LED lights up when the charger is connected."},
+		{Name: "Charging port damaged", Price: 159, Tip: "Send the AC adapter too: a faulty adapter is a common cause."},
+	}}
+	keyboard = rma.FaultOptions{Name: "Keyboard / Input", Options: []rma.Option{
+		{Name: "Keys missing or stuck", Price: 99, Tip: "List the keys that fail."},
+		{Name: "Touchpad not working", Price: 109, Tip: "Check whether the touchpad was turned off with the function key first."},
+	}}
+	storage = rma.FaultOptions{Name: "Storage", Options: []rma.Option{
+		{Name: "Drive not detected", Price: 179, Tip: "Back up what you can: a replaced drive comes back empty."},
+		{Name: "Slow or failing drive", Price: 179, Tip: "Back up what you can: a replaced drive comes back empty."},
+	}}
+	connectivity = rma.FaultOptions{Name: "Connectivity", Options: []rma.Option{
+		{Name: "Wi-Fi or Bluetooth not working", Price: 129, Tip: "Tell us the networks or devices you tested with."},
+		{Name: "Mobile broadband not working", Price: 149, Tip: "Leave the SIM card out of the unit."},
+	}}
+	chassis = rma.FaultOptions{Name: "Chassis / Damage", Options: []rma.Option{
+		{Name: "Cracked housing or broken hinge", Price: 199, Tip: "Photos of the damage from several sides help the quote."},
+		{Name: "Liquid damage", Price: 349, Tip: "Do not switch the unit on again; ship it as it is."},
+	}}
+	scanner = rma.FaultOptions{Name: "Barcode Scanner", Options: []rma.Option{
+		{Name: "Scanner does not read", Price: 139, Tip: "Tell us which barcode types fail."},
+	}}
+	software = rma.FaultOptions{Name: "Software / OS", Options: []rma.Option{
+		{Name: "Does not boot to the operating system", Price: 89, Tip: "Allow the system image re-install if you can."},
+	}}
+)
+
+// DemoRepairOptions is the seed price list by model.
+func DemoRepairOptions() map[string][]rma.FaultOptions {
+	laptop := []rma.FaultOptions{display, power, keyboard, storage, connectivity, chassis, software}
+	tablet := []rma.FaultOptions{display, power, storage, connectivity, chassis, software}
+	return map[string][]rma.FaultOptions{
+		"RL14": laptop, "RL15": laptop, "ST10": tablet, "ST12": tablet, "VX12": tablet, "EX80": laptop,
+		"TH6": {display, power, scanner, connectivity},
+		// End of service: no options, which the browser answers with spec §2's message.
+		"EX70": nil,
+	}
+}
+
+// SeedRepairOptions fills the price list when it is empty.
+func SeedRepairOptions(ctx context.Context, s *Store) error {
+	var n int64
+	if err := s.db.WithContext(ctx).Model(&optionRow{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	for model, faults := range DemoRepairOptions() {
+		if err := s.ReplaceRepairOptions(ctx, model, rma.DefaultRMAType, faults); err != nil {
+			return err
+		}
+	}
+	return nil
+}

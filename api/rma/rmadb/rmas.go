@@ -1,0 +1,296 @@
+package rmadb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// rmaRow is one RMA with the snapshot of what the customer submitted. Device credentials arrive
+// sealed by the core and stay sealed here.
+type rmaRow struct {
+	Number            string  `gorm:"primaryKey;size:20"`
+	Owner             string  `gorm:"size:100;not null;index"`
+	Serial            string  `gorm:"size:50;not null;index"`
+	Model             string  `gorm:"size:30;not null"`
+	PartNumber        string  `gorm:"size:40;not null"`
+	RMAType           string  `gorm:"size:20;not null"`
+	Status            string  `gorm:"size:30;not null"`
+	PrimaryFault      string  `gorm:"size:100;not null"`
+	Problem           string  `gorm:"size:200;not null"`
+	ProblemPrice      float64 `gorm:"not null"`
+	InitialNotes      string  `gorm:"size:1000;not null"`
+	CustomerReference string  `gorm:"size:50;not null"`
+	AssetTag          string  `gorm:"size:20;not null"`
+	Reimage           bool    `gorm:"not null"`
+	BIOSFirmware      bool    `gorm:"not null"`
+	WindowsUser       string  `gorm:"type:text;not null"`
+	WindowsPassword   string  `gorm:"type:text;not null"`
+	BIOSPassword      string  `gorm:"type:text;not null"`
+	HasDeviceData     *bool
+	AckClickWrap      bool   `gorm:"not null"`
+	AckHDDBackup      bool   `gorm:"not null"`
+	AccACPower        bool   `gorm:"not null"`
+	AccStorage        bool   `gorm:"not null"`
+	AccHardCase       bool   `gorm:"not null"`
+	AccBattery        bool   `gorm:"not null"`
+	ContactFirstName  string `gorm:"size:35;not null"`
+	ContactLastName   string `gorm:"size:35;not null"`
+	ContactEmail      string `gorm:"size:254;not null"`
+	ContactPhone      string `gorm:"size:25;not null"`
+	ContactPhoneCC    string `gorm:"size:2;not null"`
+	ContactCompany    string `gorm:"size:35;not null"`
+	ContactPosition   string `gorm:"size:35;not null"`
+	ShipLine1         string `gorm:"size:35;not null"`
+	ShipLine2         string `gorm:"size:35;not null"`
+	ShipCity          string `gorm:"size:35;not null"`
+	ShipState         string `gorm:"size:35;not null"`
+	ShipCountry       string `gorm:"size:35;not null"`
+	ShipPostalCode    string `gorm:"size:12;not null"`
+	HavePackaging     bool   `gorm:"not null"`
+	RequestBox        bool   `gorm:"not null"`
+	ForgoShipping     bool   `gorm:"not null"`
+	ShippingMethod    string `gorm:"size:20;not null"`
+	LabelID           string `gorm:"size:64;not null;default:''"`
+	InvoiceID         string `gorm:"size:64;not null;default:''"`
+	TrackingNumber    string `gorm:"size:40;not null;default:''"`
+	ShippingError     string `gorm:"size:300;not null;default:''"`
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
+func (rmaRow) TableName() string { return "rma_rmas" }
+
+// lineRow is one item the RMA covers: the unit and each accessory shipped with it.
+type lineRow struct {
+	ID          uint   `gorm:"primaryKey"`
+	RMANumber   string `gorm:"size:20;not null;index"`
+	Kind        string `gorm:"size:20;not null"`
+	Description string `gorm:"size:200;not null"`
+	Serial      string `gorm:"size:50;not null"`
+	PartNumber  string `gorm:"size:40;not null"`
+	Price       float64
+}
+
+func (lineRow) TableName() string { return "rma_lines" }
+
+// eventRow is one entry of an RMA's history, the source of the future status timeline.
+type eventRow struct {
+	ID        uint      `gorm:"primaryKey"`
+	RMANumber string    `gorm:"size:20;not null;index"`
+	At        time.Time `gorm:"not null"`
+	Kind      string    `gorm:"size:40;not null"`
+	Detail    string    `gorm:"size:500;not null"`
+}
+
+func (eventRow) TableName() string { return "rma_events" }
+
+// idempotencyRow remembers which RMA an owner's Idempotency-Key created.
+type idempotencyRow struct {
+	Owner     string `gorm:"primaryKey;size:100"`
+	Key       string `gorm:"primaryKey;size:100"`
+	RMANumber string `gorm:"size:20;not null"`
+	CreatedAt time.Time
+}
+
+func (idempotencyRow) TableName() string { return "rma_idempotency_keys" }
+
+// counterRow hands out RMA numbers; one UPDATE … RETURNING per number keeps them unique and
+// gap-free under concurrent creates on both databases.
+type counterRow struct {
+	Name  string `gorm:"primaryKey;size:20"`
+	Value int64  `gorm:"not null"`
+}
+
+func (counterRow) TableName() string { return "rma_counters" }
+
+// firstRMANumber leaves room below for the numbers of the registry's imported history.
+const firstRMANumber = 100500
+
+// NextRMANumber implements rma.RMAStore.
+func (s *Store) NextRMANumber(ctx context.Context) (string, error) {
+	var next int64
+	err := db.Conn(ctx, s.db).Raw("UPDATE rma_counters SET value = value + 1 WHERE name = ? RETURNING value", "rma").Scan(&next).Error
+	if err != nil {
+		return "", fmt.Errorf("rmadb: next number: %w", err)
+	}
+	if next == 0 {
+		return "", errors.New("rmadb: rma counter missing (run Migrate)")
+	}
+	return fmt.Sprintf("RMA-%d", next), nil
+}
+
+// CreateRMA implements rma.RMAStore.
+func (s *Store) CreateRMA(ctx context.Context, r rma.RMA, idempotencyKey string) error {
+	conn := db.Conn(ctx, s.db)
+	if idempotencyKey != "" {
+		err := conn.Create(&idempotencyRow{Owner: r.Owner, Key: idempotencyKey, RMANumber: r.Number}).Error
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return rma.ErrDuplicateRequest
+		}
+		if err != nil {
+			return fmt.Errorf("rmadb: idempotency key: %w", err)
+		}
+	}
+	if err := conn.Create(toRMARow(r)).Error; err != nil {
+		return fmt.Errorf("rmadb: create rma: %w", err)
+	}
+	if err := conn.Create(toLineRows(r)).Error; err != nil {
+		return fmt.Errorf("rmadb: create lines: %w", err)
+	}
+	return nil
+}
+
+// OpenUnitRMA implements rma.RMAStore with a conditional update, so two concurrent creates for
+// one unit cannot both succeed.
+func (s *Store) OpenUnitRMA(ctx context.Context, serial, number string, allowExisting bool) error {
+	q := db.Conn(ctx, s.db).Model(&unitRow{}).Where("serial = ?", serial)
+	if !allowExisting {
+		q = q.Where("open_rma_number = ''")
+	}
+	res := q.Updates(map[string]any{"open_rma_number": number, "updated_at": time.Now().UTC()})
+	if res.Error != nil {
+		return fmt.Errorf("rmadb: open unit rma: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return rma.ErrNotValidForNewRMA
+	}
+	return nil
+}
+
+// RMAByIdempotencyKey implements rma.RMAStore.
+func (s *Store) RMAByIdempotencyKey(ctx context.Context, owner, key string) (rma.RMA, error) {
+	var row rmaRow
+	err := db.Conn(ctx, s.db).
+		Joins("JOIN rma_idempotency_keys k ON k.rma_number = rma_rmas.number").
+		Where("k.owner = ? AND k.key = ?", owner, key).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return rma.RMA{}, rma.ErrRMANotFound
+	}
+	if err != nil {
+		return rma.RMA{}, fmt.Errorf("rmadb: by idempotency key: %w", err)
+	}
+	return toRMA(row), nil
+}
+
+// RMAByNumber returns an owner's RMA; another owner's number answers ErrRMANotFound.
+func (s *Store) RMAByNumber(ctx context.Context, owner, number string) (rma.RMA, error) {
+	var row rmaRow
+	err := db.Conn(ctx, s.db).Where("number = ? AND owner = ?", number, owner).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return rma.RMA{}, rma.ErrRMANotFound
+	}
+	if err != nil {
+		return rma.RMA{}, fmt.Errorf("rmadb: rma %s: %w", number, err)
+	}
+	return toRMA(row), nil
+}
+
+// SetShipping implements rma.RMAStore.
+func (s *Store) SetShipping(ctx context.Context, number, labelID, invoiceID, tracking, shippingError string) error {
+	return db.Conn(ctx, s.db).Model(&rmaRow{}).Where("number = ?", number).Updates(map[string]any{
+		"label_id": labelID, "invoice_id": invoiceID, "tracking_number": tracking,
+		"shipping_error": shippingError, "updated_at": time.Now().UTC(),
+	}).Error
+}
+
+// AddEvent implements rma.RMAStore.
+func (s *Store) AddEvent(ctx context.Context, number, kind, detail string) error {
+	return db.Conn(ctx, s.db).Create(&eventRow{RMANumber: number, At: time.Now().UTC(), Kind: kind, Detail: detail}).Error
+}
+
+// Events lists an RMA's history, oldest first.
+func (s *Store) Events(ctx context.Context, number string) ([]string, error) {
+	var kinds []string
+	err := db.Conn(ctx, s.db).Model(&eventRow{}).Where("rma_number = ?", number).Order("id").Pluck("kind", &kinds).Error
+	return kinds, err
+}
+
+func migrateRMAs(ctx context.Context, gdb *gorm.DB) error {
+	if err := gdb.WithContext(ctx).AutoMigrate(&rmaRow{}, &lineRow{}, &eventRow{}, &idempotencyRow{}, &counterRow{}, &optionRow{}); err != nil {
+		return err
+	}
+	return gdb.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).
+		Create(&counterRow{Name: "rma", Value: firstRMANumber}).Error
+}
+
+func toRMARow(r rma.RMA) *rmaRow {
+	p, perm, acc, c, a := r.Problem, r.Problem.Permissions, r.Problem.Accessories, r.Contact, r.Address
+	return &rmaRow{
+		Number: r.Number, Owner: r.Owner, Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
+		RMAType: r.Type, Status: r.Status, PrimaryFault: p.PrimaryFault, Problem: p.Problem,
+		ProblemPrice: r.ProblemPrice, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference,
+		AssetTag: p.AssetTag, Reimage: perm.Reimage, BIOSFirmware: perm.BIOSFirmware,
+		WindowsUser: perm.WindowsUser, WindowsPassword: perm.WindowsPassword, BIOSPassword: perm.BIOSPassword,
+		HasDeviceData: perm.HasDeviceData, AckClickWrap: perm.AcknowledgeClickWrap, AckHDDBackup: perm.AcknowledgeHDDBackup,
+		AccACPower: acc.ACPower, AccStorage: acc.Storage, AccHardCase: acc.HardCase, AccBattery: acc.Battery,
+		ContactFirstName: c.FirstName, ContactLastName: c.LastName, ContactEmail: c.Email, ContactPhone: c.Phone,
+		ContactPhoneCC: c.PhoneCountryCode, ContactCompany: c.Company, ContactPosition: c.Position,
+		ShipLine1: a.Line1, ShipLine2: a.Line2, ShipCity: a.City, ShipState: a.State, ShipCountry: a.Country,
+		ShipPostalCode: a.PostalCode, HavePackaging: r.Packaging.HavePackaging, RequestBox: r.Packaging.RequestBox,
+		ForgoShipping: r.Packaging.ForgoShipping, ShippingMethod: string(r.Method), LabelID: r.LabelID,
+		InvoiceID: r.InvoiceID, TrackingNumber: r.TrackingNumber, ShippingError: r.ShippingError, CreatedAt: r.CreatedAt,
+	}
+}
+
+func toRMA(row rmaRow) rma.RMA {
+	return rma.RMA{
+		Number: row.Number, Owner: row.Owner, Serial: row.Serial, Model: row.Model, PartNumber: row.PartNumber,
+		Type: row.RMAType, Status: row.Status, ProblemPrice: row.ProblemPrice,
+		Problem: rma.Problem{
+			PrimaryFault: row.PrimaryFault, Problem: row.Problem, InitialNotes: row.InitialNotes,
+			CustomerReference: row.CustomerReference, AssetTag: row.AssetTag,
+			Permissions: rma.Permissions{
+				Reimage: row.Reimage, BIOSFirmware: row.BIOSFirmware, WindowsUser: row.WindowsUser,
+				WindowsPassword: row.WindowsPassword, BIOSPassword: row.BIOSPassword, HasDeviceData: row.HasDeviceData,
+				AcknowledgeClickWrap: row.AckClickWrap, AcknowledgeHDDBackup: row.AckHDDBackup,
+			},
+			Accessories: rma.Accessories{ACPower: row.AccACPower, Storage: row.AccStorage, HardCase: row.AccHardCase, Battery: row.AccBattery},
+		},
+		Contact: rma.Contact{
+			FirstName: row.ContactFirstName, LastName: row.ContactLastName, Email: row.ContactEmail, Phone: row.ContactPhone,
+			PhoneCountryCode: row.ContactPhoneCC, Company: row.ContactCompany, Position: row.ContactPosition,
+		},
+		Address: rma.Address{
+			Line1: row.ShipLine1, Line2: row.ShipLine2, City: row.ShipCity, State: row.ShipState,
+			Country: row.ShipCountry, PostalCode: row.ShipPostalCode,
+		},
+		Packaging:      rma.Packaging{HavePackaging: row.HavePackaging, RequestBox: row.RequestBox, ForgoShipping: row.ForgoShipping},
+		Method:         rma.ShippingMethod(row.ShippingMethod),
+		LabelID:        row.LabelID,
+		InvoiceID:      row.InvoiceID,
+		TrackingNumber: row.TrackingNumber,
+		ShippingError:  row.ShippingError,
+		CreatedAt:      row.CreatedAt,
+	}
+}
+
+var accessoryNames = []struct {
+	name string
+	has  func(rma.Accessories) bool
+}{
+	{"AC Adapter", func(a rma.Accessories) bool { return a.ACPower }},
+	{"HDD/SSD", func(a rma.Accessories) bool { return a.Storage }},
+	{"Hard Case", func(a rma.Accessories) bool { return a.HardCase }},
+	{"Battery", func(a rma.Accessories) bool { return a.Battery }},
+}
+
+func toLineRows(r rma.RMA) []lineRow {
+	lines := []lineRow{{
+		RMANumber: r.Number, Kind: "unit", Description: r.Problem.PrimaryFault + ": " + r.Problem.Problem,
+		Serial: r.Serial, PartNumber: r.PartNumber, Price: r.ProblemPrice,
+	}}
+	for _, acc := range accessoryNames {
+		if acc.has(r.Problem.Accessories) {
+			lines = append(lines, lineRow{RMANumber: r.Number, Kind: "accessory", Description: acc.name})
+		}
+	}
+	return lines
+}
