@@ -50,7 +50,9 @@ func (Addresses) ValidateAddress(a rma.Address) error {
 	return nil
 }
 
-func (Addresses) IsMilitaryState(code string) bool { return code == "AA" || code == "AE" || code == "AP" }
+func (Addresses) IsMilitaryState(code string) bool {
+	return code == "AA" || code == "AE" || code == "AP"
+}
 
 // Claimer is an rma.AttachmentClaimer over a set of uploaded names per owner.
 type Claimer struct {
