@@ -11,12 +11,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly error: string;
   readonly fields: Record<string, string>;
+  /** The whole error body, including members beyond error/message/fields (e.g. an rmaNumber). */
+  readonly body: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, body: ApiErrorBody) {
+  constructor(status: number, body: ApiErrorBody & Record<string, unknown>) {
     super(body.message);
     this.status = status;
     this.error = body.error;
     this.fields = body.fields ?? {};
+    this.body = body;
   }
 }
 
@@ -34,7 +37,12 @@ export function isApiError(value: unknown): value is ApiError {
   );
 }
 
-function isErrorBody(value: unknown): value is ApiErrorBody {
+/** True for the error a cancelled request rejects with (fetch, XHR and our own aborts alike). */
+export function isAbortError(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'AbortError';
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody & Record<string, unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -1,20 +1,33 @@
 import { createHttpClient, type ApiClientOptions, type HttpClient } from './client';
+import { createGraphQLClient, type GraphQLClient } from './graphql';
 import { createIdentityClient, type IdentityClient } from './identity/client';
+import { createLocationsClient, type LocationsClient } from './locations/client';
 import { createRepairClient, type RepairClient } from './repair/client';
+import { createShippingClient, type ShippingClient } from './shipping/client';
+import { createUploadsClient, type UploadsClient } from './uploads/client';
 
 export interface ApiClient {
   http: HttpClient;
+  graphql: GraphQLClient;
   repair: RepairClient;
   identity: IdentityClient;
+  locations: LocationsClient;
+  uploads: UploadsClient;
+  shipping: ShippingClient;
 }
 
-/** The typed API, one property per domain, over the one fetch wrapper. */
+/** The typed API, one property per domain, over the one HTTP wrapper. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const http = createHttpClient(options);
+  const graphql = createGraphQLClient(http);
   return {
     http,
-    repair: createRepairClient(http),
+    graphql,
+    repair: createRepairClient(http, graphql),
     identity: createIdentityClient(http),
+    locations: createLocationsClient(http),
+    uploads: createUploadsClient(http),
+    shipping: createShippingClient(http),
   };
 }
 
@@ -27,9 +40,32 @@ export {
   type Query,
   type RequestOptions,
   type TokenSource,
+  type UploadOptions,
 } from './client';
-export { ApiError, isApiError, type ApiErrorBody } from './errors';
-export type { RepairClient } from './repair/client';
-export type { Unit, UnitCardState, VerifySerialResult } from './repair/types';
+export { ApiError, isApiError, isAbortError, type ApiErrorBody } from './errors';
+export { createGraphQLClient, isUnauthenticated, GRAPHQL_PATH, type GraphQLClient, type GraphQLErrorEntry } from './graphql';
+export { IDEMPOTENCY_KEY_HEADER, REPAIR_FORM_SELECTIONS_QUERY, type RepairClient } from './repair/client';
+export type {
+  CreateRmaPayload,
+  CreateRmaResult,
+  RepairFormSelectionsInput,
+  RepairOption,
+  RepairSelection,
+  RmaAccessories,
+  RmaAddress,
+  RmaContact,
+  RmaInput,
+  RmaPackaging,
+  RmaPermissions,
+  Unit,
+  UnitCardState,
+  VerifySerialResult,
+} from './repair/types';
 export type { IdentityClient } from './identity/client';
 export type { Me, ShippingAddress } from './identity/types';
+export type { LocationsClient } from './locations/client';
+export type { City, Country, State } from './locations/types';
+export { MAX_FILES_PER_UPLOAD, type UploadsClient, type UploadProgressOptions } from './uploads/client';
+export type { UploadedFile } from './uploads/types';
+export type { ShippingClient } from './shipping/client';
+export type { OfficeQuery, ShippingOffice } from './shipping/types';

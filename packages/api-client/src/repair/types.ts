@@ -30,3 +30,100 @@ export interface Unit {
 
 /** A 404 is a result, not an error (spec §7). */
 export type VerifySerialResult = { kind: 'found'; unit: Unit } | { kind: '404' };
+
+/** One repair option of a fault: the problem, its out-of-warranty price and a technician tip. */
+export interface RepairOption {
+  name: string;
+  price: number;
+  tip: string;
+}
+
+/** A primary fault and its problems (GraphQL repairFormSelections, spec §3 repair option list entry). */
+export interface RepairSelection {
+  name: string;
+  options: RepairOption[];
+}
+
+export interface RepairFormSelectionsInput {
+  pn: string;
+  model: string;
+  rmaType: string;
+  serial: string;
+}
+
+export interface RmaPermissions {
+  reimage: boolean;
+  biosFirmware: boolean;
+  userId: string;
+  userPassword: string;
+  biosPassword: string;
+  hasDeviceData: boolean;
+  acknowledgeClickWrapAgreement: boolean;
+  acknowledgeHddBackup: boolean;
+}
+
+export interface RmaAccessories {
+  acPower: boolean;
+  storage: boolean;
+  hardCase: boolean;
+  battery: boolean;
+}
+
+export interface RmaInput {
+  rmaType: string;
+  primaryFault: string;
+  problem: string;
+  problemPrice: number | null;
+  initialNotes: string;
+  permissions: RmaPermissions;
+  acc: RmaAccessories;
+  customerReference: string;
+  assetTag: string;
+  /** Bucket file names of the uploaded attachments. */
+  attachments: string[];
+}
+
+export interface RmaAddress {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  postalCode: string;
+}
+
+export interface RmaContact {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** National number digits, as on the profile. */
+  phone: string;
+  /** ISO 3166-1 alpha-2 country of the phone number. */
+  phoneCountryCode: string;
+  company: string;
+  position: string;
+}
+
+export interface RmaPackaging {
+  havePackaging: boolean;
+  requestBox: boolean;
+  forgoShipping: false;
+}
+
+/** Body of POST /rma-manager/rma/create. */
+export interface CreateRmaPayload {
+  serial: string;
+  rmaInput: RmaInput;
+  address: RmaAddress;
+  contact: RmaContact;
+  packaging: RmaPackaging;
+}
+
+/** Answer of POST /rma-manager/rma/create; label and invoice are API paths needing the token. */
+export interface CreateRmaResult {
+  rmaNumber: string;
+  label: string | null;
+  commercialInvoice: string | null;
+  shippingError: string | null;
+}
