@@ -19,6 +19,7 @@ import (
 	"rugged.example/portal/api/pkg/cache"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/httpx"
+	"rugged.example/portal/api/portal/graph"
 	"rugged.example/portal/api/portal/webshell"
 	"rugged.example/portal/api/repair/repairapi"
 	"rugged.example/portal/api/rma/rma"
@@ -80,6 +81,10 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		_ = app.Close()
 		return nil, fmt.Errorf("compose: seed units: %w", err)
 	}
+	if err := rmadb.SeedRepairOptions(ctx, units); err != nil {
+		_ = app.Close()
+		return nil, fmt.Errorf("compose: seed repair options: %w", err)
+	}
 
 	gin.SetMode(gin.ReleaseMode)
 	engine := gin.New()
@@ -108,8 +113,11 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	}
 	guard := auth.NewGuard(verifier, log)
 
-	repairapi.Routes(engine, guard, rma.NewService(units, c, log, nil), log)
+	repairapi.Routes(engine, guard, rma.NewService(units, c, log, nil), nil, log)
 	identityapi.Routes(engine, guard, profiles, log)
+	// Who: any signed-in user holding a role of this client; resolvers check ownership.
+	engine.POST("/graphql", guard.SignedIn(), guard.Customer(),
+		gin.WrapH(graph.Handler(&graph.Resolver{Units: units, Options: units}, log)))
 
 	if err := webshell.Mount(engine, webshell.Options{
 		WebDir:      cfg.WebDir,

@@ -148,3 +148,33 @@ func TestBuild_RefusesToStartWithoutABuiltHost(t *testing.T) {
 	_, err := compose.Build(t.Context(), cfg, testkit.Quiet())
 	require.ErrorContains(t, err, "make build")
 }
+
+func TestBuild_GraphQLRepairFormSelections(t *testing.T) {
+	cfg := embeddedConfig(t)
+	app := build(t, cfg)
+	query := `{"query":"query($pn:String!,$model:String!,$rmaType:String!,$serial:String!){repairFormSelections(pn:$pn,model:$model,rmaType:$rmaType,serial:$serial){name options{name price tip}}}","variables":{"pn":"x","model":"forged","rmaType":"REPAIR","serial":"RT10000004"}}`
+	post := func(body, token string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		w := httptest.NewRecorder()
+		app.Engine.ServeHTTP(w, req)
+		return w
+	}
+	casey := devToken(t, cfg, "casey@example.com")
+
+	w := post(query, casey)
+	require.Equal(t, http.StatusOK, w.Code)
+	require.JSONEq(t, `{"data":{"repairFormSelections":[]}}`, w.Body.String(), "EX70 (the registry's model) has no options")
+
+	w = post(strings.Replace(query, "RT10000004", "RT10000001", 1), casey)
+	require.Contains(t, w.Body.String(), `{"name":"Display","options":[{"name":"Cracked or broken screen","price":289`)
+
+	w = post(strings.Replace(query, "RT10000004", "ZZ99999999", 1), casey)
+	require.Contains(t, w.Body.String(), `"code":"NOT_FOUND"`)
+	require.Contains(t, w.Body.String(), `"message":"Serial Not Found"`)
+
+	require.Equal(t, http.StatusUnauthorized, post(query, "").Code)
+}

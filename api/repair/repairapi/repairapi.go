@@ -2,6 +2,7 @@
 package repairapi
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 
@@ -12,21 +13,31 @@ import (
 	"rugged.example/portal/api/rma/rma"
 )
 
+// Creator creates RMAs; *rma.Creator implements it.
+type Creator interface {
+	Create(ctx context.Context, r rma.CreateRequest) (rma.Created, error)
+}
+
 // API holds the handlers' dependencies.
 type API struct {
-	units *rma.Service
-	log   *slog.Logger
+	units   *rma.Service
+	creator Creator
+	log     *slog.Logger
 }
 
 // Routes mounts the repair endpoints.
-func Routes(r gin.IRouter, guard *auth.Guard, units *rma.Service, log *slog.Logger) {
-	a := API{units: units, log: log}
+func Routes(r gin.IRouter, guard *auth.Guard, units *rma.Service, creator Creator, log *slog.Logger) {
+	a := API{units: units, creator: creator, log: log}
 	g := r.Group("/rma-manager/rma")
 
 	// Who: any signed-in user holding a role of this client. The registry answers for any serial
 	// because a customer checks a unit before it is tied to their account; the answer holds no
 	// customer data.
 	g.GET("/verify-serial", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.verifySerial))
+
+	// Who: any signed-in user holding a role of this client; the RMA belongs to the caller
+	// (owner from the token, never from the body).
+	g.POST("/create", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.create))
 }
 
 func (a API) verifySerial(c *gin.Context) error {

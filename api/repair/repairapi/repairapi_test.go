@@ -29,7 +29,7 @@ func newRouter(t *testing.T, signer *authtest.Signer) *gin.Engine {
 	log := testkit.Quiet()
 	svc := rma.NewService(rmatest.NewStore(rmadb.DemoUnits()...), cache.NewMemory(100), log, func() time.Time { return today })
 	r := gin.New()
-	repairapi.Routes(r, auth.NewGuard(signer.Verifier(), log), svc, log)
+	repairapi.Routes(r, auth.NewGuard(signer.Verifier(), log), svc, nil, log)
 	return r
 }
 

@@ -41,7 +41,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	repairapi.Routes(r, auth.NewGuard(signer.Verifier(), log), rma.NewService(store, cache.NewMemory(100), log, nil), log)
+	repairapi.Routes(r, auth.NewGuard(signer.Verifier(), log), rma.NewService(store, cache.NewMemory(100), log, nil), nil, log)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	srv := &http.Server{Handler: r}

@@ -1,0 +1,157 @@
+package repairapi
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// maxCreateBody bounds the JSON of one submission (notes are 1000 characters; the rest is small).
+const maxCreateBody = 64 << 10
+
+var errMalformed = fault.New(fault.KindInvalid, "rma.malformedRequest", "The request could not be read. Please reload the page and try again.")
+
+// createRequest is the create-RMA payload of spec §3.
+type createRequest struct {
+	Serial   string `json:"serial"`
+	RMAInput struct {
+		RMAType      string `json:"rmaType"`
+		PrimaryFault string `json:"primaryFault"`
+		Problem      string `json:"problem"`
+		// ProblemPrice is read and ignored: the server prices the problem itself.
+		ProblemPrice float64 `json:"problemPrice"`
+		InitialNotes string  `json:"initialNotes"`
+		Permissions  struct {
+			Reimage                       bool   `json:"reimage"`
+			BIOSFirmware                  bool   `json:"biosFirmware"`
+			UserID                        string `json:"userId"`
+			UserPassword                  string `json:"userPassword"`
+			BIOSPassword                  string `json:"biosPassword"`
+			HasDeviceData                 *bool  `json:"hasDeviceData"`
+			AcknowledgeClickWrapAgreement bool   `json:"acknowledgeClickWrapAgreement"`
+			AcknowledgeHDDBackup          bool   `json:"acknowledgeHddBackup"`
+		} `json:"permissions"`
+		Acc struct {
+			ACPower  bool `json:"acPower"`
+			Storage  bool `json:"storage"`
+			HardCase bool `json:"hardCase"`
+			Battery  bool `json:"battery"`
+		} `json:"acc"`
+		CustomerReference string   `json:"customerReference"`
+		AssetTag          string   `json:"assetTag"`
+		Attachments       []string `json:"attachments"`
+	} `json:"rmaInput"`
+	Address   addressDTO `json:"address"`
+	Contact   contactDTO `json:"contact"`
+	Packaging struct {
+		HavePackaging bool `json:"havePackaging"`
+		RequestBox    bool `json:"requestBox"`
+		ForgoShipping bool `json:"forgoShipping"`
+	} `json:"packaging"`
+}
+
+type addressDTO struct {
+	Line1      string `json:"line1"`
+	Line2      string `json:"line2"`
+	City       string `json:"city"`
+	State      string `json:"state"`
+	Country    string `json:"country"`
+	PostalCode string `json:"postalCode"`
+}
+
+type contactDTO struct {
+	FirstName        string `json:"firstName"`
+	LastName         string `json:"lastName"`
+	Email            string `json:"email"`
+	Phone            string `json:"phone"`
+	PhoneCountryCode string `json:"phoneCountryCode"`
+	Company          string `json:"company"`
+	Position         string `json:"position"`
+}
+
+// createResponse is spec §3's create response; paymentUrl and quoteId belong to the
+// out-of-warranty path.
+type createResponse struct {
+	RMANumber         string  `json:"rmaNumber"`
+	Label             *string `json:"label"`
+	CommercialInvoice *string `json:"commercialInvoice"`
+	ShippingError     *string `json:"shippingError"`
+}
+
+func (a API) create(c *gin.Context) error {
+	p, _ := auth.PrincipalFrom(c.Request.Context())
+	var body createRequest
+	dec := json.NewDecoder(io.LimitReader(c.Request.Body, maxCreateBody))
+	if err := dec.Decode(&body); err != nil {
+		return errMalformed
+	}
+	key := strings.TrimSpace(c.GetHeader("Idempotency-Key"))
+	if len(key) > 100 {
+		return fault.Validation(map[string]string{"Idempotency-Key": "Must be less than 101 characters"})
+	}
+	created, err := a.creator.Create(c.Request.Context(), toCreateRequest(p.Subject, key, body))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, toCreateResponse(created.RMA))
+	return nil
+}
+
+func toCreateRequest(owner, key string, b createRequest) rma.CreateRequest {
+	in, perm := b.RMAInput, b.RMAInput.Permissions
+	return rma.CreateRequest{
+		Owner: owner, IdempotencyKey: key, Serial: b.Serial, RMAType: in.RMAType,
+		Problem: rma.Problem{
+			PrimaryFault: in.PrimaryFault, Problem: in.Problem, InitialNotes: in.InitialNotes,
+			CustomerReference: in.CustomerReference, AssetTag: in.AssetTag, Attachments: in.Attachments,
+			Permissions: rma.Permissions{
+				Reimage: perm.Reimage, BIOSFirmware: perm.BIOSFirmware, WindowsUser: perm.UserID,
+				WindowsPassword: perm.UserPassword, BIOSPassword: perm.BIOSPassword, HasDeviceData: perm.HasDeviceData,
+				AcknowledgeClickWrap: perm.AcknowledgeClickWrapAgreement, AcknowledgeHDDBackup: perm.AcknowledgeHDDBackup,
+			},
+			Accessories: rma.Accessories{ACPower: in.Acc.ACPower, Storage: in.Acc.Storage, HardCase: in.Acc.HardCase, Battery: in.Acc.Battery},
+		},
+		Contact:   toContact(b.Contact),
+		Address:   toAddress(b.Address),
+		Packaging: rma.Packaging{HavePackaging: b.Packaging.HavePackaging, RequestBox: b.Packaging.RequestBox, ForgoShipping: b.Packaging.ForgoShipping},
+	}
+}
+
+func toContact(c contactDTO) rma.Contact {
+	return rma.Contact{
+		FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone,
+		PhoneCountryCode: c.PhoneCountryCode, Company: c.Company, Position: c.Position,
+	}
+}
+
+func toAddress(a addressDTO) rma.Address {
+	return rma.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
+}
+
+// DocumentPath is where the shipping module serves a document.
+func DocumentPath(id string) string { return "/shipping/documents/" + id }
+
+func toCreateResponse(r rma.RMA) createResponse {
+	resp := createResponse{RMANumber: r.Number}
+	if r.LabelID != "" {
+		l := DocumentPath(r.LabelID)
+		resp.Label = &l
+	}
+	if r.InvoiceID != "" {
+		i := DocumentPath(r.InvoiceID)
+		resp.CommercialInvoice = &i
+	}
+	if r.ShippingError != "" {
+		e := r.ShippingError
+		resp.ShippingError = &e
+	}
+	return resp
+}
+
