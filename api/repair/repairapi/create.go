@@ -154,4 +154,3 @@ func toCreateResponse(r rma.RMA) createResponse {
 	}
 	return resp
 }
-
