@@ -1,0 +1,199 @@
+package repairapi_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/stretchr/testify/require"
+
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/auth/authtest"
+	"rugged.example/portal/api/pkg/cache"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/repair/repairapi"
+	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmadb"
+	"rugged.example/portal/api/rma/rmatest"
+)
+
+type createEnv struct {
+	router *gin.Engine
+	token  string
+}
+
+func newCreateEnv(t *testing.T) createEnv {
+	t.Helper()
+	gin.SetMode(gin.TestMode)
+	log := testkit.Quiet()
+	gdb := testkit.SQLite(t)
+	require.NoError(t, rmadb.Migrate(t.Context(), gdb))
+	store := rmadb.NewStore(gdb)
+	require.NoError(t, store.UpsertUnits(t.Context(), rmadb.DemoUnits()))
+	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
+	units := rma.NewService(store, cache.NewMemory(100), log, nil)
+	creator := &rma.Creator{
+		Store: store, Tx: db.NewTransactor(gdb), Addresses: rmatest.Addresses{},
+		Uploads: rmatest.NewClaimer("usr_casey", "rma/photo.jpg"), Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{},
+		Units: units, Secrets: rmatest.Sealer{}, Log: log, DocumentURL: repairapi.DocumentPath, Now: time.Now,
+	}
+	s := authtest.NewSigner(t)
+	r := gin.New()
+	repairapi.Routes(r, auth.NewGuard(s.Verifier(), log), units, creator, log)
+	return createEnv{router: r, token: s.Customer(t, "usr_casey")}
+}
+
+func validPayload() map[string]any {
+	return map[string]any{
+		"serial": "RT10000001",
+		"rmaInput": map[string]any{
+			"rmaType": "REPAIR", "primaryFault": "Display", "problem": "Cracked or broken screen", "problemPrice": 0.01,
+			"initialNotes": "Screen cracked after a drop.",
+			"permissions": map[string]any{
+				"reimage": true, "biosFirmware": false, "userId": "", "userPassword": "", "biosPassword": "",
+				"hasDeviceData": nil, "acknowledgeClickWrapAgreement": false, "acknowledgeHddBackup": true,
+			},
+			"acc":               map[string]any{"acPower": true, "storage": false, "hardCase": false, "battery": false},
+			"customerReference": "PO-7781", "assetTag": "FLEET-0042", "attachments": []string{"rma/photo.jpg"},
+		},
+		"address":   map[string]any{"line1": "2100 Riverside Dr", "line2": "Suite 300", "city": "Austin", "state": "TX", "country": "US", "postalCode": "78741"},
+		"contact":   map[string]any{"firstName": "Casey", "lastName": "Morgan", "email": "casey@example.com", "phone": "+15125550142", "phoneCountryCode": "US", "company": "Morgan Field Services", "position": ""},
+		"packaging": map[string]any{"havePackaging": true, "requestBox": false, "forgoShipping": false},
+	}
+}
+
+// set changes one dotted path of the payload.
+func set(p map[string]any, path string, v any) map[string]any {
+	parts := strings.Split(path, ".")
+	m := p
+	for _, k := range parts[:len(parts)-1] {
+		m = m[k].(map[string]any)
+	}
+	m[parts[len(parts)-1]] = v
+	return p
+}
+
+func (e createEnv) post(t *testing.T, payload any, key string) *httptest.ResponseRecorder {
+	t.Helper()
+	body, err := json.Marshal(payload)
+	require.NoError(t, err)
+	req := httptest.NewRequest(http.MethodPost, "/rma-manager/rma/create", strings.NewReader(string(body)))
+	req.Header.Set("Authorization", "Bearer "+e.token)
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
+	w := httptest.NewRecorder()
+	e.router.ServeHTTP(w, req)
+	return w
+}
+
+func TestCreate_ReturnsTheRMAAndItsDocuments(t *testing.T) {
+	e := newCreateEnv(t)
+	w := e.post(t, validPayload(), "k-1")
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	require.JSONEq(t, `{"rmaNumber":"RMA-100501","label":"/shipping/documents/label-1","commercialInvoice":null,"shippingError":null}`, w.Body.String())
+
+	again := e.post(t, validPayload(), "k-1")
+	require.JSONEq(t, w.Body.String(), again.Body.String(), "a retry with the same key gets the same RMA")
+
+	w = e.post(t, validPayload(), "k-2")
+	require.Equal(t, http.StatusConflict, w.Code)
+	require.JSONEq(t, `{"error":"rma.notValidForNewRma","message":"Serial not valid for new RMA"}`, w.Body.String())
+}
+
+// One row per rule of spec §5 that the problem and contact steps touch, with its message.
+func TestCreate_EnforcesEverySpecRule(t *testing.T) {
+	long := func(n int) string { return strings.Repeat("x", n) }
+	tests := []struct {
+		name, path string
+		value      any
+		field, msg string
+	}{
+		{"primary fault required", "rmaInput.primaryFault", " ", "rmaInput.primaryFault", "Required"},
+		{"problem required", "rmaInput.problem", "", "rmaInput.problem", "Required"},
+		{"notes required", "rmaInput.initialNotes", "   ", "rmaInput.initialNotes", "Required"},
+		{"notes max 1000", "rmaInput.initialNotes", long(1001), "rmaInput.initialNotes", "Must be less than 1001 characters"},
+		{"reference id max 50", "rmaInput.customerReference", long(51), "rmaInput.customerReference", "Must be less than 51 characters"},
+		{"asset tag max 20", "rmaInput.assetTag", long(21), "rmaInput.assetTag", "Must be less than 21 characters"},
+		{"windows username max 50", "rmaInput.permissions.userId", long(51), "rmaInput.permissions.userId", "Must be less than 51 characters"},
+		{"windows password max 50", "rmaInput.permissions.userPassword", long(51), "rmaInput.permissions.userPassword", "Must be less than 51 characters"},
+		{"bios password max 50", "rmaInput.permissions.biosPassword", long(51), "rmaInput.permissions.biosPassword", "Must be less than 51 characters"},
+		{"hard-drive backup acknowledgement required", "rmaInput.permissions.acknowledgeHddBackup", false, "rmaInput.permissions.acknowledgeHddBackup", "Required"},
+		{"at least one file", "rmaInput.attachments", []string{}, "rmaInput.attachments", "Must Attach Files"},
+		{"problem must be offered", "rmaInput.problem", "Made up", "rmaInput.problem", "Select a problem from the list"},
+		{"first name required", "contact.firstName", "", "contact.firstName", "Required"},
+		{"first name max 35", "contact.firstName", long(36), "contact.firstName", "Must be less than 36 characters"},
+		{"last name required", "contact.lastName", " ", "contact.lastName", "Required"},
+		{"last name max 35", "contact.lastName", long(36), "contact.lastName", "Must be less than 36 characters"},
+		{"email required", "contact.email", "", "contact.email", "Required"},
+		{"email valid", "contact.email", "casey@", "contact.email", "Must be a valid e-mail address"},
+		{"phone required", "contact.phone", "", "contact.phone", "Required"},
+		{"phone valid", "contact.phone", "+1 555 0", "contact.phone", "Invalid Format or Number"},
+		{"phone max 25", "contact.phone", "+1 512 555 0142 0000000000000", "contact.phone", "Must be less than 26 characters"},
+		{"company max 35", "contact.company", long(36), "contact.company", "Must be less than 36 characters"},
+		{"position max 35", "contact.position", long(36), "contact.position", "Must be less than 36 characters"},
+		{"shipping cannot be forgone", "packaging.forgoShipping", true, "packaging.forgoShipping", "Shipping cannot be skipped"},
+	}
+	e := newCreateEnv(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := e.post(t, set(validPayload(), tt.path, tt.value), "")
+			require.Equal(t, http.StatusBadRequest, w.Code, w.Body.String())
+			var body struct{ Fields map[string]string }
+			require.NoError(t, json.Unmarshal(w.Body.Bytes(), &body))
+			require.Equal(t, tt.msg, body.Fields[tt.field], "fields: %v", body.Fields)
+		})
+	}
+}
+
+func TestCreate_VeretosRules(t *testing.T) {
+	e := newCreateEnv(t)
+	veretos := func() map[string]any {
+		p := set(validPayload(), "serial", "VT10000007")
+		return set(p, "rmaInput.problem", "Dead pixels or lines")
+	}
+	tests := []struct {
+		name  string
+		edit  func(map[string]any)
+		field string
+		msg   string
+	}{
+		{"has-data answer required", func(map[string]any) {}, "rmaInput.permissions.hasDeviceData", "Required"},
+		{"click-wrap required when the device has data", func(p map[string]any) { set(p, "rmaInput.permissions.hasDeviceData", true) }, "rmaInput.permissions.acknowledgeClickWrapAgreement", "Required"},
+		{"no credentials for VERETOS", func(p map[string]any) {
+			set(p, "rmaInput.permissions.hasDeviceData", false)
+			set(p, "rmaInput.permissions.biosPassword", "secret")
+		}, "rmaInput.permissions", "Credentials are not collected for VERETOS units"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := veretos()
+			tt.edit(p)
+			w := e.post(t, p, "")
+			require.Equal(t, http.StatusBadRequest, w.Code, w.Body.String())
+			require.Contains(t, w.Body.String(), `"`+tt.field+`":"`+tt.msg+`"`)
+		})
+	}
+}
+
+func TestCreate_BadBodiesAreClearErrors(t *testing.T) {
+	e := newCreateEnv(t)
+	for name, body := range map[string]string{"not json": "{", "wrong types": `{"serial": 5}`} {
+		t.Run(name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodPost, "/rma-manager/rma/create", strings.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+e.token)
+			w := httptest.NewRecorder()
+			e.router.ServeHTTP(w, req)
+			require.Equal(t, http.StatusBadRequest, w.Code)
+			require.Contains(t, w.Body.String(), "rma.malformedRequest")
+		})
+	}
+	w := e.post(t, set(validPayload(), "serial", "RT10000005"), "")
+	require.Equal(t, http.StatusConflict, w.Code)
+	require.Contains(t, w.Body.String(), "Please contact the helpdesk to arrange the return of this unit.")
+}
