@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/pact-foundation/pact-go/v2/models"
@@ -18,10 +19,12 @@ import (
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
 	"rugged.example/portal/api/pkg/cache"
+	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/repair/repairapi"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
+	"rugged.example/portal/api/rma/rmatest"
 )
 
 // TestProvider_HonoursTheBrowsersPacts starts the real router on a free loopback port, backed by
@@ -39,9 +42,20 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	store := rmadb.NewStore(gdb)
 	signer := authtest.NewSigner(t)
 
+	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
+	units := rma.NewService(store, cache.NewMemory(100), log, nil)
+	// The repair API's own parts are real; the capabilities it calls are the rma module's fakes,
+	// since this verifies the repair contract, not theirs.
+	claimer := rmatest.NewClaimer("casey")
+	creator := &rma.Creator{
+		Store: store, Tx: db.NewTransactor(gdb), Addresses: rmatest.Addresses{}, Uploads: claimer,
+		Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{}, Units: units, Secrets: rmatest.Sealer{},
+		Log: log, DocumentURL: repairapi.DocumentPath, Now: time.Now,
+	}
+
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	repairapi.Routes(r, auth.NewGuard(signer.Verifier(), log), rma.NewService(store, cache.NewMemory(100), log, nil), nil, log)
+	repairapi.Routes(r, auth.NewGuard(signer.Verifier(), log), units, creator, log)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	srv := &http.Server{Handler: r}
@@ -52,6 +66,14 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	states := models.StateHandlers{
 		"unit RT10000001 is in warranty": func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
 			if setup {
+				return nil, store.UpsertUnits(t.Context(), rmadb.DemoUnits()[:1])
+			}
+			return nil, nil
+		},
+		"unit RT10000001 is in warranty and the customer uploaded rma/photo.jpg": func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
+			if setup {
+				claimer.Owned["rma/photo.jpg"] = "casey"
+				clear(claimer.Claimed)
 				return nil, store.UpsertUnits(t.Context(), rmadb.DemoUnits()[:1])
 			}
 			return nil, nil
