@@ -1,6 +1,6 @@
 export { messages } from './messages';
 export { limits, timings } from './limits';
-export { required, maxLength, minLength, exactLength, validate, type Rule } from './rules';
+export { required, maxLength, minLength, exactLength, email, noPoBox, validate, type Rule } from './rules';
 export {
   SERIAL_CHECK_MIN_LENGTH,
   SERIAL_INVALID_ICON_MIN_LENGTH,
@@ -13,3 +13,29 @@ export {
   type SerialEligibility,
   type SerialStatus,
 } from './serial';
+export { DEFAULT_PHONE_COUNTRY, validatePhone, toE164, toNationalDigits, changePhoneCountry } from './phone';
+export {
+  emptyContact,
+  contactFromProfile,
+  validateContact,
+  type ContactValues,
+  type ContactField,
+  type ContactProfile,
+  type FieldErrors,
+} from './contact';
+export {
+  DEFAULT_COUNTRY,
+  MILITARY_STATES,
+  MILITARY_CITIES,
+  emptyAddress,
+  addressFromProfile,
+  isMilitaryState,
+  isMilitaryCity,
+  isMilitaryAddress,
+  changeCountry,
+  changeState,
+  validateAddress,
+  type AddressValues,
+  type AddressField,
+} from './address';
+export { loadCountries, type CountriesData } from './locations';

@@ -28,3 +28,16 @@ export function validate(value: string, rules: readonly Rule[]): string | undefi
   }
   return undefined;
 }
+
+/** Loose but practical: something@something.tld, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const email: Rule = (value) => (value.trim() !== '' && !EMAIL.test(value.trim()) ? messages.email : undefined);
+
+/**
+ * PO boxes in any of the usual spellings: PO Box, P.O. Box, P O Box, Post Office Box, POB 12,
+ * P.O.B. 12. Words that merely contain the letters (Apollo Rd, Box Elder St) pass.
+ */
+const PO_BOX = /\b(?:p\.?\s*o\.?\s*box|post\s+office\s+box|p\.?\s*o\.?\s*b\.?\s*\d|pob\s*\d)/i;
+
+export const noPoBox: Rule = (value) => (PO_BOX.test(value) ? messages.poBox : undefined);

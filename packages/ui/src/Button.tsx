@@ -44,7 +44,9 @@ export const buttonStyles = css<{ $variant?: ButtonVariant }>`
       }
     `}
 
-  &:disabled {
+  /* aria-disabled: looks and reads disabled but stays focusable, so a click can explain why. */
+  &:disabled,
+  &[aria-disabled='true'] {
     cursor: not-allowed;
     background: ${({ theme }) => theme.colors.disabled};
     border-color: ${({ theme }) => theme.colors.disabled};

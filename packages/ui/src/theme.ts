@@ -18,6 +18,7 @@ export const theme = {
     borderStrong: '#8a96a3',
     focus: '#e39b00',
     disabled: '#a7b0ba',
+    backdrop: 'rgba(16, 24, 40, 0.5)',
     info: { fg: '#0b4a75', bg: '#e7f1fa', border: '#9cc6e6' },
     warning: { fg: '#6b4700', bg: '#fff6db', border: '#e9c25a' },
     error: { fg: '#8f1d1d', bg: '#fdecec', border: '#e3a0a0' },
@@ -53,6 +54,8 @@ export const theme = {
     columnMin: '280px',
     borderWidth: '1px',
     focusWidth: '3px',
+    textAreaMinHeight: '8rem',
+    dialogMaxWidth: '480px',
   },
   motion: { spin: '0.8s' },
 } as const;

@@ -1,0 +1,79 @@
+import { compact, type FieldErrors } from './contact';
+import { limits } from './limits';
+import { maxLength, noPoBox, required, validate } from './rules';
+
+export interface AddressValues {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  postalCode: string;
+}
+
+export type AddressField = keyof AddressValues;
+
+/** Spec §9: the default country, the military states and the military cities. */
+export const DEFAULT_COUNTRY = 'US';
+export const MILITARY_STATES = ['AA', 'AE', 'AP'] as const;
+export const MILITARY_CITIES = ['APO', 'FPO', 'DPO'] as const;
+
+export const emptyAddress: AddressValues = {
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  country: DEFAULT_COUNTRY,
+  postalCode: '',
+};
+
+export function isMilitaryState(state: string): boolean {
+  return (MILITARY_STATES as readonly string[]).includes(state.trim().toUpperCase());
+}
+
+export function isMilitaryCity(city: string): boolean {
+  return (MILITARY_CITIES as readonly string[]).includes(city.trim().toUpperCase());
+}
+
+/** A US military (APO/FPO/DPO) address: a military state or a military city. */
+export function isMilitaryAddress(address: Pick<AddressValues, 'state' | 'city'>): boolean {
+  return isMilitaryState(address.state) || isMilitaryCity(address.city);
+}
+
+export function addressFromProfile(stored: Partial<AddressValues> | null | undefined): AddressValues {
+  if (!stored) return emptyAddress;
+  return {
+    line1: stored.line1 ?? '',
+    line2: stored.line2 ?? '',
+    city: stored.city ?? '',
+    state: stored.state ?? '',
+    country: stored.country || DEFAULT_COUNTRY,
+    postalCode: stored.postalCode ?? '',
+  };
+}
+
+/** Spec §4: a new country clears the state (and so a military city with it). */
+export function changeCountry(address: AddressValues, country: string): AddressValues {
+  if (country === address.country) return address;
+  return changeState({ ...address, country }, '');
+}
+
+/** Spec §4: a military state without a military city, or the reverse, clears the city. */
+export function changeState(address: AddressValues, state: string): AddressValues {
+  const city = isMilitaryState(state) === isMilitaryCity(address.city) ? address.city : '';
+  return { ...address, state, city };
+}
+
+/** Spec §5 address rules; `allowPoBox` for the forms that accept PO boxes. */
+export function validateAddress(values: AddressValues, { allowPoBox = false } = {}): FieldErrors<AddressField> {
+  const lineRules = allowPoBox ? [] : [noPoBox];
+  return compact<AddressField>({
+    line1: validate(values.line1, [required, maxLength(limits.addressLine), ...lineRules]),
+    line2: validate(values.line2, [maxLength(limits.addressLine), ...lineRules]),
+    country: validate(values.country, [required, maxLength(limits.country)]),
+    state: validate(values.state, values.country === 'US' ? [required, maxLength(limits.state)] : [maxLength(limits.state)]),
+    city: validate(values.city, [required, maxLength(limits.city)]),
+    postalCode: validate(values.postalCode, [required, maxLength(limits.postalCode)]),
+  });
+}

@@ -1,0 +1,124 @@
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { FieldError, FieldHint } from './fieldParts';
+
+const ChoiceLabel = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  cursor: pointer;
+
+  input {
+    margin-top: ${({ theme }) => theme.space.xs};
+    accent-color: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+const ChoiceText = styled.span`
+  display: flex;
+  flex-direction: column;
+`;
+
+export interface CheckboxFieldProps {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name?: string;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+}
+
+/** A checkbox with its label to the right, and an optional error and hint. */
+export function CheckboxField({ label, checked, onChange, name, error, hint, disabled }: CheckboxFieldProps) {
+  const id = `checkbox-${useId()}`;
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <ChoiceLabel>
+        <input
+          type="checkbox"
+          name={name}
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />
+        <ChoiceText>{label}</ChoiceText>
+      </ChoiceLabel>
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      {hint ? <FieldHint id={`${id}-hint`}>{hint}</FieldHint> : null}
+    </div>
+  );
+}
+
+const Fieldset = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Legend = styled.legend`
+  padding: 0;
+  margin-bottom: ${({ theme }) => theme.space.xs};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const Options = styled.div<{ $inline: boolean }>`
+  display: flex;
+  flex-direction: ${({ $inline }) => ($inline ? 'row' : 'column')};
+  flex-wrap: wrap;
+  gap: ${({ theme, $inline }) => ($inline ? theme.space.lg : theme.space.sm)};
+`;
+
+export interface RadioOption<V extends string> {
+  value: V;
+  label: ReactNode;
+  description?: ReactNode;
+}
+
+export interface RadioGroupProps<V extends string> {
+  legend: string;
+  name: string;
+  options: readonly RadioOption<V>[];
+  value: V | '';
+  onChange: (value: V) => void;
+  error?: string;
+  /** Options side by side (yes/no questions). */
+  inline?: boolean;
+  children?: ReactNode;
+}
+
+/** A set of radio buttons named by its legend. */
+export function RadioGroup<V extends string>({ legend, name, options, value, onChange, error, inline = false, children }: RadioGroupProps<V>) {
+  const id = `radios-${useId()}`;
+  return (
+    <Fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+      <Legend>{legend}</Legend>
+      <Options $inline={inline}>
+        {options.map((option) => (
+          <ChoiceLabel key={option.value}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            <ChoiceText>
+              <span>{option.label}</span>
+              {option.description ? <FieldHint>{option.description}</FieldHint> : null}
+            </ChoiceText>
+          </ChoiceLabel>
+        ))}
+      </Options>
+      {children}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </Fieldset>
+  );
+}

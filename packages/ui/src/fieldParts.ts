@@ -1,0 +1,46 @@
+import styled, { css } from 'styled-components';
+
+/** The look every text-like control shares (input, select, textarea). */
+export const controlStyles = css`
+  font: inherit;
+  padding: ${({ theme }) => theme.space.sm};
+  border: ${({ theme }) => `${theme.size.borderWidth} solid ${theme.colors.borderStrong}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.error.fg};
+  }
+
+  &:disabled {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;
+
+export const FieldBox = styled.div<{ $wide?: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  max-width: ${({ theme, $wide }) => ($wide ? 'none' : theme.size.fieldMaxWidth)};
+`;
+
+export const FieldLabel = styled.label`
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+export const FieldHint = styled.div`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+export const FieldError = styled.div`
+  color: ${({ theme }) => theme.colors.error.fg};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** The ids and aria-describedby of a field's hint and error. */
+export function describedBy(id: string, parts: { error?: string; hint?: string }) {
+  const ids = [parts.error ? `${id}-error` : null, parts.hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return ids || undefined;
+}
