@@ -9,6 +9,7 @@ require (
 	github.com/stretchr/testify v1.12.1
 	github.com/vektah/gqlparser/v2 v2.5.36
 	gorm.io/gorm v1.31.1
+	rugged.example/portal/api/geo v0.0.0
 	rugged.example/portal/api/identity v0.0.0
 	rugged.example/portal/api/pkg v0.0.0
 	rugged.example/portal/api/repair v0.0.0
@@ -92,6 +93,7 @@ require (
 )
 
 replace (
+	rugged.example/portal/api/geo => ../geo
 	rugged.example/portal/api/identity => ../identity
 	rugged.example/portal/api/pkg => ../pkg
 	rugged.example/portal/api/repair => ../repair

@@ -13,6 +13,8 @@ import (
 	"github.com/gin-gonic/gin"
 	"gorm.io/gorm"
 
+	"rugged.example/portal/api/geo/geo"
+	"rugged.example/portal/api/geo/geoapi"
 	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/identity/identityapi"
 	"rugged.example/portal/api/pkg/auth"
@@ -112,6 +114,13 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		verifier = v
 	}
 	guard := auth.NewGuard(verifier, log)
+
+	places, err := geo.Load()
+	if err != nil {
+		_ = app.Close()
+		return nil, err
+	}
+	geoapi.Routes(engine, places, log)
 
 	repairapi.Routes(engine, guard, rma.NewService(units, c, log, nil), nil, log)
 	identityapi.Routes(engine, guard, profiles, log)

@@ -93,7 +93,8 @@ type RMAStore interface {
 type AddressRules interface {
 	// ValidateAddress returns a validation fault keyed by field name (line1, state, …).
 	ValidateAddress(a Address) error
-	IsMilitaryState(code string) bool
+	// IsMilitaryAddress reports a US address in AA, AE or AP (APO/FPO/DPO).
+	IsMilitaryAddress(a Address) bool
 }
 
 // AttachmentClaimer ties the owner's uploads to an RMA inside the caller's transaction.
@@ -343,7 +344,7 @@ func (c *Creator) shippingMethod(a Address, u Unit) ShippingMethod {
 	switch {
 	case a.Country != CountryUS && a.Country != CountryCA:
 		return ShipInternational
-	case a.Country == CountryCA, c.Addresses.IsMilitaryState(a.State), u.AdvanceExchange():
+	case a.Country == CountryCA, c.Addresses.IsMilitaryAddress(a), u.AdvanceExchange():
 		return ShipLabel
 	}
 	return ""

@@ -39,8 +39,8 @@ func (s *Store) UnitBySerial(_ context.Context, serial string) (rma.Unit, error)
 	return u, nil
 }
 
-// Addresses is an rma.AddressRules that accepts any address with a line1 and treats AA, AE and
-// AP as military states.
+// Addresses is an rma.AddressRules that accepts any address with a line1 and treats US
+// addresses in AA, AE and AP as military.
 type Addresses struct{}
 
 func (Addresses) ValidateAddress(a rma.Address) error {
@@ -50,8 +50,8 @@ func (Addresses) ValidateAddress(a rma.Address) error {
 	return nil
 }
 
-func (Addresses) IsMilitaryState(code string) bool {
-	return code == "AA" || code == "AE" || code == "AP"
+func (Addresses) IsMilitaryAddress(a rma.Address) bool {
+	return a.Country == "US" && (a.State == "AA" || a.State == "AE" || a.State == "AP")
 }
 
 // Claimer is an rma.AttachmentClaimer over a set of uploaded names per owner.
