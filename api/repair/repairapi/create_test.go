@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/stretchr/testify/require"
 
+	"rugged.example/portal/api/geo/geo"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
 	"rugged.example/portal/api/pkg/cache"
@@ -21,6 +22,15 @@ import (
 	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/rma/rmatest"
 )
+
+// geoRules holds the API to the real address rules of the geography module.
+type geoRules struct{ catalog *geo.Catalog }
+
+func (g geoRules) ValidateAddress(a rma.Address) error {
+	return g.catalog.ValidateAddress(geo.Address(a), false)
+}
+
+func (geoRules) IsMilitaryAddress(a rma.Address) bool { return geo.IsMilitaryAddress(geo.Address(a)) }
 
 type createEnv struct {
 	router *gin.Engine
@@ -37,8 +47,10 @@ func newCreateEnv(t *testing.T) createEnv {
 	require.NoError(t, store.UpsertUnits(t.Context(), rmadb.DemoUnits()))
 	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
 	units := rma.NewService(store, cache.NewMemory(100), log, nil)
+	places, err := geo.Load()
+	require.NoError(t, err)
 	creator := &rma.Creator{
-		Store: store, Tx: db.NewTransactor(gdb), Addresses: rmatest.Addresses{},
+		Store: store, Tx: db.NewTransactor(gdb), Addresses: geoRules{places},
 		Uploads: rmatest.NewClaimer("usr_casey", "rma/photo.jpg"), Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{},
 		Units: units, Secrets: rmatest.Sealer{}, Log: log, DocumentURL: repairapi.DocumentPath, Now: time.Now,
 	}
@@ -137,6 +149,18 @@ func TestCreate_EnforcesEverySpecRule(t *testing.T) {
 		{"phone max 25", "contact.phone", "+1 512 555 0142 0000000000000", "contact.phone", "Must be less than 26 characters"},
 		{"company max 35", "contact.company", long(36), "contact.company", "Must be less than 36 characters"},
 		{"position max 35", "contact.position", long(36), "contact.position", "Must be less than 36 characters"},
+		{"address line 1 required", "address.line1", "", "address.line1", "Required"},
+		{"address line 1 max 35", "address.line1", long(36), "address.line1", "Must be less than 36 characters"},
+		{"address line 1 no PO box", "address.line1", "PO Box 1234", "address.line1", "Cannot be a PO box"},
+		{"address line 2 max 35", "address.line2", long(36), "address.line2", "Must be less than 36 characters"},
+		{"address line 2 no PO box", "address.line2", "P.O. Box 77", "address.line2", "Cannot be a PO box"},
+		{"country required", "address.country", "", "address.country", "Required"},
+		{"state required for US", "address.state", "", "address.state", "Required"},
+		{"city required", "address.city", " ", "address.city", "Required"},
+		{"city max 35", "address.city", long(36), "address.city", "Must be less than 36 characters"},
+		{"military state needs a military city", "address.state", "AE", "address.city", geo.MsgMilitaryCity},
+		{"postal code required", "address.postalCode", "", "address.postalCode", "Required"},
+		{"postal code max 12", "address.postalCode", "1234567890123", "address.postalCode", "Must be less than 13 characters"},
 		{"shipping cannot be forgone", "packaging.forgoShipping", true, "packaging.forgoShipping", "Shipping cannot be skipped"},
 	}
 	e := newCreateEnv(t)
