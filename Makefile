@@ -9,6 +9,9 @@ GO_MODULES   := $(shell sed -n 's|^[[:space:]]*\./\(api/[a-z]*\)$$|\1|p' go.work
 GO_PKGS      := $(addsuffix /...,$(addprefix ./,$(GO_MODULES)))
 GO_SOURCES   := $(shell find api -name '*.go' -o -name 'go.mod' -o -name 'go.sum' -o -path '*/templates/*' | grep -v _test.go)
 WEB_SOURCES  := $(shell find host apps packages tooling -type f -not -path '*/node_modules/*' -not -path '*/dist/*' -not -path '*/.turbo/*' 2>/dev/null) package.json pnpm-lock.yaml pnpm-workspace.yaml
+# Provider verifications: one `<module>pact` package per module the browser calls. Their
+# verification proxy listens on all interfaces, so each runs in a private network namespace.
+PACT_PROVIDERS := $(wildcard api/*/*pact)
 # The FFI release pact-go links against (TOOLCHAIN.md), shipped by npm beside pact-js.
 PACT_FFI_DIR := $(CURDIR)/node_modules/pact-ffi-go/prebuilds/linux-x64
 
@@ -79,11 +82,15 @@ test-web: node_modules/.modules.yaml ## Jest tests of packages, host and remotes
 	pnpm test
 
 .PHONY: test-pact
-test-pact: test-web ## Verify the consumer pacts against the real Gin router (pact-go)
+test-pact: test-web ## Verify the consumer pacts against each module's real Gin router (pact-go)
 	@test -d "$(PACT_FFI_DIR)" || { echo "pact FFI missing at $(PACT_FFI_DIR)"; exit 1; }
-	cd api/repair && CGO_ENABLED=1 CGO_LDFLAGS="-L$(PACT_FFI_DIR) -Wl,-rpath,$(PACT_FFI_DIR)" \
-		go test -tags pact -c -o $(CURDIR)/bin/repair-provider.test ./repairpact
-	cd api/repair/repairpact && PACT_DIR=$(CURDIR)/pacts unshare --net sh -c 'ip link set lo up && $(CURDIR)/bin/repair-provider.test -test.v -test.count=1'
+	@for dir in $(PACT_PROVIDERS); do \
+		mod=$${dir%/*}; pkg=$${dir##*/}; \
+		echo "== $$pkg"; \
+		(cd $$mod && CGO_ENABLED=1 CGO_LDFLAGS="-L$(PACT_FFI_DIR) -Wl,-rpath,$(PACT_FFI_DIR)" \
+			go test -tags pact -c -o $(CURDIR)/bin/$$pkg.test ./$$pkg) || exit 1; \
+		(cd $$dir && PACT_DIR=$(CURDIR)/pacts unshare --net sh -c "ip link set lo up && $(CURDIR)/bin/$$pkg.test -test.count=1") || exit 1; \
+	done
 
 .PHONY: test-e2e
 test-e2e: build browser ## Browser tests: Playwright driving Debian's chromium against the built portal
