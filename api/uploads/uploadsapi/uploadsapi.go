@@ -1,0 +1,160 @@
+// Package uploadsapi is the HTTP surface of RMA attachments (spec §7, /bucket-uploader/*):
+// upload, remove and download. Request bodies are read part by part and streamed on; nothing
+// here holds a file in memory or spools it to disk.
+package uploadsapi
+
+import (
+	"errors"
+	"io"
+	"iter"
+	"log/slog"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/httpx"
+	"rugged.example/portal/api/uploads/uploads"
+)
+
+// MaxBody is the most one upload request may send: MaxFiles files of MaxFileSize each, plus
+// 1 MB for part headers and boundaries.
+const MaxBody = uploads.MaxFiles*uploads.MaxFileSize + 1<<20
+
+// fileField matches the form fields that carry files: files[0], files[1], … and plain files.
+var fileField = regexp.MustCompile(`^files(\[[0-9]*\])?$`)
+
+// API holds the handlers' dependencies.
+type API struct {
+	svc *uploads.Service
+	log *slog.Logger
+}
+
+// Routes mounts the attachment endpoints.
+func Routes(r gin.IRouter, guard *auth.Guard, svc *uploads.Service, log *slog.Logger) {
+	a := API{svc: svc, log: log}
+	g := r.Group("/bucket-uploader")
+
+	// Who: signed-in customers (a role of this client). The file belongs to the token subject.
+	g.POST("/upload-rma-attachment", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.upload))
+	// Who: signed-in customers, for their own unclaimed files; anyone else's file is 404. The
+	// name (it contains slashes: rma/2026/11/<uuid>.png) comes as ?bucketFileName=, which is
+	// what packages/api-client sends, or as the rest of the path, %2F-escaped or not.
+	g.DELETE("/upload-rma-attachment", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.remove))
+	g.DELETE("/upload-rma-attachment/*bucketFileName", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.remove))
+	// Who: signed-in customers, for their own files only; anyone else's file is 404.
+	g.GET("/attachments", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.download))
+}
+
+// UploadedFile is spec §3's "Uploaded file".
+type UploadedFile struct {
+	OriginalName   string `json:"originalname"`
+	BucketFileName string `json:"bucketFileName"`
+	// Cancellable says the browser may still remove the file; it is until an RMA claims it.
+	Cancellable bool `json:"cancellable"`
+}
+
+func toUploadedFiles(as []uploads.Attachment) []UploadedFile {
+	out := make([]UploadedFile, len(as))
+	for i, a := range as {
+		out[i] = UploadedFile{OriginalName: a.OriginalName, BucketFileName: a.BucketFileName, Cancellable: !a.Claimed()}
+	}
+	return out
+}
+
+func (a API) upload(c *gin.Context) error {
+	ctx := c.Request.Context()
+	p, ok := auth.PrincipalFrom(ctx)
+	if !ok {
+		return auth.ErrInvalidToken
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, MaxBody)
+	mr, err := c.Request.MultipartReader()
+	switch {
+	case errors.Is(err, http.ErrNotMultipart):
+		return uploads.ErrNoFiles
+	case err != nil:
+		return uploads.ErrUnreadable
+	}
+	stored, err := a.svc.Upload(ctx, p.Subject, fileParts(mr))
+	if err != nil {
+		if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
+			return uploads.ErrTooLarge
+		}
+		if ctx.Err() != nil {
+			a.log.InfoContext(ctx, "upload abandoned by the client; nothing kept")
+		}
+		return err
+	}
+	c.JSON(http.StatusOK, toUploadedFiles(stored))
+	return nil
+}
+
+// fileParts yields the file parts of a multipart body one at a time, skipping other fields.
+// A part is read by the consumer before the next one is looked for.
+func fileParts(mr *multipart.Reader) iter.Seq2[uploads.File, error] {
+	return func(yield func(uploads.File, error) bool) {
+		for {
+			part, err := mr.NextPart()
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					yield(uploads.File{}, err)
+				}
+				return
+			}
+			if !fileField.MatchString(part.FormName()) {
+				_ = part.Close()
+				continue
+			}
+			more := yield(uploads.File{Name: part.FileName(), Content: part}, nil)
+			_ = part.Close()
+			if !more {
+				return
+			}
+		}
+	}
+}
+
+func (a API) remove(c *gin.Context) error {
+	p, ok := auth.PrincipalFrom(c.Request.Context())
+	if !ok {
+		return auth.ErrInvalidToken
+	}
+	name := strings.TrimPrefix(c.Param("bucketFileName"), "/")
+	if name == "" {
+		name = c.Query("bucketFileName")
+	}
+	if err := a.svc.Remove(c.Request.Context(), p.Subject, name); err != nil {
+		return err
+	}
+	c.Status(http.StatusNoContent)
+	return nil
+}
+
+func (a API) download(c *gin.Context) error {
+	ctx := c.Request.Context()
+	p, ok := auth.PrincipalFrom(ctx)
+	if !ok {
+		return auth.ErrInvalidToken
+	}
+	r, att, err := a.svc.Open(ctx, p.Subject, c.Query("bucketFileName"))
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	disposition := mime.FormatMediaType("attachment", map[string]string{"filename": att.OriginalName})
+	if disposition == "" {
+		disposition = "attachment"
+	}
+	c.DataFromReader(http.StatusOK, att.Size, att.ContentType, r, map[string]string{
+		"Content-Disposition":     disposition,
+		"X-Content-Type-Options":  "nosniff",
+		"Content-Security-Policy": "default-src 'none'; sandbox",
+		"Cache-Control":           "private, no-store",
+	})
+	return nil
+}
