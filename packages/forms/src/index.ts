@@ -13,13 +13,14 @@ export {
   type SerialEligibility,
   type SerialStatus,
 } from './serial';
-export { DEFAULT_PHONE_COUNTRY, validatePhone, toE164, toNationalDigits, changePhoneCountry } from './phone';
+export { DEFAULT_PHONE_COUNTRY, validatePhone, toE164, toNationalDigits, changePhoneCountry, formatPhone } from './phone';
 export {
   emptyContact,
   contactFromProfile,
   validateContact,
   type ContactValues,
   type ContactField,
+  compact,
   type ContactProfile,
   type FieldErrors,
 } from './contact';

@@ -39,3 +39,8 @@ export function changePhoneCountry(value: string, country: string): string {
   const national = toNationalDigits(value);
   return national === '' || !supported(country) ? '' : `+${getCountryCallingCode(country)}${national}`;
 }
+
+/** A widget value for display, e.g. '+1 512 555 0142'. */
+export function formatPhone(value: string): string {
+  return parsePhoneNumberFromString(value)?.formatInternational() ?? value;
+}

@@ -1,0 +1,60 @@
+/**
+ * The create-rma texts that are not spec messages (those come from @portal/forms). Written here
+ * once so tests and components agree on them.
+ */
+export const SUPPORT_EMAIL = 'service@rugged.example';
+
+export const COPY = {
+  ex80:
+    `Units of model EX80 are returned through the helpdesk, not through an online RMA. Please contact the helpdesk at ${SUPPORT_EMAIL} to arrange the return; this request cannot continue.`,
+  optionsFailed: 'The repair options could not be loaded. Please try again.',
+  guamBatteries:
+    'Shipments from Guam cannot carry batteries: there is no dangerous-goods shipping service there. Please remove the batteries from the unit before you ship it.',
+  clickWrapAgreement: [
+    'You have told us the device holds data. By sending it in you agree that:',
+    'our technicians may need to access, copy or erase that data to diagnose and repair the device;',
+    'the data may be lost during the repair, and we are not liable for its loss or for restoring it;',
+    'any data we see is handled as confidential, used only for this repair, and not kept after it.',
+  ],
+  clickWrapAccept: 'I have read and accept the data handling agreement above',
+  hddBackup: 'I have backed up the data on the hard drive: it may be erased during the repair.',
+  disclaimer:
+    'Disclaimer: the repair is carried out under the terms of your warranty or service agreement. Damage not covered by them, or found during inspection, may be quoted separately before any work is done.',
+  notice:
+    'Notice: do not include passwords you use elsewhere. Credentials given here are used only to test the unit and are deleted when the repair is complete.',
+  uploadHelp: 'Photos or videos of the problem: up to 5 files at a time, 50 MB each.',
+  tooManyFiles: 'Please choose up to 5 files at a time.',
+  notMedia: (name: string) => `${name} is not an image or a video.`,
+  tooLarge: (name: string) => `${name} is larger than 50 MB.`,
+  uploadsPending: 'Wait for the uploads to finish before you continue.',
+
+  packagingLegend: 'How will you send the unit?',
+  packagingLabel: 'I have a box: give me a shipping label now',
+  packagingLabelHint: 'Pack the unit in your own box; the shipping label is provided immediately.',
+  packagingQr: 'Drop it off at a retail shipping office',
+  packagingQrHint: 'No box or printer needed: the office packs the unit and prints the label.',
+  packagingBox: 'Send me a box',
+  packagingBoxHint: 'We ship you a box with the label inside: allow 3-5 business days for it to arrive.',
+  labelOnly:
+    'Addresses in Canada and military (APO/FPO/DPO) addresses ship with a prepaid label, provided as soon as the RMA is created.',
+  international: `International RMAs get no automatic shipping label. Once the RMA is created, please contact support at ${SUPPORT_EMAIL} to arrange the shipment.`,
+  advanceExchange:
+    'This unit is replaced through advance exchange: send it back with the prepaid label provided as soon as the RMA is created.',
+  officesLoading: 'Looking for shipping offices near you…',
+  officesFailed: 'The nearby shipping offices could not be loaded. You can still choose this option and find an office later.',
+  officesNone: 'No shipping offices were found near this address.',
+
+  paymentOverride: 'An override has been applied to allow you to submit this RMA without prepayment.',
+  paymentLater:
+    `This unit is out of warranty, so the repair is quoted. Saving the quote and paying online are not available here yet: please contact ${SUPPORT_EMAIL} with your serial number and we will arrange the quote and payment with you.`,
+
+  created: (rmaNumber: string) => `Your RMA ${rmaNumber} has been created.`,
+  labelHelp: 'Print the shipping label and attach it to the box. The label expires 30 days after issue.',
+  shippingError: `There was a error during shipping label creation. If you don't receive a label via email within 24 hours: please contact ${SUPPORT_EMAIL} with your rma number, and a label will be provided.`,
+  boxComing: 'A box with the shipping label is on its way to you: allow 3-5 business days for it to arrive.',
+  qrDropOff: 'Take the unit and the label (on paper or on your phone) to a retail shipping office; they pack and send it.',
+  internationalDone: `No shipping label is provided for international RMAs: please contact support at ${SUPPORT_EMAIL} with your RMA number to arrange the shipment.`,
+  rmaNotCreatedHelp: `If you submitted a request, please contact support at ${SUPPORT_EMAIL}.`,
+  newRequest: 'Need to Create a new Service Request?',
+  networkFailed: 'The server could not be reached. Check your connection and try again.',
+} as const;

@@ -1,0 +1,66 @@
+import type { CreateRmaPayload } from '@portal/api-client';
+import { toNationalDigits, type AddressValues, type ContactValues } from '@portal/forms';
+import { toPackagingPayload, type PackagingKind } from './packaging';
+import { asksAboutData, type ProblemValues } from './problem';
+
+/** Default rmaType (spec §9). */
+export const RMA_TYPE = 'REPAIR';
+
+const t = (value: string) => value.trim();
+
+/** The create-RMA body (spec §3), every string trimmed. */
+export function buildCreatePayload(input: {
+  serial: string;
+  productType: string;
+  problem: ProblemValues;
+  contact: ContactValues;
+  address: AddressValues;
+  packaging: PackagingKind;
+}): CreateRmaPayload {
+  const { problem: p, contact: c, address: a } = input;
+  const veretos = asksAboutData({ productType: input.productType });
+  const hasDeviceData = veretos && p.hasDeviceData === 'yes';
+  return {
+    serial: t(input.serial),
+    rmaInput: {
+      rmaType: RMA_TYPE,
+      primaryFault: t(p.primaryFault),
+      problem: t(p.problem),
+      problemPrice: p.problemPrice,
+      initialNotes: t(p.initialNotes),
+      permissions: {
+        reimage: p.reimage === 'yes',
+        biosFirmware: p.biosFirmware === 'yes',
+        // VERETOS units never send credentials (the fields are hidden).
+        userId: veretos ? '' : t(p.userId),
+        userPassword: veretos ? '' : p.userPassword,
+        biosPassword: veretos ? '' : p.biosPassword,
+        hasDeviceData,
+        acknowledgeClickWrapAgreement: hasDeviceData && p.acknowledgeClickWrapAgreement,
+        acknowledgeHddBackup: p.acknowledgeHddBackup,
+      },
+      acc: { ...p.acc },
+      customerReference: t(p.customerReference),
+      assetTag: t(p.assetTag),
+      attachments: p.attachments.map((file) => file.bucketFileName),
+    },
+    address: {
+      line1: t(a.line1),
+      line2: t(a.line2),
+      city: t(a.city),
+      state: t(a.state),
+      country: t(a.country),
+      postalCode: t(a.postalCode),
+    },
+    contact: {
+      firstName: t(c.firstName),
+      lastName: t(c.lastName),
+      email: t(c.email),
+      phone: toNationalDigits(c.phone),
+      phoneCountryCode: c.phoneCountryCode,
+      company: t(c.company),
+      position: t(c.position),
+    },
+    packaging: toPackagingPayload(input.packaging),
+  };
+}

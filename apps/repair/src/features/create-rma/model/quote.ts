@@ -1,0 +1,69 @@
+import type { RmaInput } from '@portal/api-client';
+import { addressFromProfile, contactFromProfile, type AddressValues, type ContactValues } from '@portal/forms';
+import { emptyProblem, type ProblemValues } from './problem';
+
+/** A saved quote as spec §3 describes it; it prefills the whole stepper (route input quoteData). */
+export interface SavedQuote {
+  shipping?: {
+    address?: Partial<AddressValues> | null;
+    contact?: {
+      firstName?: string;
+      lastName?: string;
+      emailAddress?: string;
+      phoneNumber?: string;
+      phoneCountryCode?: string;
+      companyName?: string;
+    } | null;
+  } | null;
+  externalResource?: { serial?: string; rmaInput?: Partial<RmaInput> | null } | null;
+  total?: number;
+}
+
+export function isSavedQuote(value: unknown): value is SavedQuote {
+  return typeof value === 'object' && value !== null && ('externalResource' in value || 'shipping' in value);
+}
+
+const yesNo = (value: boolean | undefined) => (value ? 'yes' : 'no');
+
+export function problemFromQuote(input: Partial<RmaInput> | null | undefined): ProblemValues {
+  if (!input) return emptyProblem;
+  const p = input.permissions;
+  return {
+    ...emptyProblem,
+    primaryFault: input.primaryFault ?? '',
+    problem: input.problem ?? '',
+    problemPrice: typeof input.problemPrice === 'number' ? input.problemPrice : null,
+    initialNotes: input.initialNotes ?? '',
+    reimage: yesNo(p?.reimage),
+    biosFirmware: yesNo(p?.biosFirmware),
+    acc: { ...emptyProblem.acc, ...input.acc },
+    hasDeviceData: p?.hasDeviceData === undefined ? '' : yesNo(p.hasDeviceData),
+    acknowledgeClickWrapAgreement: p?.acknowledgeClickWrapAgreement ?? false,
+    acknowledgeHddBackup: p?.acknowledgeHddBackup ?? false,
+    userId: p?.userId ?? '',
+    userPassword: p?.userPassword ?? '',
+    biosPassword: p?.biosPassword ?? '',
+    customerReference: input.customerReference ?? '',
+    assetTag: input.assetTag ?? '',
+    // A quote keeps the stored names only; they stand in for the original names.
+    attachments: (input.attachments ?? []).map((name) => ({ originalname: name, bucketFileName: name, cancellable: false })),
+  };
+}
+
+export function contactFromQuote(quote: SavedQuote, fallback: ContactValues): ContactValues {
+  const c = quote.shipping?.contact;
+  if (!c) return fallback;
+  return contactFromProfile({
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.emailAddress,
+    phone: c.phoneNumber,
+    phoneCountryCode: c.phoneCountryCode,
+    company: c.companyName,
+    position: fallback.position,
+  });
+}
+
+export function addressFromQuote(quote: SavedQuote, fallback: AddressValues): AddressValues {
+  return quote.shipping?.address ? addressFromProfile(quote.shipping.address) : fallback;
+}
