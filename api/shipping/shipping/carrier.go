@@ -1,0 +1,40 @@
+package shipping
+
+import "context"
+
+// Packaging is how the customer hands the unit over (spec §2 Packaging step).
+type Packaging string
+
+const (
+	// PackagingLabel: the customer has a box and prints the label.
+	PackagingLabel Packaging = "label"
+	// PackagingQR: the customer shows a QR code at a retail drop-off office; no printer needed.
+	PackagingQR Packaging = "qr"
+)
+
+// Valid reports whether p is a packaging the shipping capability issues documents for.
+func (p Packaging) Valid() bool { return p == PackagingLabel || p == PackagingQR }
+
+// Shipment is what a carrier needs to book one return parcel to the depot.
+type Shipment struct {
+	From      Address
+	Contact   Contact
+	To        Depot
+	Packaging Packaging
+	RMANumber string
+	// Description says what the parcel holds, for the carrier's manifest.
+	Description string
+}
+
+// Booking is a carrier's answer: who carries the parcel and under which tracking number.
+type Booking struct {
+	Carrier        string
+	TrackingNumber string
+}
+
+// Carrier books shipments. The built-in implementation is freightcarrier; a production carrier
+// (UPS, FedEx, …) implements the same interface against its API. A carrier rejects an address it
+// cannot ship from with ErrShipperAddress.
+type Carrier interface {
+	CreateShipment(ctx context.Context, s Shipment) (Booking, error)
+}
