@@ -37,10 +37,10 @@ node_modules/.modules.yaml: pnpm-lock.yaml package.json pnpm-workspace.yaml | pn
 deps: node_modules/.modules.yaml ## Install node modules and download Go modules
 	@for m in $(GO_MODULES); do (cd $$m && go mod download); done
 
-.PHONY: browser
-browser: ## Install Debian's chromium (and zbar-tools to read label barcodes) when missing
-	@command -v chromium >/dev/null && command -v zbarimg >/dev/null || { \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zbar-tools >/dev/null; }
+.PHONY: system-deps
+system-deps: ## Install Debian's chromium, zbar-tools and poppler-utils (label barcodes, PDF pages) when missing
+	@command -v chromium >/dev/null && command -v zbarimg >/dev/null && command -v pdftoppm >/dev/null || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zbar-tools poppler-utils >/dev/null; }
 
 .PHONY: services
 services: ## Start the local PostgreSQL and Redis when they are down
@@ -74,7 +74,7 @@ lint: node_modules/.modules.yaml ## Import direction (Go and TypeScript), go vet
 	pnpm lint
 
 .PHONY: test-go
-test-go: services ## Go tests: unit, store suites on SQLite and PostgreSQL, cache on Redis
+test-go: services system-deps ## Go tests: unit, store suites on SQLite and PostgreSQL, cache on Redis
 	go test -count=1 -p 2 $(GO_PKGS)
 
 .PHONY: test-web
@@ -93,7 +93,7 @@ test-pact: test-web ## Verify the consumer pacts against each module's real Gin 
 	done
 
 .PHONY: test-e2e
-test-e2e: build browser ## Browser tests: Playwright driving Debian's chromium against the built portal
+test-e2e: build system-deps ## Browser tests: Playwright driving Debian's chromium against the built portal
 	pnpm --filter @portal/e2e e2e
 
 .PHONY: test

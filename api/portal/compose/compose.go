@@ -18,14 +18,24 @@ import (
 	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/identity/identityapi"
 	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/blob"
 	"rugged.example/portal/api/pkg/cache"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/httpx"
+	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/pkg/secretbox"
 	"rugged.example/portal/api/portal/graph"
 	"rugged.example/portal/api/portal/webshell"
 	"rugged.example/portal/api/repair/repairapi"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
+	"rugged.example/portal/api/shipping/freightcarrier"
+	"rugged.example/portal/api/shipping/shipping"
+	"rugged.example/portal/api/shipping/shippingapi"
+	"rugged.example/portal/api/shipping/shippingdb"
+	"rugged.example/portal/api/uploads/uploads"
+	"rugged.example/portal/api/uploads/uploadsapi"
+	"rugged.example/portal/api/uploads/uploadsdb"
 )
 
 // apiPrefixes are the paths of spec §7 and the portal's own; they never fall back to the host
@@ -37,8 +47,12 @@ var apiPrefixes = []string{
 
 // App is a built portal, ready to serve.
 type App struct {
-	Engine  *gin.Engine
-	closers []func() error
+	Engine *gin.Engine
+	// DB is the portal's database handle, for commands and tests that read module tables
+	// through the modules' exported functions.
+	DB         *gorm.DB
+	closers    []func() error
+	background []func(context.Context, *slog.Logger)
 }
 
 // Close releases the database and cache.
@@ -53,10 +67,21 @@ func (a *App) Close() error {
 // Build wires the whole portal. Schema and demo data are created on first start.
 func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	app := &App{}
-	gdb, err := OpenDatabase(ctx, cfg, log)
-	if err != nil {
+	if err := app.wire(ctx, cfg, log); err != nil {
+		_ = app.Close()
 		return nil, err
 	}
+	return app, nil
+}
+
+// wire opens the infrastructure, migrates and seeds each module, and mounts every surface.
+// Whatever it opened is released by Close, also on failure.
+func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
+	gdb, err := OpenDatabase(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	app.DB = gdb
 	app.closers = append(app.closers, func() error {
 		sqlDB, err := gdb.DB()
 		if err != nil {
@@ -64,28 +89,40 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		}
 		return sqlDB.Close()
 	})
-
 	c, err := openCache(ctx, cfg)
 	if err != nil {
-		_ = app.Close()
-		return nil, err
+		return err
 	}
 	if r, ok := c.(*cache.Redis); ok {
 		app.closers = append(app.closers, r.Close)
 	}
+	bucket, err := blob.Open(ctx, cfg.BlobURL.Reveal(), filepath.Join(cfg.DataDir, "blobs"))
+	if err != nil {
+		return err
+	}
+	app.closers = append(app.closers, bucket.Close)
+	secrets, err := openSecrets(cfg)
+	if err != nil {
+		return err
+	}
+	places, err := geo.Load()
+	if err != nil {
+		return err
+	}
 
 	units := rmadb.NewStore(gdb)
-	if err := rmadb.Migrate(ctx, gdb); err != nil {
-		_ = app.Close()
-		return nil, err
+	for _, migrate := range []func(context.Context, *gorm.DB) error{
+		rmadb.Migrate, uploadsdb.Migrate, shippingdb.Migrate, mail.Migrate,
+	} {
+		if err := migrate(ctx, gdb); err != nil {
+			return err
+		}
 	}
 	if err := rmadb.SeedDemo(ctx, units); err != nil {
-		_ = app.Close()
-		return nil, fmt.Errorf("compose: seed units: %w", err)
+		return fmt.Errorf("compose: seed units: %w", err)
 	}
 	if err := rmadb.SeedRepairOptions(ctx, units); err != nil {
-		_ = app.Close()
-		return nil, fmt.Errorf("compose: seed repair options: %w", err)
+		return fmt.Errorf("compose: seed repair options: %w", err)
 	}
 
 	gin.SetMode(gin.ReleaseMode)
@@ -94,53 +131,112 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	engine.Use(httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), securityHeaders)
 	httpx.Health(engine, httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping})
 
-	var verifier auth.Verifier
-	var profiles identityapi.Profiles
-	if cfg.EmbeddedIdentity() {
-		idp, err := EmbeddedIdentity(ctx, cfg, gdb, log)
-		if err != nil {
-			_ = app.Close()
-			return nil, err
-		}
-		engine.Any("/idp/*any", gin.WrapH(idp.Handler()))
-		verifier = auth.NewOIDCVerifier(oidcConfig(cfg), &oidc.StaticKeySet{PublicKeys: idp.PublicKeys()})
-		profiles = idp
-	} else {
-		v, err := auth.DiscoverOIDCVerifier(ctx, oidcConfig(cfg))
-		if err != nil {
-			_ = app.Close()
-			return nil, err
-		}
-		verifier = v
-	}
-	guard := auth.NewGuard(verifier, log)
-
-	places, err := geo.Load()
+	guard, profiles, err := app.identity(ctx, cfg, gdb, engine, log)
 	if err != nil {
-		_ = app.Close()
-		return nil, err
+		return err
 	}
-	geoapi.Routes(engine, places, log)
 
-	repairapi.Routes(engine, guard, rma.NewService(units, c, log, nil), nil, log)
+	tx := db.NewTransactor(gdb)
+	unitService := rma.NewService(units, c, log, nil)
+	attachments := uploads.NewService(bucket, uploadsdb.NewStore(gdb), tx, log, nil)
+	shipments := shipping.NewService(shippingdb.NewStore(gdb),
+		freightcarrier.New(shippingdb.NewSequence(gdb), freightcarrier.DefaultPrefix), bucket, log, shipping.Config{})
+	creator := &rma.Creator{
+		Store: units, Tx: tx, Addresses: addressRules{places}, Uploads: attachments,
+		Shipping: documentIssuer{shipments}, Mail: outboxMailer{gdb}, Units: unitService, Secrets: secrets,
+		Log: log, Now: time.Now,
+		DocumentURL: func(id string) string { return cfg.PublicURL + repairapi.DocumentPath(id) },
+	}
+
+	geoapi.Routes(engine, places, log)
+	repairapi.Routes(engine, guard, unitService, creator, log)
+	uploadsapi.Routes(engine, guard, attachments, log)
+	shippingapi.Routes(engine, guard, shipments, log)
 	identityapi.Routes(engine, guard, profiles, log)
 	// Who: any signed-in user holding a role of this client; resolvers check ownership.
 	engine.POST("/graphql", guard.SignedIn(), guard.Customer(),
 		gin.WrapH(graph.Handler(&graph.Resolver{Units: units, Options: units}, log)))
 
-	if err := webshell.Mount(engine, webshell.Options{
+	app.background = append(app.background,
+		every(time.Hour, func(ctx context.Context) error {
+			_, err := attachments.PurgeUnclaimed(ctx, 24*time.Hour)
+			return err
+		}),
+		// Labels of a create whose transaction rolled back leave PDFs without rows.
+		every(time.Hour, func(ctx context.Context) error {
+			_, err := shipments.SweepOrphans(ctx, time.Hour)
+			return err
+		}),
+	)
+	if smtp := cfg.SMTP(); smtp.Enabled() {
+		sender, err := mail.NewSMTPSender(smtp)
+		if err != nil {
+			return err
+		}
+		dispatcher := mail.NewDispatcher(gdb, sender, log, mail.DispatcherOptions{})
+		app.background = append(app.background, func(ctx context.Context, _ *slog.Logger) { dispatcher.Run(ctx) })
+	}
+
+	app.Engine = engine
+	return webshell.Mount(engine, webshell.Options{
 		WebDir:      cfg.WebDir,
 		RemoteURLs:  cfg.RemoteURLs,
 		APIPrefixes: apiPrefixes,
 		Runtime: webshell.RuntimeConfig{
 			OIDC: webshell.OIDCClient{Authority: cfg.Issuer(), ClientID: cfg.OIDCClientID, Scope: cfg.OIDCScope},
 		},
-	}); err != nil {
-		_ = app.Close()
-		return nil, err
+	})
+}
+
+// identity mounts the embedded provider or discovers the external one, and returns the guard
+// every API uses and the source of /me profiles.
+func (app *App) identity(ctx context.Context, cfg Config, gdb *gorm.DB, engine *gin.Engine, log *slog.Logger) (*auth.Guard, identityapi.Profiles, error) {
+	if !cfg.EmbeddedIdentity() {
+		v, err := auth.DiscoverOIDCVerifier(ctx, oidcConfig(cfg))
+		if err != nil {
+			return nil, nil, err
+		}
+		return auth.NewGuard(v, log), nil, nil
 	}
-	app.Engine = engine
-	return app, nil
+	idp, err := EmbeddedIdentity(ctx, cfg, gdb, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	engine.Any("/idp/*any", gin.WrapH(idp.Handler()))
+	v := auth.NewOIDCVerifier(oidcConfig(cfg), &oidc.StaticKeySet{PublicKeys: idp.PublicKeys()})
+	return auth.NewGuard(v, log), idp, nil
+}
+
+// RunBackground starts the periodic jobs (janitors, the mail dispatcher) until ctx is done.
+func (app *App) RunBackground(ctx context.Context, log *slog.Logger) {
+	for _, job := range app.background {
+		go job(ctx, log)
+	}
+}
+
+// every runs fn now and then at each interval, logging failures.
+func every(interval time.Duration, fn func(context.Context) error) func(context.Context, *slog.Logger) {
+	return func(ctx context.Context, log *slog.Logger) {
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			if err := fn(ctx); err != nil && ctx.Err() == nil {
+				log.WarnContext(ctx, "background job failed", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}
+}
+
+func openSecrets(cfg Config) (*secretbox.Box, error) {
+	if cfg.SecretKey != "" {
+		return secretbox.FromBase64(cfg.SecretKey.Reveal())
+	}
+	return secretbox.FromKeyFile(filepath.Join(cfg.DataDir, "secret.key"))
 }
 
 // OpenDatabase opens PostgreSQL when DATABASE_URL is set, else SQLite in the data dir.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"rugged.example/portal/api/pkg/config"
+	"rugged.example/portal/api/pkg/mail"
 )
 
 // Config is the portal binary's whole configuration; README.md documents each variable.
@@ -21,7 +22,20 @@ type Config struct {
 	RemoteURLs map[string]string `env:"PORTAL_REMOTE_URLS" envSeparator:"," envKeyValSeparator:"="`
 	LogLevel   string            `env:"LOG_LEVEL" envDefault:"info"`
 
-	DatabaseURL    config.Secret `env:"DATABASE_URL"`
+	DatabaseURL config.Secret `env:"DATABASE_URL"`
+	// BlobURL selects an S3-compatible bucket (s3://bucket?region=…&endpoint=…); empty keeps
+	// files in PORTAL_DATA_DIR/blobs.
+	BlobURL config.Secret `env:"BLOB_URL"`
+	// SecretKey (base64, 32 bytes) seals device credentials; empty keeps a key file in the data dir.
+	SecretKey config.Secret `env:"PORTAL_SECRET_KEY"`
+	// SMTP delivers the mail outbox; without SMTP_HOST mail stays in the outbox table.
+	SMTPHost       string        `env:"SMTP_HOST"`
+	SMTPPort       int           `env:"SMTP_PORT" envDefault:"587"`
+	SMTPUsername   string        `env:"SMTP_USERNAME"`
+	SMTPPassword   config.Secret `env:"SMTP_PASSWORD"`
+	SMTPFrom       string        `env:"SMTP_FROM" envDefault:"Rugged Devices Service <no-reply@rugged.example>"`
+	SMTPTLS        string        `env:"SMTP_TLS" envDefault:"mandatory"`
+	SMTPHELO       string        `env:"SMTP_HELO"`
 	RedisURL       config.Secret `env:"REDIS_URL"`
 	RedisKeyPrefix string        `env:"REDIS_KEY_PREFIX" envDefault:"portal:"`
 
@@ -47,6 +61,14 @@ func LoadConfig() (Config, error) {
 		cfg.OIDCAudience = cfg.OIDCClientID
 	}
 	return cfg, nil
+}
+
+// SMTP is the mail sender's configuration.
+func (c Config) SMTP() mail.SMTPConfig {
+	return mail.SMTPConfig{
+		Host: c.SMTPHost, Port: c.SMTPPort, Username: c.SMTPUsername, Password: c.SMTPPassword,
+		From: c.SMTPFrom, TLS: mail.TLSPolicy(c.SMTPTLS), HELO: c.SMTPHELO,
+	}
 }
 
 // EmbeddedIdentity reports whether the portal runs its own development provider.

@@ -11,16 +11,19 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"rugged.example/portal/api/pkg/logging"
+	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/portal/compose"
 )
 
 const usage = `usage:
   portal serve                      run the portal (configuration from the environment, see README)
-  portal dev-token --user EMAIL     print an access token of a demo user of the embedded provider`
+  portal dev-token --user EMAIL     print an access token of a demo user of the embedded provider
+  portal outbox [--to EMAIL] [-n N] print the newest e-mails of the outbox (where mail goes without SMTP)`
 
 func main() {
 	if len(os.Args) < 2 {
@@ -36,6 +39,8 @@ func main() {
 		err = serve(ctx)
 	case "dev-token":
 		err = devToken(ctx, os.Args[2:])
+	case "outbox":
+		err = outbox(ctx, os.Args[2:])
 	default:
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
@@ -58,6 +63,7 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer app.Close()
+	app.RunBackground(ctx, log)
 
 	srv := &http.Server{
 		Addr:              cfg.Addr,
@@ -114,5 +120,31 @@ func devToken(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Println(tok)
+	return nil
+}
+
+func outbox(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("outbox", flag.ContinueOnError)
+	to := fs.String("to", "", "only mail to this address")
+	n := fs.Int("n", 10, "how many messages")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := compose.LoadConfig()
+	if err != nil {
+		return err
+	}
+	gdb, err := compose.OpenDatabase(ctx, cfg, logging.New(os.Stderr, logging.ParseLevel("warn")))
+	if err != nil {
+		return err
+	}
+	entries, err := mail.Recent(ctx, gdb, *to, *n)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		fmt.Printf("--- %s  to %s  [%s]\nSubject: %s\n\n%s\n", e.CreatedAt.Format(time.RFC3339),
+			strings.Join(e.Message.To, ", "), e.Status(), e.Message.Subject, e.Message.Text)
+	}
 	return nil
 }
