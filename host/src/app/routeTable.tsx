@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import type { ApiClient } from '@portal/api-client';
+import { loadCountries } from '@portal/forms';
 import type { RouteName } from '@portal/routes';
 import type { RouteMeta } from '../features/guard/access';
 import type { PageLoader } from '../features/lazy-page/LazyPage';
@@ -22,7 +24,15 @@ export interface RouteEntry {
   nav?: string;
   /** The page completes sign-in itself, so the guard must not start another one. */
   completesSignIn?: boolean;
+  /**
+   * Data the page needs on its first render, loaded by the route's loader before it opens; the
+   * page reads it with useLoaderData().
+   */
+  preload?: (api: ApiClient, signal: AbortSignal) => Promise<unknown>;
 }
+
+/** Spec §2: countries are loaded before create-rma, recycle-unit and account-settings open. */
+const countries = (api: ApiClient, signal: AbortSignal) => loadCountries(api.locations, signal);
 
 const pub: RouteMeta = { access: 'public' };
 const signIn: RouteMeta = { access: 'sign-in' };
@@ -36,7 +46,7 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   home: { meta: pub, page: { kind: 'host', Component: HomePage }, nav: 'Home' },
 
   // Repair (remote 'repair')
-  'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA' },
+  'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countries },
   'rma-confirm-quote': { meta: pub },
   canceled: { meta: pub },
   'upgrade-device': { meta: pub },
@@ -49,7 +59,7 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'service-quote-cancel': { meta: pub },
 
   // Recycle
-  'recycle-unit': { meta: signIn },
+  'recycle-unit': { meta: signIn, preload: countries },
   'recycle-battery': { meta: signIn },
 
   // Parts
@@ -76,7 +86,7 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'parts-orders-history': { meta: signIn },
   'product-registration': { meta: signIn },
   drivers: { meta: signIn },
-  'account-settings': { meta: signIn },
+  'account-settings': { meta: signIn, preload: countries },
   quotes: { meta: signIn },
   'saved-quotes': { meta: signIn },
   dashboard: { meta: signIn },

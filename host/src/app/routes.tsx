@@ -1,7 +1,9 @@
 import { Navigate, useLocation, type RouteObject } from 'react-router';
+import type { ApiClient } from '@portal/api-client';
 import { pathFor, routePaths, type RouteName } from '@portal/routes';
 import { RouteGuard } from '../features/guard/RouteGuard';
 import { LazyPage, type PageLoader } from '../features/lazy-page/LazyPage';
+import { DelayedLoadingView } from '../features/lazy-page/views';
 import { PageErrorBoundary } from '../features/lazy-page/PageErrorBoundary';
 import { RootLayout, type NavEntry } from '../features/layout/RootLayout';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
@@ -47,14 +49,36 @@ export function navEntries(table: Record<RouteName, RouteEntry>): NavEntry[] {
     .map(([route, entry]) => ({ route, label: entry.nav as string }));
 }
 
+/**
+ * A route's loader for its preload: the remote page's code is requested at the same time, so the
+ * two downloads overlap. Only pages that exist preload (a not-found page needs nothing).
+ */
+function routeLoader(entry: RouteEntry, api: ApiClient | undefined): RouteObject['loader'] {
+  const { preload, page } = entry;
+  if (!preload || !page || !api) return undefined;
+  return ({ request }) => {
+    if (page.kind === 'remote') page.load().catch(() => undefined); // LazyPage reports a failure
+    return preload(api, request.signal);
+  };
+}
+
+export interface BuildOptions {
+  /** The signed-in user's API, for route loaders; without it routes load no data. */
+  api?: ApiClient;
+}
+
 /** The route objects for react-router: one root layout, every named route, a not-found catch-all. */
-export function buildRoutes(table: Record<RouteName, RouteEntry>): RouteObject[] {
-  const children: RouteObject[] = (Object.entries(table) as [RouteName, RouteEntry][]).map(([name, entry]) => ({
-    id: name,
-    path: routePaths[name],
-    element: routeElement(entry),
-    handle: { name, entry } satisfies RouteHandle,
-  }));
+export function buildRoutes(table: Record<RouteName, RouteEntry>, { api }: BuildOptions = {}): RouteObject[] {
+  const children: RouteObject[] = (Object.entries(table) as [RouteName, RouteEntry][]).map(([name, entry]) => {
+    const loader = routeLoader(entry, api);
+    return {
+      id: name,
+      path: routePaths[name],
+      element: routeElement(entry),
+      handle: { name, entry } satisfies RouteHandle,
+      ...(loader ? { loader, hydrateFallbackElement: <DelayedLoadingView /> } : {}),
+    };
+  });
   children.push({ id: 'not-found', path: '*', element: <NotFoundPage />, handle: { name: 'not-found' } });
 
   return [

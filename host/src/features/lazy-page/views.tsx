@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { timings } from '@portal/forms';
 import { Banner, Button, Row, Spinner, Stack } from '@portal/ui';
 
 export const LOADING_TEXT = 'Loading..';
@@ -12,6 +14,16 @@ export function LoadingView() {
       <span>{LOADING_TEXT}</span>
     </Row>
   );
+}
+
+/** 'Loading..' after the lazy-page delay of 200 ms, for a route whose data is still loading. */
+export function DelayedLoadingView() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), timings.lazyPageDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? <LoadingView /> : null;
 }
 
 /** Shown when a page has not arrived after 10 s and the API does not answer either. */

@@ -1,0 +1,58 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter, useLoaderData } from 'react-router';
+import type { ApiClient, Country } from '@portal/api-client';
+import { SessionProvider } from '@portal/auth';
+import { PortalThemeProvider } from '@portal/ui';
+import { fakeSession, signedIn } from '../test/fakeSession';
+import { buildRoutes } from './routes';
+import { routeTable, type RouteEntry } from './routeTable';
+
+const countries: Country[] = [{ name: 'United States', countryCode: 'US', geonameId: 6252001 }];
+
+function CountriesProbe() {
+  const data = useLoaderData() as { countries: Country[] };
+  return <p>{data.countries.map((c) => c.name).join(', ') || 'no countries'}</p>;
+}
+
+function renderCreateRma(countriesCall: jest.Mock) {
+  const api = { locations: { countries: countriesCall } } as unknown as ApiClient;
+  const table = { ...routeTable, 'create-rma': { ...routeTable['create-rma'], page: { kind: 'host', Component: CountriesProbe } } } as Record<
+    keyof typeof routeTable,
+    RouteEntry
+  >;
+  const router = createMemoryRouter(buildRoutes(table, { api }), { initialEntries: ['/create-rma/RT10000001'] });
+  render(
+    <PortalThemeProvider>
+      <SessionProvider session={fakeSession(signedIn(['service-portal:customer'])).session}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </PortalThemeProvider>,
+  );
+}
+
+describe('route preloads', () => {
+  it('loads the countries before create-rma renders and hands them to the page', async () => {
+    const countriesCall = jest.fn(async () => countries);
+    renderCreateRma(countriesCall);
+
+    expect(await screen.findByText('United States')).toBeInTheDocument();
+    expect(countriesCall).toHaveBeenCalledTimes(1);
+    expect(countriesCall).toHaveBeenCalledWith({ signal: expect.any(AbortSignal) });
+  });
+
+  it('only logs a failure and opens the page with no countries', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderCreateRma(jest.fn(async () => Promise.reject(new Error('down'))));
+
+    expect(await screen.findByText('no countries')).toBeInTheDocument();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Loading the countries failed', expect.any(Error)));
+  });
+
+  it('preloads the countries for create-rma, recycle-unit and account-settings only', () => {
+    const preloading = Object.entries(routeTable)
+      .filter(([, entry]) => entry.preload)
+      .map(([name]) => name);
+
+    expect(preloading).toEqual(['create-rma', 'recycle-unit', 'account-settings']);
+  });
+});
