@@ -1,0 +1,74 @@
+/**
+ * @jest-environment node
+ */
+// Consumer contract of the GraphQL endpoint: the repair options of a unit. Verified against the
+// real schema by api/portal/portalpact (`make test-pact`).
+import path from 'node:path';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { createApiClient } from '../index';
+import type { TokenSource } from '../client';
+import { REPAIR_FORM_SELECTIONS_QUERY } from './client';
+
+const { eachLike, string, number, regex, like } = MatchersV3;
+
+const pact = new PactV4({
+  consumer: 'portal-web',
+  provider: 'portal-graphql',
+  dir: path.resolve(__dirname, '../../../../pacts'),
+  logLevel: 'warn',
+});
+
+const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
+const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
+const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
+
+describe('GraphQL contract', () => {
+  it('lists the faults and problems of a unit with prices and tips', () =>
+    pact
+      .addInteraction()
+      .given('unit RT10000001 is in warranty')
+      .uponReceiving('a repairFormSelections query for RT10000001')
+      .withRequest('POST', '/graphql', (req) =>
+        req.headers({ Authorization: bearer, 'Content-Type': 'application/json' }).jsonBody({
+          query: REPAIR_FORM_SELECTIONS_QUERY,
+          variables: { pn: 'RL14-G2-16', model: 'RL14', rmaType: 'REPAIR', serial: 'RT10000001' },
+        }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          data: {
+            repairFormSelections: eachLike({
+              name: string('Display'),
+              options: eachLike({ name: string('Cracked or broken screen'), price: number(289.0), tip: string('Note where the impact happened.') }),
+            }),
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const faults = await api(server.url).repair.repairFormSelections({ pn: 'RL14-G2-16', model: 'RL14', rmaType: 'REPAIR', serial: 'RT10000001' });
+        expect(faults[0].options[0].price).toBeGreaterThan(0);
+      }));
+
+  it('answers an unknown serial with a NOT_FOUND error', () =>
+    pact
+      .addInteraction()
+      .given('no unit has serial ZZ99999999')
+      .uponReceiving('a repairFormSelections query for an unknown serial')
+      .withRequest('POST', '/graphql', (req) =>
+        req.headers({ Authorization: bearer, 'Content-Type': 'application/json' }).jsonBody({
+          query: REPAIR_FORM_SELECTIONS_QUERY,
+          variables: { pn: '', model: '', rmaType: 'REPAIR', serial: 'ZZ99999999' },
+        }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          errors: eachLike({ message: like('Serial Not Found'), extensions: { code: 'NOT_FOUND' } }),
+          data: null,
+        }),
+      )
+      .executeTest(async (server) => {
+        await expect(
+          api(server.url).repair.repairFormSelections({ pn: '', model: '', rmaType: 'REPAIR', serial: 'ZZ99999999' }),
+        ).rejects.toBeTruthy();
+      }));
+});
