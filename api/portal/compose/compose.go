@@ -139,8 +139,11 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	tx := db.NewTransactor(gdb)
 	unitService := rma.NewService(units, c, log, nil)
 	attachments := uploads.NewService(bucket, uploadsdb.NewStore(gdb), tx, log, nil)
-	shipments := shipping.NewService(shippingdb.NewStore(gdb),
-		freightcarrier.New(shippingdb.NewSequence(gdb), freightcarrier.DefaultPrefix), bucket, log, shipping.Config{})
+	carrier, err := newCarrier(cfg.Shipping, gdb)
+	if err != nil {
+		return err
+	}
+	shipments := shipping.NewService(shippingdb.NewStore(gdb), carrier, bucket, log, shipping.Config{Depot: cfg.Shipping.Depot()})
 	creator := &rma.Creator{
 		Store: units, Tx: tx, Addresses: addressRules{places}, Uploads: attachments,
 		Shipping: documentIssuer{shipments}, Mail: outboxMailer{gdb}, Units: unitService, Secrets: secrets,
@@ -164,7 +167,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		}),
 		// Labels of a create whose transaction rolled back leave PDFs without rows.
 		every(time.Hour, func(ctx context.Context) error {
-			_, err := shipments.SweepOrphans(ctx, time.Hour)
+			_, err := shipments.SweepOrphans(ctx, cfg.Shipping.OrphanGrace)
 			return err
 		}),
 	)
@@ -229,6 +232,17 @@ func every(interval time.Duration, fn func(context.Context) error) func(context.
 			case <-t.C:
 			}
 		}
+	}
+}
+
+// newCarrier builds the carrier SHIPPING_CARRIER names. The built-in Rugged Freight carrier is
+// the only one so far; a commercial carrier's client goes here.
+func newCarrier(s shipping.Settings, gdb *gorm.DB) (shipping.Carrier, error) {
+	switch s.Carrier {
+	case "freight":
+		return freightcarrier.New(shippingdb.NewSequence(gdb), s.TrackingPrefix), nil
+	default:
+		return nil, fmt.Errorf("compose: unknown SHIPPING_CARRIER %q (known: freight)", s.Carrier)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"rugged.example/portal/api/pkg/config"
 	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/shipping/shipping"
 )
 
 // Config is the portal binary's whole configuration; README.md documents each variable.
@@ -28,6 +29,9 @@ type Config struct {
 	BlobURL config.Secret `env:"BLOB_URL"`
 	// SecretKey (base64, 32 bytes) seals device credentials; empty keeps a key file in the data dir.
 	SecretKey config.Secret `env:"PORTAL_SECRET_KEY"`
+	// Shipping names the carrier and the depot every return ships to (SHIPPING_*).
+	Shipping shipping.Settings
+
 	// SMTP delivers the mail outbox; without SMTP_HOST mail stays in the outbox table.
 	SMTPHost       string        `env:"SMTP_HOST"`
 	SMTPPort       int           `env:"SMTP_PORT" envDefault:"587"`
