@@ -1,4 +1,4 @@
-import { compact, type FieldErrors } from './contact';
+import { compact, type FieldErrors } from './fieldErrors';
 import { limits } from './limits';
 import { maxLength, noPoBox, required, validate } from './rules';
 

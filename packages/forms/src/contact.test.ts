@@ -49,13 +49,15 @@ describe('contact rules', () => {
     expect(validatePhone('+1512555')).toBe('Invalid Format or Number');
     expect(validatePhone('+15125550142')).toBeUndefined();
     expect(validatePhone(' ')).toBe('Required');
+    expect(validatePhone('5125550142', 'US')).toBeUndefined();
+    expect(validatePhone('5125550142', 'GB')).toBe('Invalid Format or Number');
     expect(validatePhone(`+1${'5'.repeat(25)}`)).toBe('Must be less than 26 characters');
   });
 
-  it('prefills from the profile, turning the stored national phone into the widget value', () => {
+  it('prefills from the profile, keeping the stored national phone', () => {
     expect(
       contactFromProfile({ firstName: 'Casey', lastName: 'Morgan', email: 'c@x.example', phone: '5125550142', phoneCountryCode: 'US' }),
-    ).toEqual({ ...emptyContact, firstName: 'Casey', lastName: 'Morgan', email: 'c@x.example', phone: '+15125550142', phoneCountryCode: 'US' });
+    ).toEqual({ ...emptyContact, firstName: 'Casey', lastName: 'Morgan', email: 'c@x.example', phone: '5125550142', phoneCountryCode: 'US' });
     expect(contactFromProfile(null).phoneCountryCode).toBe('US');
   });
 
@@ -63,6 +65,7 @@ describe('contact rules', () => {
     expect(toE164('(512) 555-0142', 'US')).toBe('+15125550142');
     expect(toE164('', 'US')).toBe('');
     expect(toNationalDigits('+15125550142')).toBe('5125550142');
+    expect(toNationalDigits('(512) 555-0142')).toBe('5125550142');
     expect(changePhoneCountry('+15125550142', 'CA')).toBe('+15125550142');
     expect(changePhoneCountry('+15125550142', 'GB')).toBe('+445125550142');
   });

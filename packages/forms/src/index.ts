@@ -13,17 +13,11 @@ export {
   type SerialEligibility,
   type SerialStatus,
 } from './serial';
-export { DEFAULT_PHONE_COUNTRY, validatePhone, toE164, toNationalDigits, changePhoneCountry, formatPhone } from './phone';
-export {
-  emptyContact,
-  contactFromProfile,
-  validateContact,
-  type ContactValues,
-  type ContactField,
-  compact,
-  type ContactProfile,
-  type FieldErrors,
-} from './contact';
+export { DEFAULT_PHONE_COUNTRY } from './phoneCountry';
+export { validatePhone, toE164, toNationalDigits, changePhoneCountry, formatPhone } from './phone';
+export { emptyContact, contactFromProfile, type ContactValues, type ContactField, type ContactProfile } from './contactValues';
+export { compact, type FieldErrors } from './fieldErrors';
+export { validateContact } from './contact';
 export {
   DEFAULT_COUNTRY,
   MILITARY_STATES,
@@ -40,3 +34,4 @@ export {
   type AddressField,
 } from './address';
 export { loadCountries, type CountriesData } from './locations';
+export { useTouched, visibleError } from './touched';

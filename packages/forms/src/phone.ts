@@ -1,18 +1,20 @@
 import { getCountryCallingCode, isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { limits } from './limits';
 import { messages } from './messages';
+import { DEFAULT_PHONE_COUNTRY } from './phoneCountry';
 
 /** The phone widget's default country (spec §5). */
-export const DEFAULT_PHONE_COUNTRY = 'US';
+export { DEFAULT_PHONE_COUNTRY } from './phoneCountry';
 
 /**
- * Spec §5 phone rule on the widget's value (E.164, e.g. +15125550142): 'Required' when empty,
- * 'Invalid Format or Number' when the number cannot exist, and the max length of 25.
+ * Spec §5 phone rule: 'Required' when empty, 'Invalid Format or Number' when the number cannot
+ * exist in `country`, and the max length of 25. The value is the widget's (E.164, e.g.
+ * +15125550142) or a stored national number (5125550142).
  */
-export function validatePhone(value: string): string | undefined {
+export function validatePhone(value: string, country: string = DEFAULT_PHONE_COUNTRY): string | undefined {
   if (value.trim() === '') return messages.required;
   if (value.length > limits.phone) return messages.maxLength(limits.phone);
-  return isValidPhoneNumber(value) ? undefined : messages.phoneInvalid;
+  return isValidPhoneNumber(toE164(value, country)) ? undefined : messages.phoneInvalid;
 }
 
 function supported(country: string): country is CountryCode {
@@ -31,6 +33,7 @@ export function toE164(national: string, country: string): string {
 /** The national digits of a widget value, as the API stores phones ('' when empty). */
 export function toNationalDigits(value: string): string {
   if (value === '') return '';
+  if (!value.startsWith('+')) return value.replace(/\D/g, '');
   return parsePhoneNumberFromString(value)?.nationalNumber ?? value.replace(/\D/g, '');
 }
 
@@ -41,6 +44,6 @@ export function changePhoneCountry(value: string, country: string): string {
 }
 
 /** A widget value for display, e.g. '+1 512 555 0142'. */
-export function formatPhone(value: string): string {
-  return parsePhoneNumberFromString(value)?.formatInternational() ?? value;
+export function formatPhone(value: string, country: string = DEFAULT_PHONE_COUNTRY): string {
+  return parsePhoneNumberFromString(toE164(value, country))?.formatInternational() ?? value;
 }

@@ -11,7 +11,7 @@ import {
 } from '../address';
 import type { FieldErrors } from '../contact';
 import { FormGrid, FormSection } from './ContactForm';
-import { useTouched, visibleError } from './useTouched';
+import { useTouched, visibleError } from '../touched';
 
 /** The lists the form reads; the API client's `locations` fits. */
 export interface LocationLists {

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { TextField } from '@portal/ui';
 import { validateContact, type ContactField, type ContactValues, type FieldErrors } from '../contact';
 import { PhoneField } from './PhoneField';
-import { useTouched, visibleError } from './useTouched';
+import { useTouched, visibleError } from '../touched';
 
 export const FormGrid = styled.div`
   display: grid;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import PhoneInput from 'react-phone-number-input/input';
 import { getCountries, getCountryCallingCode, type Country } from 'react-phone-number-input';
 import { SelectField } from '@portal/ui';
-import { changePhoneCountry } from '../phone';
+import { changePhoneCountry, toE164 } from '../phone';
 
 const Group = styled.div`
   display: flex;
@@ -49,7 +49,7 @@ function countryName(code: string): string {
 
 export interface PhoneFieldProps {
   label: string;
-  /** E.164 value of the widget, '' when empty. */
+  /** E.164 value of the widget or a stored national number, '' when empty. */
   value: string;
   country: string;
   onChange: (value: string, country: string) => void;
@@ -91,7 +91,7 @@ export function PhoneField({ label, value, country, onChange, onBlur, error, nam
           type="tel"
           autoComplete="tel-national"
           country={known ? (country as Country) : undefined}
-          value={value || undefined}
+          value={toE164(value, country) || undefined}
           onChange={(next) => onChange(next ?? '', country)}
           onBlur={onBlur}
           aria-invalid={error ? true : undefined}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, type Location } from 'react-router';
-import { isApiError, type RepairSelection } from '@portal/api-client';
+import { isApiError, type CreateRmaPayload, type RepairSelection } from '@portal/api-client';
 import { useApi, useSessionState } from '@portal/auth';
 import { normalizeSerial } from '@portal/forms';
 import { pathFor } from '@portal/routes';
@@ -12,7 +12,6 @@ import { useSerialCheck } from './hooks/useSerialCheck';
 import { createErrorMessage } from './model/createError';
 import { flowReducer, initialFlowState, LAST_STEP } from './model/flow';
 import { GUAM, effectivePackaging, shippingMode } from './model/packaging';
-import { buildCreatePayload } from './model/payload';
 import { autoSelectFault } from './model/problem';
 import { isSavedQuote, type SavedQuote } from './model/quote';
 import { sortServerErrors } from './model/serverErrors';
@@ -104,16 +103,7 @@ function CreateRmaFlow({ initialSerial, toPage, quote, onReset }: FlowProps) {
     titleRef.current?.focus();
   }, [state.step]);
 
-  async function submit() {
-    if (!unit || packaging === '') return;
-    const payload = buildCreatePayload({
-      serial: state.serial,
-      productType: unit.productType,
-      problem: state.problem,
-      contact: state.contact,
-      address: state.address,
-      packaging,
-    });
+  async function submit(payload: CreateRmaPayload) {
     // The same submission retried keeps its key, so the API can answer it once; any change is a new one.
     const body = JSON.stringify(payload);
     if (!submission.current || submission.current.body !== body) submission.current = { key: newIdempotencyKey(), body };
@@ -190,7 +180,7 @@ function CreateRmaFlow({ initialSerial, toPage, quote, onReset }: FlowProps) {
               onConfirmedChange={(confirmed) => dispatch({ type: 'confirm', confirmed })}
               onEdit={go}
               onBack={() => go(3)}
-              onSubmit={() => void submit()}
+              onSubmit={(payload) => void submit(payload)}
               submitting={submitting}
               error={createError}
             />

@@ -102,7 +102,7 @@ export function ContactFacts({ contact }: { contact: ContactValues }) {
         ['Company', contact.company],
         ['Position', contact.position],
         ['Email', contact.email],
-        ['Phone', formatPhone(contact.phone)],
+        ['Phone', formatPhone(contact.phone, contact.phoneCountryCode)],
       ]}
     />
   );

@@ -1,4 +1,4 @@
-import type { Unit } from '@portal/api-client';
+import type { CreateRmaPayload, Unit } from '@portal/api-client';
 import { messages, type AddressValues, type ContactValues } from '@portal/forms';
 import { Banner, CheckboxField, MutedText, Stack } from '@portal/ui';
 import { ADMIN_OVERRIDE_ENABLED, AdminOverride } from '../components/AdminOverride';
@@ -7,7 +7,7 @@ import { useCountries } from '../hooks/useCountries';
 import { AddressFacts, ContactFacts, ProblemFacts, SummaryCard, UnitFacts } from '../components/Summary';
 import { COPY } from '../copy';
 import { packagingTitle, type PackagingKind } from '../model/packaging';
-import { RMA_TYPE } from '../model/payload';
+import { buildCreatePayload, RMA_TYPE } from '../model/payload';
 import type { ProblemValues } from '../model/problem';
 
 export interface ConfirmStepProps {
@@ -21,7 +21,8 @@ export interface ConfirmStepProps {
   onConfirmedChange: (confirmed: boolean) => void;
   onEdit: (step: number) => void;
   onBack: () => void;
-  onSubmit: () => void;
+  /** Submits the create-RMA body (built here, so its code loads with this step). */
+  onSubmit: (payload: CreateRmaPayload) => void;
   submitting: boolean;
   /** The last create attempt's error, if any. */
   error: string | null;
@@ -59,7 +60,10 @@ export function ConfirmStep({
       valid={confirmed && packaging !== ''}
       invalidMessage={messages.missingRequiredFields}
       onBack={onBack}
-      onContinue={onSubmit}
+      onContinue={() => {
+        if (!unit || packaging === '') return;
+        onSubmit(buildCreatePayload({ serial, productType: unit.productType, problem, contact, address, packaging }));
+      }}
       continueLabel="Submit RMA"
       canContinue={direct}
       busy={submitting}

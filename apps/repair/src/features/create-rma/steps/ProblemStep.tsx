@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { RepairSelection, Unit, UploadedFile } from '@portal/api-client';
-import { limits, messages, type FieldErrors } from '@portal/forms';
-import { useTouched, visibleError } from '@portal/forms/components';
+import { limits, messages, useTouched, visibleError, type FieldErrors } from '@portal/forms';
 import { Banner, Button, CheckboxField, MutedText, RadioGroup, Row, SelectField, Stack, TextAreaField, TextField } from '@portal/ui';
 import { SerialField } from '../components/SerialField';
 import { PriceTable } from '../components/PriceTable';
