@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
   Country,
+  CreateRmaPayload,
   CreateRmaResult,
   Me,
   RepairSelection,
@@ -75,7 +76,7 @@ export function setupFlow({ unit = warrantyUnit, options = selections, me = prof
     repair: {
       verifySerial: jest.fn(async (serial: string) => ({ kind: 'found' as const, unit: { ...unit, serial } })),
       repairFormSelections: jest.fn(async () => options),
-      createRma: jest.fn(async (_payload: unknown, _key: string) => created),
+      createRma: jest.fn(async (_payload: CreateRmaPayload, _key: string) => created),
     },
     identity: { me: jest.fn() },
     locations: {

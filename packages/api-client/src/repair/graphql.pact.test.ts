@@ -46,7 +46,7 @@ describe('GraphQL contract', () => {
       )
       .executeTest(async (server) => {
         const faults = await api(server.url).repair.repairFormSelections({ pn: 'RL14-G2-16', model: 'RL14', rmaType: 'REPAIR', serial: 'RT10000001' });
-        expect(faults[0].options[0].price).toBeGreaterThan(0);
+        expect(faults[0]?.options[0]?.price).toBeGreaterThan(0);
       }));
 
   it('answers an unknown serial with a NOT_FOUND error', () =>

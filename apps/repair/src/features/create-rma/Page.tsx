@@ -193,26 +193,32 @@ function CreateRmaFlow({ initialSerial, toPage, quote, onReset }: FlowProps) {
   );
 }
 
+/** Location state of a reset ('Need to Create a new Service Request?'): a fresh run, no route inputs. */
+interface ResetState {
+  reset: number;
+}
+
+function resetStamp(location: Location): number | null {
+  const state = location.state as Partial<ResetState> | null;
+  return typeof state?.reset === 'number' ? state.reset : null;
+}
+
 /** Route create-rma/{serial?}: the repair RMA stepper (spec §2), from the serial to the label. */
 export function CreateRmaPage() {
   const { serial = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [run, setRun] = useState(0);
-  // Route inputs start the first run only; 'Need to Create a new Service Request?' starts clean.
-  const inputs = run === 0 ? readRouteInputs(location) : { quote: null };
+  const reset = resetStamp(location);
+  const inputs = reset === null ? readRouteInputs(location) : { quote: null };
 
   return (
     <CreateRmaFlow
-      // Following a link to another serial's create-rma page starts the flow over with that serial.
-      key={`${serial}#${run}`}
+      // Another serial's create-rma page, or a reset, starts the flow over.
+      key={`${serial}#${reset ?? 0}`}
       initialSerial={serial}
       toPage={inputs.toPage}
       quote={inputs.quote}
-      onReset={() => {
-        setRun((n) => n + 1);
-        navigate(pathFor('create-rma'), { replace: true, state: null });
-      }}
+      onReset={() => navigate(pathFor('create-rma'), { replace: true, state: { reset: Date.now() } satisfies ResetState })}
     />
   );
 }
