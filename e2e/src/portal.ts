@@ -1,6 +1,6 @@
 // Starts the built portal (bin/portal) on a free loopback port with a fresh data dir, as a
 // person would run it with `make run`, and stops it afterwards.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,8 @@ const repoRoot = path.resolve(__dirname, '../..');
 
 export interface RunningPortal {
   url: string;
+  /** The e-mails the portal queued for an address (the embedded default keeps them in its outbox). */
+  outbox(to: string): string;
   stop(): Promise<void>;
 }
 
@@ -45,16 +47,15 @@ export async function startPortal(): Promise<RunningPortal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(path.join(repoRoot, 'bin/portal'), ['serve'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORTAL_ADDR: `127.0.0.1:${port}`, PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = { ...process.env, PORTAL_ADDR: `127.0.0.1:${port}`, PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const binary = path.join(repoRoot, 'bin/portal');
+  const child = spawn(binary, ['serve'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   await waitReady(url, child, () => log);
   return {
     url,
+    outbox: (to) => execFileSync(binary, ['outbox', '--to', to], { cwd: repoRoot, env }).toString(),
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

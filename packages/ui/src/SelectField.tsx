@@ -44,7 +44,7 @@ export function SelectField({ label, options, value, onChange, placeholder, erro
           </option>
         ))}
       </Select>
-      {error ? <FieldError id={`${selectId}-error`}>{error}</FieldError> : null}
+      <FieldError id={`${selectId}-error`}>{error}</FieldError>
       {hint ? <FieldHint id={`${selectId}-hint`}>{hint}</FieldHint> : null}
     </FieldBox>
   );

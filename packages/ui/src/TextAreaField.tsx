@@ -27,7 +27,7 @@ export function TextAreaField({ label, error, hint, id, ...rest }: TextAreaField
         aria-describedby={describedBy(areaId, { error, hint })}
         {...rest}
       />
-      {error ? <FieldError id={`${areaId}-error`}>{error}</FieldError> : null}
+      <FieldError id={`${areaId}-error`}>{error}</FieldError>
       {hint ? <FieldHint id={`${areaId}-hint`}>{hint}</FieldHint> : null}
     </FieldBox>
   );

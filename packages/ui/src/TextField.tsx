@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { FieldError } from './fieldParts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   label: string;
@@ -44,11 +45,6 @@ const Hint = styled.div`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
-const ErrorText = styled.div`
-  color: ${({ theme }) => theme.colors.error.fg};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
 const Status = styled.div`
   min-height: ${({ theme }) => theme.size.icon};
 `;
@@ -81,7 +77,7 @@ export function TextField({ label, error, hint, status, id, ...inputProps }: Tex
           {status}
         </Status>
       ) : null}
-      {error ? <ErrorText id={errorId}>{error}</ErrorText> : null}
+      <FieldError id={errorId}>{error}</FieldError>
       {hint ? <Hint id={hintId}>{hint}</Hint> : null}
     </Field>
   );

@@ -34,9 +34,16 @@ export const FieldHint = styled.div`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
+/**
+ * A field's error line. Fields render it even when empty: the line's space is reserved, so a
+ * message appearing when a field loses focus does not push the button the user is pressing away
+ * from under the pointer (which would swallow the click).
+ */
 export const FieldError = styled.div`
   color: ${({ theme }) => theme.colors.error.fg};
   font-size: ${({ theme }) => theme.font.size.sm};
+  line-height: ${({ theme }) => theme.font.lineHeight.normal};
+  min-height: calc(${({ theme }) => `${theme.font.size.sm} * ${theme.font.lineHeight.normal}`});
 `;
 
 /** The ids and aria-describedby of a field's hint and error. */

@@ -1,0 +1,108 @@
+// A customer's way through the create-rma stepper, step by step, by label and role.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** The smallest valid PNG: a 1×1 transparent pixel. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c63f80f00000101000518d84e0000000049454e44ae426082',
+  'hex',
+);
+
+export function photo(name = 'cracked-screen.png'): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-e2e-files-')), name);
+  writeFileSync(file, PNG);
+  return file;
+}
+
+export async function expectText(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
+}
+
+export async function cont(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * Presses Continue while the step is still invalid. The button is only aria-disabled, so a person
+ * can press it and is told what is missing; Playwright's click waits for enabled elements, hence
+ * force.
+ */
+export async function contAnyway(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continue' }).click({ force: true });
+}
+
+/** Step 1 for a unit that offers the Display fault, with one photo attached. */
+export async function describeProblem(page: Page, options: { veretos?: boolean } = {}): Promise<void> {
+  await expectText(page, 'Serial valid for new RMA!');
+  await page.getByRole('combobox', { name: 'Primary Fault' }).selectOption('Display');
+  await page.getByRole('combobox', { name: 'Problem' }).selectOption('Cracked or broken screen');
+  await page.getByRole('textbox', { name: 'Service Request Notes' }).fill('Screen cracked after a drop from a truck step.');
+  if (options.veretos) {
+    await page.getByRole('group', { name: 'Is there data on the device?' }).getByRole('radio', { name: 'No' }).check();
+  }
+  await page.getByRole('checkbox', { name: 'I have backed up the data on the hard drive: it may be erased during the repair.' }).check();
+  await page.getByLabel('Add photos or videos').setInputFiles(photo());
+  await page.getByRole('button', { name: 'Remove cracked-screen.png' }).waitFor();
+  await cont(page);
+}
+
+export interface AddressInput {
+  country: string;
+  state?: string;
+  line1: string;
+  city: string;
+  postalCode: string;
+}
+
+/** Step 2: the contact is prefilled from the profile; the address is replaced when given. */
+export async function contactInfo(page: Page, address?: AddressInput): Promise<void> {
+  await page.getByRole('textbox', { name: 'First Name' }).waitFor();
+  if (address) {
+    await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: address.country });
+    if (address.state) {
+      await page.getByRole('combobox', { name: 'State / Province' }).selectOption({ label: address.state });
+    }
+    await page.getByRole('textbox', { name: 'Address Line 1' }).fill(address.line1);
+    await page.getByRole('textbox', { name: 'Address Line 2' }).fill('');
+    await page.getByLabel('City', { exact: true }).fill(address.city);
+    await page.getByRole('textbox', { name: 'Postal Code' }).fill(address.postalCode);
+  }
+  await cont(page);
+}
+
+/** Step 4: confirm and submit. */
+export async function confirmAndSubmit(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate' }).check();
+  await page.getByRole('button', { name: 'Submit RMA' }).click();
+}
+
+/** Opens a document button's new window and returns the PDF bytes it shows. */
+export async function downloadDocument(page: Page, button: string): Promise<Buffer> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: button }).click()]);
+  await popup.waitForLoadState();
+  const base64 = await popup.evaluate(async () => {
+    const bytes = new Uint8Array(await (await fetch(location.href)).arrayBuffer());
+    let s = '';
+    bytes.forEach((b) => (s += String.fromCharCode(b)));
+    return btoa(s);
+  });
+  await popup.close();
+  return Buffer.from(base64, 'base64');
+}
+
+/** Reads a label PDF as a person would: the printed tracking number and the decoded barcode. */
+export function readLabel(pdf: Buffer): { printed: string; barcode: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-label-'));
+  const file = path.join(dir, 'label.pdf');
+  writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', [file, '-']).toString();
+  const printed = /TRACKING # (\S+)/.exec(text)?.[1] ?? '';
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', file, path.join(dir, 'page')]);
+  const decoded = execFileSync('sh', ['-c', `zbarimg -q --raw -Scode128.enable ${dir}/page*.png || true`]).toString();
+  const barcode = decoded.split('\n').map((l) => l.trim()).find((l) => /^[A-Z]{2}\d+$/.test(l)) ?? '';
+  return { printed, barcode };
+}
