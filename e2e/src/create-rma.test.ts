@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
 import { startPortal, type RunningPortal } from './portal';
-import { confirmAndSubmit, cont, contAnyway, contactInfo, describeProblem, downloadDocument, expectText, readLabel } from './stepper';
+import { confirmAndSubmit, cont, contAnyway, contactInfo, describeProblem, downloadDocument, expectText, readLabel, video } from './stepper';
 
 let chromium: RunningBrowser;
 let browser: Browser;
@@ -136,5 +136,25 @@ describe('create-rma in Chromium', () => {
 
     await page.getByRole('button', { name: 'Submit RMA' }).click({ force: true });
     await expectText(page, 'Missing Required Fields!');
+  });
+
+  it('an upload shows its progress and can be cancelled', async () => {
+    const page = await openAsCasey('RT10000001');
+    await expectText(page, 'Serial valid for new RMA!');
+    // A slow uplink, so the upload is still running when the customer cancels it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await page.getByLabel('Add photos or videos').setInputFiles(video('walkaround.mp4', 8 * 1024 * 1024));
+    const progress = page.getByRole('progressbar', { name: 'Uploading walkaround.mp4' });
+    await progress.waitFor();
+    await page.getByRole('button', { name: 'Cancel upload of walkaround.mp4' }).click();
+    await expectText(page, 'Operation canceled by the user.');
+    expect(await page.getByRole('button', { name: 'Remove walkaround.mp4' }).count()).toBe(0);
+
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByLabel('Add photos or videos').setInputFiles(video('walkaround.mp4', 256 * 1024));
+    await page.getByRole('button', { name: 'Remove walkaround.mp4' }).waitFor();
+    await page.getByRole('button', { name: 'Remove walkaround.mp4' }).click();
+    await page.getByRole('button', { name: 'Remove walkaround.mp4' }).waitFor({ state: 'detached' });
   });
 });

@@ -12,6 +12,14 @@ const PNG = Buffer.from(
   'hex',
 );
 
+/** A video file of size bytes: an MP4 header (what the server sniffs) followed by filler. */
+export function video(name: string, size: number): string {
+  const header = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-e2e-files-')), name);
+  writeFileSync(file, Buffer.concat([header, Buffer.alloc(size - header.length, 7)]));
+  return file;
+}
+
 export function photo(name = 'cracked-screen.png'): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-e2e-files-')), name);
   writeFileSync(file, PNG);
