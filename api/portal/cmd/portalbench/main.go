@@ -111,6 +111,14 @@ func run(workers int, duration time.Duration, pgAdmin, redisURL string) error {
 	fmt.Println(bareRes.line("bare Gin handler (fixed JSON)"))
 	fmt.Printf("ratio portal/bare: throughput %.2f, p99 %.2fx\n",
 		portalRes.rps()/bareRes.rps(), float64(portalRes.pct(99))/float64(bareRes.pct(99)))
+
+	base := "http://" + portalAddr
+	if err := benchCreate(ctx, base, token, 4, 120); err != nil {
+		return err
+	}
+	if err := benchUploadMemory(ctx, base, token, portal.Process.Pid); err != nil {
+		return err
+	}
 	return reportBundle()
 }
 

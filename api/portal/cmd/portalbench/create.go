@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmadb"
+)
+
+// pngPixel is a valid 1×1 PNG, the attachment every benchmarked RMA carries.
+var pngPixel = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")
+
+// creatableUnits are fleet units a customer can open an RMA for and whose model has repair
+// options: each benchmarked create uses one, since a unit takes one open RMA.
+func creatableUnits(today time.Time) []rma.Unit {
+	options := rmadb.DemoRepairOptions()
+	var out []rma.Unit
+	for _, u := range rmadb.FleetUnits(rmadb.FleetSize) {
+		if u.ValidForNewRMA() && len(options[u.Model]) > 0 && u.InWarranty(today) && !u.AdvanceExchange() {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// benchCreate uploads one photo per RMA (not timed), then times POST /rma-manager/rma/create
+// with workers concurrent customers: validation, the create transaction, the label PDF and the
+// outbox e-mail, on PostgreSQL.
+func benchCreate(ctx context.Context, base, token string, workers, n int) error {
+	units := creatableUnits(time.Now())
+	if len(units) < n {
+		n = len(units)
+	}
+	client := &http.Client{Timeout: 30 * time.Second}
+	var mu sync.Mutex
+	var latencies []time.Duration
+	errs := 0
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n && ctx.Err() == nil; i += workers {
+				name, err := upload(ctx, client, base, token, "photo.png", bytes.NewReader(pngPixel))
+				if err != nil {
+					mu.Lock()
+					errs++
+					mu.Unlock()
+					continue
+				}
+				body, _ := json.Marshal(createPayload(units[i], name))
+				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/rma-manager/rma/create", bytes.NewReader(body))
+				req.Header.Set("Authorization", "Bearer "+token)
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Idempotency-Key", "bench-"+strconv.Itoa(i)+"-"+strconv.FormatInt(start.UnixNano(), 36))
+				t0 := time.Now()
+				resp, err := client.Do(req)
+				d := time.Since(t0)
+				mu.Lock()
+				if err != nil || resp.StatusCode != http.StatusOK {
+					errs++
+				} else {
+					latencies = append(latencies, d)
+				}
+				mu.Unlock()
+				if err == nil {
+					_, _ = io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	slices.Sort(latencies)
+	r := result{latencies: latencies, errors: errs, elapsed: time.Since(start)}
+	fmt.Printf("%-55s %8d RMAs   p50 %-10s p99 %-10s errors %d (%d concurrent, label PDF + e-mail each)\n",
+		"create-RMA (PostgreSQL + Redis)", len(latencies), r.pct(50), r.pct(99), errs, workers)
+	return nil
+}
+
+func createPayload(u rma.Unit, attachment string) map[string]any {
+	faults := rmadb.DemoRepairOptions()[u.Model]
+	hasData := false
+	return map[string]any{
+		"serial": u.Serial,
+		"rmaInput": map[string]any{
+			"rmaType": "REPAIR", "primaryFault": faults[0].Name, "problem": faults[0].Options[0].Name,
+			"initialNotes": "Benchmark RMA", "attachments": []string{attachment},
+			"permissions": map[string]any{"acknowledgeHddBackup": true, "hasDeviceData": hasData},
+			"acc":         map[string]any{},
+		},
+		"address":   map[string]any{"line1": "2100 Riverside Dr", "city": "Austin", "state": "TX", "country": "US", "postalCode": "78741"},
+		"contact":   map[string]any{"firstName": "Casey", "lastName": "Morgan", "email": "casey@example.com", "phone": "5125550142", "phoneCountryCode": "US"},
+		"packaging": map[string]any{"havePackaging": true},
+	}
+}
+
+// upload sends one file as the browser does and returns its bucket file name.
+func upload(ctx context.Context, client *http.Client, base, token, name string, content io.Reader) (string, error) {
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	go func() {
+		part, err := mw.CreateFormFile("files[0]", name)
+		if err == nil {
+			_, err = io.Copy(part, content)
+		}
+		if err == nil {
+			err = mw.Close()
+		}
+		pw.CloseWithError(err)
+	}()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/bucket-uploader/upload-rma-attachment", pr)
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	resp, err := client.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	var files []struct {
+		BucketFileName string `json:"bucketFileName"`
+	}
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&files) != nil || len(files) == 0 {
+		return "", fmt.Errorf("upload: status %d", resp.StatusCode)
+	}
+	return files[0].BucketFileName, nil
+}
+
+// benchUploadMemory uploads a 50 MB video and reports the portal process's resident memory
+// before and its peak (VmHWM) after: streaming keeps the peak far below the file size.
+func benchUploadMemory(ctx context.Context, base, token string, pid int) error {
+	before, err := procStatus(pid, "VmRSS")
+	if err != nil {
+		return err
+	}
+	const size = 50 << 20
+	header := []byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2")
+	body := io.MultiReader(bytes.NewReader(header), io.LimitReader(zeroes{}, size-int64(len(header))))
+	if _, err := upload(ctx, &http.Client{Timeout: 2 * time.Minute}, base, token, "walkaround.mp4", body); err != nil {
+		return err
+	}
+	peak, err := procStatus(pid, "VmHWM")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("50 MB upload: portal RSS before %d MB, peak RSS of the process so far %d MB\n", before>>10, peak>>10)
+	return nil
+}
+
+type zeroes struct{}
+
+func (zeroes) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// procStatus reads a kB figure of /proc/<pid>/status.
+func procStatus(pid int, field string) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			return strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+		}
+	}
+	return 0, fmt.Errorf("no %s in /proc/%d/status", field, pid)
+}
