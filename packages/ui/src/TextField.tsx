@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { FieldError } from './fieldParts';
+import { FieldBox, FieldError, FieldHint, FieldLabel, controlStyles } from './fieldParts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   label: string;
@@ -16,33 +16,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   status?: ReactNode;
 }
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  max-width: ${({ theme }) => theme.size.fieldMaxWidth};
-`;
-
-const Label = styled.label`
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-`;
-
 const Input = styled.input`
-  font: inherit;
-  padding: ${({ theme }) => theme.space.sm};
-  border: ${({ theme }) => `${theme.size.borderWidth} solid ${theme.colors.borderStrong}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error.fg};
-  }
-`;
-
-const Hint = styled.div`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  ${controlStyles}
 `;
 
 const Status = styled.div`
@@ -64,8 +39,8 @@ export function TextField({ label, error, hint, status, id, ...inputProps }: Tex
     .join(' ');
 
   return (
-    <Field>
-      <Label htmlFor={inputId}>{label}</Label>
+    <FieldBox>
+      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
       <Input
         id={inputId}
         aria-invalid={error ? true : undefined}
@@ -78,7 +53,7 @@ export function TextField({ label, error, hint, status, id, ...inputProps }: Tex
         </Status>
       ) : null}
       <FieldError id={errorId}>{error}</FieldError>
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-    </Field>
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+    </FieldBox>
   );
 }
