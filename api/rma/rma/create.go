@@ -43,19 +43,21 @@ const MsgLabelOnly = "A prepaid shipping label is the only option for this addre
 
 // RMA is a created service request.
 type RMA struct {
-	Number         string
-	Owner          string
-	Serial         string
-	Model          string
-	PartNumber     string
-	Type           string
-	Status         string
-	Problem        Problem
-	ProblemPrice   float64
-	Contact        Contact
-	Address        Address
-	Packaging      Packaging
-	Method         ShippingMethod
+	Number       string
+	Owner        string
+	Serial       string
+	Model        string
+	PartNumber   string
+	Type         string
+	Status       string
+	Problem      Problem
+	ProblemPrice float64
+	Contact      Contact
+	Address      Address
+	Packaging    Packaging
+	Method       ShippingMethod
+	// TPM is the facility a recycled unit goes to; empty for repairs.
+	TPM            string
 	LabelID        string
 	InvoiceID      string
 	TrackingNumber string
@@ -159,12 +161,8 @@ type Creator struct {
 // reports ShippingError, as spec §4 says.
 func (c *Creator) Create(ctx context.Context, r CreateRequest) (Created, error) {
 	r.Trim()
-	if r.IdempotencyKey != "" {
-		if prior, err := c.Store.RMAByIdempotencyKey(ctx, r.Owner, r.IdempotencyKey); err == nil {
-			return Created{RMA: prior}, nil
-		} else if !errors.Is(err, ErrRMANotFound) {
-			return Created{}, err
-		}
+	if created, ok, err := c.prior(ctx, r.Owner, r.IdempotencyKey); ok || err != nil {
+		return created, err
 	}
 
 	serial, err := NormalizeSerial(r.Serial)
@@ -190,35 +188,55 @@ func (c *Creator) Create(ctx context.Context, r CreateRequest) (Created, error) 
 	if err := c.seal(&r.Problem.Permissions); err != nil {
 		return Created{}, err
 	}
-	rec := RMA{
+	return c.open(ctx, RMA{
 		Owner: r.Owner, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: r.RMAType,
 		Status: StatusReceived, Problem: r.Problem, ProblemPrice: price, Contact: r.Contact, Address: r.Address,
 		Packaging: r.Packaging, Method: method, CreatedAt: c.Now().UTC(),
+	}, unit, r.IdempotencyKey)
+}
+
+// prior answers a retried request with the RMA its idempotency key created, if any.
+func (c *Creator) prior(ctx context.Context, owner, key string) (Created, bool, error) {
+	if key == "" {
+		return Created{}, false, nil
 	}
-	err = c.Tx.InTx(ctx, func(ctx context.Context) error {
+	r, err := c.Store.RMAByIdempotencyKey(ctx, owner, key)
+	switch {
+	case err == nil:
+		return Created{RMA: r}, true, nil
+	case errors.Is(err, ErrRMANotFound):
+		return Created{}, false, nil
+	default:
+		return Created{}, false, err
+	}
+}
+
+// open creates rec in one transaction (number, lines, event, the unit marked, the attachments
+// claimed), then ships it.
+func (c *Creator) open(ctx context.Context, rec RMA, unit Unit, idempotencyKey string) (Created, error) {
+	err := c.Tx.InTx(ctx, func(ctx context.Context) error {
 		number, err := c.Store.NextRMANumber(ctx)
 		if err != nil {
 			return err
 		}
 		rec.Number = number
-		if err := c.Store.CreateRMA(ctx, rec, r.IdempotencyKey); err != nil {
+		if err := c.Store.CreateRMA(ctx, rec, idempotencyKey); err != nil {
 			return err
 		}
 		if err := c.Store.OpenUnitRMA(ctx, unit.Serial, number, unit.AllowOOW); err != nil {
 			return err
 		}
-		if err := c.Uploads.Claim(ctx, r.Owner, r.Problem.Attachments, number); err != nil {
-			return prefixFields(err, "rmaInput.attachments")
+		if len(rec.Problem.Attachments) > 0 {
+			if err := c.Uploads.Claim(ctx, rec.Owner, rec.Problem.Attachments, number); err != nil {
+				return prefixFields(err, "rmaInput.attachments")
+			}
 		}
-		return c.Store.AddEvent(ctx, number, "created", fmt.Sprintf("RMA created for %s by the customer", unit.Serial))
+		return c.Store.AddEvent(ctx, number, "created", fmt.Sprintf("%s RMA created for %s by the customer", rec.Type, unit.Serial))
 	})
 	if errors.Is(err, ErrDuplicateRequest) {
 		// A concurrent retry with the same key won the race: answer with its RMA.
-		prior, perr := c.Store.RMAByIdempotencyKey(ctx, r.Owner, r.IdempotencyKey)
-		if perr != nil {
-			return Created{}, perr
-		}
-		return Created{RMA: prior}, nil
+		created, _, perr := c.prior(ctx, rec.Owner, idempotencyKey)
+		return created, perr
 	}
 	if err != nil {
 		return Created{}, err
@@ -226,7 +244,6 @@ func (c *Creator) Create(ctx context.Context, r CreateRequest) (Created, error) 
 	if err := c.Units.ForgetUnit(ctx, unit.Serial); err != nil {
 		c.Log.WarnContext(ctx, "unit cache not cleared", "serial", unit.Serial, "err", err)
 	}
-
 	c.ship(ctx, &rec, unit)
 	return Created{RMA: rec}, nil
 }
@@ -282,7 +299,11 @@ func (c *Creator) seal(p *Permissions) error {
 
 func (c *Creator) confirmationText(rec RMA) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Hello %s,\n\nyour service request %s for unit %s (%s) has been created.\n\n", rec.Contact.FirstName, rec.Number, rec.Serial, rec.Model)
+	kind := "service request"
+	if strings.HasPrefix(rec.Type, RMATypeRecycle) {
+		kind = "recycle request"
+	}
+	fmt.Fprintf(&b, "Hello %s,\n\nyour %s %s for unit %s (%s) has been created.\n\n", rec.Contact.FirstName, kind, rec.Number, rec.Serial, rec.Model)
 	switch rec.Method {
 	case ShipLabel, ShipQR:
 		fmt.Fprintf(&b, "Your shipping label (valid for 30 days): %s\n", c.DocumentURL(rec.LabelID))
@@ -314,15 +335,7 @@ func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (Shippi
 		return "", 0, err
 	}
 	ValidateContact(&v, "contact.", r.Contact)
-	if err := c.Addresses.ValidateAddress(r.Address); err != nil {
-		f, ok := fault.As(err)
-		if !ok {
-			return "", 0, err
-		}
-		for field, msg := range f.Fields {
-			v.Add("address."+field, msg)
-		}
-	}
+	c.validateAddress(&v, r.Address)
 	method := c.shippingMethod(r.Address, u)
 	if r.Packaging.ForgoShipping {
 		v.Add("packaging.forgoShipping", "Shipping cannot be skipped")
@@ -335,6 +348,22 @@ func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (Shippi
 		method = chosen
 	}
 	return method, price, v.Err()
+}
+
+// validateAddress adds the address rules' messages under "address.".
+func (c *Creator) validateAddress(v *validate.Errors, a Address) {
+	err := c.Addresses.ValidateAddress(a)
+	if err == nil {
+		return
+	}
+	f, ok := fault.As(err)
+	if !ok {
+		v.Add("address", err.Error())
+		return
+	}
+	for field, msg := range f.Fields {
+		v.Add("address."+field, msg)
+	}
 }
 
 // shippingMethod applies spec §4 "Packaging": APO and Canada force a label, other countries

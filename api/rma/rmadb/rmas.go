@@ -58,6 +58,7 @@ type rmaRow struct {
 	RequestBox        bool   `gorm:"not null"`
 	ForgoShipping     bool   `gorm:"not null"`
 	ShippingMethod    string `gorm:"size:20;not null"`
+	TPM               string `gorm:"size:20;not null;default:''"`
 	LabelID           string `gorm:"size:64;not null;default:''"`
 	InvoiceID         string `gorm:"size:64;not null;default:''"`
 	TrackingNumber    string `gorm:"size:40;not null;default:''"`
@@ -235,7 +236,7 @@ func toRMARow(r rma.RMA) *rmaRow {
 		ContactPhoneCC: c.PhoneCountryCode, ContactCompany: c.Company, ContactPosition: c.Position,
 		ShipLine1: a.Line1, ShipLine2: a.Line2, ShipCity: a.City, ShipState: a.State, ShipCountry: a.Country,
 		ShipPostalCode: a.PostalCode, HavePackaging: r.Packaging.HavePackaging, RequestBox: r.Packaging.RequestBox,
-		ForgoShipping: r.Packaging.ForgoShipping, ShippingMethod: string(r.Method), LabelID: r.LabelID,
+		ForgoShipping: r.Packaging.ForgoShipping, ShippingMethod: string(r.Method), TPM: r.TPM, LabelID: r.LabelID,
 		InvoiceID: r.InvoiceID, TrackingNumber: r.TrackingNumber, ShippingError: r.ShippingError, CreatedAt: r.CreatedAt,
 	}
 }
@@ -264,6 +265,7 @@ func toRMA(row rmaRow) rma.RMA {
 		},
 		Packaging:      rma.Packaging{HavePackaging: row.HavePackaging, RequestBox: row.RequestBox, ForgoShipping: row.ForgoShipping},
 		Method:         rma.ShippingMethod(row.ShippingMethod),
+		TPM:            row.TPM,
 		LabelID:        row.LabelID,
 		InvoiceID:      row.InvoiceID,
 		TrackingNumber: row.TrackingNumber,
