@@ -13,7 +13,7 @@ import type {
   UploadProgressOptions,
 } from '@portal/api-client';
 import { CreateRmaPage } from '../features/create-rma/Page';
-import { SERIAL_CHECK_DEBOUNCE_MS } from '../features/create-rma/hooks/useSerialCheck';
+import { SERIAL_CHECK_DEBOUNCE_MS } from '@portal/forms/units';
 import { warrantyUnit } from '../features/create-rma/test-fixtures';
 import { profile, renderRoute, sessionWith } from './render';
 

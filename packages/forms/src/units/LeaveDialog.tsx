@@ -1,5 +1,5 @@
 import type { Blocker } from 'react-router';
-import { messages } from '@portal/forms';
+import { messages } from '../index';
 import { ConfirmDialog } from '@portal/ui';
 
 /** Asks before an in-app navigation leaves an unfinished RMA (spec §2). */

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { normalizeSerial, serialStatusText, showsInvalidSerialIcon } from '@portal/forms';
+import { normalizeSerial, serialStatusText, showsInvalidSerialIcon } from '../index';
 import { CheckCircleIcon, CrossCircleIcon, Row, Spinner, TextField } from '@portal/ui';
-import type { SerialCheck } from '../hooks/useSerialCheck';
+import type { SerialCheck } from './useSerialCheck';
 
 export const SERIAL_LABEL = 'Serial Number';
 export const CHECKING_TEXT = 'Checking serial…';

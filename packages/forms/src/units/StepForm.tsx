@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { timings } from '@portal/forms';
+import { timings } from '../index';
 import { Banner, Button, Row, Spinner, Stack } from '@portal/ui';
-import { useTimedMessage } from '../hooks/useTimedMessage';
+import { useTimedMessage } from './useTimedMessage';
 
 const Actions = styled(Row)`
   justify-content: space-between;

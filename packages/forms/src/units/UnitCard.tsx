@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Unit } from '@portal/api-client';
 import { Card } from '@portal/ui';
-import { formatDisplayDate } from '../format';
+import { formatDisplayDate } from './format';
 import {
   UNIT_IMAGE_FALLBACK,
   UNIT_TEXT,

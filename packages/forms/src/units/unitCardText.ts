@@ -1,6 +1,6 @@
 import type { Unit } from '@portal/api-client';
-import { HELPDESK_RETURN_MODEL } from '@portal/forms';
-import { formatDisplayDate } from '../format';
+import { HELPDESK_RETURN_MODEL } from '../index';
+import { formatDisplayDate } from './format';
 
 export type UnitStateTone = 'good' | 'attention' | 'blocked';
 

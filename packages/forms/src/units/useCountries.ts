@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import type { Country } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { loadCountries, type CountriesData } from '@portal/forms';
+import { loadCountries, type CountriesData } from '../index';
 
 /**
  * The countries the host's route loader fetched before the page opened (spec §2). Should the page

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { matchPath, useBlocker, type Location } from 'react-router';
 import { routePaths } from '@portal/routes';
-import { messages } from '@portal/forms';
+import { messages } from '../index';
 
 /** Where the flow may go without the warning: the saved-quote confirmation (spec §2). */
 export function isWarningFree(next: Pick<Location, 'pathname'>): boolean {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isApiError, type Unit, type VerifySerialResult } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { isSerialValidForNewRma, normalizeSerial, shouldCheckSerial, type SerialStatus } from '@portal/forms';
+import { isSerialValidForNewRma, normalizeSerial, shouldCheckSerial, type SerialStatus } from '../index';
 
 /** Wait this long after the last keystroke before asking the API. */
 export const SERIAL_CHECK_DEBOUNCE_MS = 400;

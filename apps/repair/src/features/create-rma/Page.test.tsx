@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VerifySerialResult } from '@portal/api-client';
 import { fakeSession, renderRoute } from '../../test/render';
-import { SERIAL_CHECK_DEBOUNCE_MS } from './hooks/useSerialCheck';
+import { SERIAL_CHECK_DEBOUNCE_MS } from '@portal/forms/units';
 import { CreateRmaPage } from './Page';
 import { unit, warrantyUnit } from './test-fixtures';
 

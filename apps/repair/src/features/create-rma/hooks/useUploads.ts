@@ -3,7 +3,7 @@ import { isAbortError, isApiError, MAX_FILES_PER_UPLOAD, type UploadedFile } fro
 import { useApi } from '@portal/auth';
 import { limits, messages, timings } from '@portal/forms';
 import { COPY } from '../copy';
-import { useTimedMessage } from './useTimedMessage';
+import { useTimedMessage } from '@portal/forms/units';
 
 export interface UploadInProgress {
   id: number;

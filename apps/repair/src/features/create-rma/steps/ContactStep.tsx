@@ -11,8 +11,8 @@ import {
   type FieldErrors,
 } from '@portal/forms';
 import { AddressForm, ContactForm } from '@portal/forms/components';
-import { StepForm } from '../components/StepForm';
-import { useCountries } from '../hooks/useCountries';
+import { StepForm } from '@portal/forms/units';
+import { useCountries } from '@portal/forms/units';
 
 export interface ContactStepProps {
   contact: ContactValues;

@@ -2,10 +2,11 @@ import styled from 'styled-components';
 import type { CreateRmaResult, Unit } from '@portal/api-client';
 import { messages, type AddressValues, type ContactValues } from '@portal/forms';
 import { Banner, Button, MutedText, Row, Spinner, Stack, buttonStyles, type ButtonVariant } from '@portal/ui';
-import { AddressFacts, ContactFacts, ProblemFacts, SummaryCard, UnitFacts } from '../components/Summary';
-import { useCountries } from '../hooks/useCountries';
+import { AddressFacts, ContactFacts, SummaryCard, UnitFacts } from '@portal/forms/units';
+import { ProblemFacts } from '../components/Summary';
+import { useCountries } from '@portal/forms/units';
 import { COPY } from '../copy';
-import { useDocumentLink } from '../hooks/useDocumentLink';
+import { useDocumentLink } from '@portal/forms/units';
 import { packagingTitle, type PackagingKind } from '../model/packaging';
 import type { ProblemValues } from '../model/problem';
 

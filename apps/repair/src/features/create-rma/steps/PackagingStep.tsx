@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { OfficeQuery, Unit } from '@portal/api-client';
 import { messages, type AddressValues, type ContactValues } from '@portal/forms';
 import { Banner, MutedText, RadioGroup, Stack } from '@portal/ui';
-import { StepForm } from '../components/StepForm';
+import { StepForm } from '@portal/forms/units';
 import { COPY } from '../copy';
 import { useShippingOffices } from '../hooks/useShippingOffices';
 import { GUAM, effectivePackaging, shippingMode, type PackagingChoice } from '../model/packaging';

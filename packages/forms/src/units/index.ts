@@ -1,0 +1,21 @@
+// Pieces the repair and recycle steppers share: the serial check and unit card, the step form with
+// its timed banner, the leave warning, the preloaded countries, document links and summary cards.
+export { useSerialCheck, SERIAL_CHECK_DEBOUNCE_MS, SERIAL_CHECK_FAILED, type SerialCheck } from './useSerialCheck';
+export { SerialField, SERIAL_LABEL, CHECKING_TEXT, type SerialFieldProps } from './SerialField';
+export { UnitCard } from './UnitCard';
+export {
+  UNIT_TEXT,
+  UNIT_IMAGE_FALLBACK,
+  unitStateText,
+  needsHelpdeskReturn,
+  unitImageSrc,
+  type UnitStateTone,
+} from './unitCardText';
+export { DISPLAY_DATE_FORMAT, formatDisplayDate } from './format';
+export { StepForm, type StepFormProps } from './StepForm';
+export { useTimedMessage } from './useTimedMessage';
+export { useLeaveWarning, isWarningFree } from './useLeaveWarning';
+export { LeaveDialog } from './LeaveDialog';
+export { useCountries } from './useCountries';
+export { useDocumentLink, DOCUMENT_FAILED, type DocumentLink } from './useDocumentLink';
+export { SummaryCard, Facts, UnitFacts, ContactFacts, AddressFacts } from './Summary';
