@@ -13,6 +13,7 @@ require (
 	rugged.example/portal/api/geo v0.0.0
 	rugged.example/portal/api/identity v0.0.0
 	rugged.example/portal/api/pkg v0.0.0
+	rugged.example/portal/api/recycle v0.0.0
 	rugged.example/portal/api/repair v0.0.0
 	rugged.example/portal/api/rma v0.0.0
 	rugged.example/portal/api/shipping v0.0.0
@@ -148,6 +149,7 @@ replace (
 	rugged.example/portal/api/geo => ../geo
 	rugged.example/portal/api/identity => ../identity
 	rugged.example/portal/api/pkg => ../pkg
+	rugged.example/portal/api/recycle => ../recycle
 	rugged.example/portal/api/repair => ../repair
 	rugged.example/portal/api/rma => ../rma
 	rugged.example/portal/api/shipping => ../shipping

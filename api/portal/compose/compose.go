@@ -26,6 +26,7 @@ import (
 	"rugged.example/portal/api/pkg/secretbox"
 	"rugged.example/portal/api/portal/graph"
 	"rugged.example/portal/api/portal/webshell"
+	"rugged.example/portal/api/recycle/recycleapi"
 	"rugged.example/portal/api/repair/repairapi"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
@@ -148,11 +149,12 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		Store: units, Tx: tx, Addresses: addressRules{places}, Uploads: attachments,
 		Shipping: documentIssuer{shipments}, Mail: outboxMailer{gdb}, Units: unitService, Secrets: secrets,
 		Log: log, Now: time.Now,
-		DocumentURL: func(id string) string { return cfg.PublicURL + repairapi.DocumentPath(id) },
+		DocumentURL: func(id string) string { return cfg.PublicURL + shippingapi.DocumentPath(id) },
 	}
 
 	geoapi.Routes(engine, places, log)
 	repairapi.Routes(engine, guard, unitService, creator, log)
+	recycleapi.Routes(engine, guard, creator, log)
 	uploadsapi.Routes(engine, guard, attachments, log)
 	shippingapi.Routes(engine, guard, shipments, log)
 	identityapi.Routes(engine, guard, profiles, log)

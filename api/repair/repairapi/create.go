@@ -11,6 +11,7 @@ import (
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/shipping/shippingapi"
 )
 
 // maxCreateBody bounds the JSON of one submission (notes are 1000 characters; the rest is small).
@@ -135,17 +136,14 @@ func toAddress(a addressDTO) rma.Address {
 	return rma.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
 }
 
-// DocumentPath is where the shipping module serves a document.
-func DocumentPath(id string) string { return "/shipping/documents/" + id }
-
 func toCreateResponse(r rma.RMA) createResponse {
 	resp := createResponse{RMANumber: r.Number}
 	if r.LabelID != "" {
-		l := DocumentPath(r.LabelID)
+		l := shippingapi.DocumentPath(r.LabelID)
 		resp.Label = &l
 	}
 	if r.InvoiceID != "" {
-		i := DocumentPath(r.InvoiceID)
+		i := shippingapi.DocumentPath(r.InvoiceID)
 		resp.CommercialInvoice = &i
 	}
 	if r.ShippingError != "" {

@@ -21,6 +21,7 @@ import (
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/rma/rmatest"
+	"rugged.example/portal/api/shipping/shippingapi"
 )
 
 // geoRules holds the API to the real address rules of the geography module.
@@ -52,7 +53,7 @@ func newCreateEnv(t *testing.T) createEnv {
 	creator := &rma.Creator{
 		Store: store, Tx: db.NewTransactor(gdb), Addresses: geoRules{places},
 		Uploads: rmatest.NewClaimer("usr_casey", "rma/photo.jpg"), Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{},
-		Units: units, Secrets: rmatest.Sealer{}, Log: log, DocumentURL: repairapi.DocumentPath, Now: time.Now,
+		Units: units, Secrets: rmatest.Sealer{}, Log: log, DocumentURL: shippingapi.DocumentPath, Now: time.Now,
 	}
 	s := authtest.NewSigner(t)
 	r := gin.New()

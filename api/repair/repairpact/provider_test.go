@@ -20,6 +20,7 @@ import (
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/rma/rmatest"
+	"rugged.example/portal/api/shipping/shippingapi"
 )
 
 // TestProvider_HonoursTheBrowsersPacts serves the real router, backed by the real store on
@@ -39,7 +40,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	creator := &rma.Creator{
 		Store: store, Tx: db.NewTransactor(gdb), Addresses: rmatest.Addresses{}, Uploads: claimer,
 		Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{}, Units: units, Secrets: rmatest.Sealer{},
-		Log: log, DocumentURL: repairapi.DocumentPath, Now: time.Now,
+		Log: log, DocumentURL: shippingapi.DocumentPath, Now: time.Now,
 	}
 
 	gin.SetMode(gin.ReleaseMode)

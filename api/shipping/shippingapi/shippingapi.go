@@ -25,6 +25,13 @@ type API struct {
 	log *slog.Logger
 }
 
+// documentsPrefix is where documents are served; DocumentPath is the one place that builds links.
+const documentsPrefix = "/shipping/documents/"
+
+// DocumentPath is the API path of a stored label or invoice: what create responses and e-mails
+// link to.
+func DocumentPath(id string) string { return documentsPrefix + id }
+
 // Routes mounts the shipping endpoints.
 func Routes(r gin.IRouter, guard *auth.Guard, svc *shipping.Service, log *slog.Logger) {
 	a := API{svc: svc, log: log}
@@ -35,7 +42,7 @@ func Routes(r gin.IRouter, guard *auth.Guard, svc *shipping.Service, log *slog.L
 	g.GET("/offices", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.offices))
 
 	// Who: the document's owner only; anyone else's id answers 404 as if it did not exist.
-	g.GET("/documents/:id", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.document))
+	r.GET(documentsPrefix+":id", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.document))
 }
 
 // OfficeResponse is one drop-off office, nearest first.

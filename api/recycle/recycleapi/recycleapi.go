@@ -1,0 +1,122 @@
+// Package recycleapi is the HTTP surface the recycle remote calls.
+package recycleapi
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/httpx"
+	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/shipping/shippingapi"
+)
+
+// Recycler creates recycle RMAs; *rma.Creator implements it.
+type Recycler interface {
+	Recycle(ctx context.Context, r rma.RecycleRequest) (rma.Created, error)
+}
+
+// maxBody bounds one submission's JSON.
+const maxBody = 32 << 10
+
+var errMalformed = fault.New(fault.KindInvalid, "rma.malformedRequest", "The request could not be read. Please reload the page and try again.")
+
+// Routes mounts the recycle endpoint.
+func Routes(r gin.IRouter, guard *auth.Guard, recycler Recycler, log *slog.Logger) {
+	// Who: any signed-in user holding a role of this client; the RMA belongs to the caller, and
+	// only holders of the override permission may change its type and destination.
+	r.POST("/rma-manager/rma/recycle", guard.SignedIn(), guard.Customer(), httpx.Handler(log, func(c *gin.Context) error {
+		p, _ := auth.PrincipalFrom(c.Request.Context())
+		var body recycleRequest
+		if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxBody)).Decode(&body); err != nil {
+			return errMalformed
+		}
+		created, err := recycler.Recycle(c.Request.Context(), toRecycleRequest(p, strings.TrimSpace(c.GetHeader("Idempotency-Key")), body))
+		if err != nil {
+			return err
+		}
+		c.JSON(http.StatusOK, toRecycleResponse(created.RMA))
+		return nil
+	}))
+}
+
+// recycleRequest is spec §3's recycle payload plus the administrator's override. The fixed
+// fields (rmaType, primaryFault, problem, initialNotes, packaging) and userId are read and
+// ignored: the server sets them, the owner comes from the token.
+type recycleRequest struct {
+	Serial   string `json:"serial"`
+	RMAInput struct {
+		Acc struct {
+			ACPower  bool `json:"acPower"`
+			Storage  bool `json:"storage"`
+			HardCase bool `json:"hardCase"`
+			Battery  bool `json:"battery"`
+		} `json:"acc"`
+		Attachments []string `json:"attachments"`
+	} `json:"rmaInput"`
+	Address struct {
+		Line1      string `json:"line1"`
+		Line2      string `json:"line2"`
+		City       string `json:"city"`
+		State      string `json:"state"`
+		Country    string `json:"country"`
+		PostalCode string `json:"postalCode"`
+	} `json:"address"`
+	Contact struct {
+		FirstName        string `json:"firstName"`
+		LastName         string `json:"lastName"`
+		Email            string `json:"email"`
+		Phone            string `json:"phone"`
+		PhoneCountryCode string `json:"phoneCountryCode"`
+		Company          string `json:"company"`
+		Position         string `json:"position"`
+	} `json:"contact"`
+	Override *struct {
+		RMAType string `json:"rmaType"`
+		TPM     string `json:"tpm"`
+	} `json:"override"`
+}
+
+type recycleResponse struct {
+	RMANumber         string  `json:"rmaNumber"`
+	Label             *string `json:"label"`
+	CommercialInvoice *string `json:"commercialInvoice"`
+}
+
+func toRecycleRequest(p auth.Principal, key string, b recycleRequest) rma.RecycleRequest {
+	a, c, acc := b.Address, b.Contact, b.RMAInput.Acc
+	r := rma.RecycleRequest{
+		Owner: p.Subject, MayOverride: p.Has(auth.PermRMAOverride), IdempotencyKey: key, Serial: b.Serial,
+		Accessories: rma.Accessories{ACPower: acc.ACPower, Storage: acc.Storage, HardCase: acc.HardCase, Battery: acc.Battery},
+		Attachments: b.RMAInput.Attachments,
+		Contact: rma.Contact{
+			FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone,
+			PhoneCountryCode: c.PhoneCountryCode, Company: c.Company, Position: c.Position,
+		},
+		Address: rma.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode},
+	}
+	if b.Override != nil {
+		r.Override = &rma.Override{RMAType: b.Override.RMAType, TPM: b.Override.TPM}
+	}
+	return r
+}
+
+// documentPath links a document, or nothing when there is none.
+func documentPath(id string) *string {
+	if id == "" {
+		return nil
+	}
+	p := shippingapi.DocumentPath(id)
+	return &p
+}
+
+func toRecycleResponse(r rma.RMA) recycleResponse {
+	return recycleResponse{RMANumber: r.Number, Label: documentPath(r.LabelID), CommercialInvoice: documentPath(r.InvoiceID)}
+}
