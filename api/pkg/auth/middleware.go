@@ -51,6 +51,33 @@ func (g *Guard) SignedIn() gin.HandlerFunc {
 	}
 }
 
+// MaybeSignedIn verifies a bearer token when one is sent and lets anonymous callers through:
+// for endpoints (GraphQL) whose fields decide their own access. A token that is sent but not
+// valid is still refused, so a stale session is noticed instead of silently downgraded.
+func (g *Guard) MaybeSignedIn() gin.HandlerFunc {
+	signedIn := g.SignedIn()
+	return func(c *gin.Context) {
+		if c.GetHeader("Authorization") == "" {
+			c.Next()
+			return
+		}
+		signedIn(c)
+	}
+}
+
+// RequireCustomer is the check of Customer for code that runs after MaybeSignedIn: it returns
+// the caller, or ErrInvalidToken when anonymous and ErrNoClientRole without a client role.
+func RequireCustomer(ctx context.Context) (Principal, error) {
+	p, ok := PrincipalFrom(ctx)
+	switch {
+	case !ok:
+		return Principal{}, ErrInvalidToken
+	case !p.HasClientRole():
+		return Principal{}, ErrNoClientRole
+	}
+	return p, nil
+}
+
 // Customer admits a signed-in caller who holds at least one role of this client: the rule of
 // spec §6 for every sign-in route.
 func (g *Guard) Customer() gin.HandlerFunc {

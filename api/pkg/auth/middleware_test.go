@@ -101,3 +101,21 @@ func TestVerify_ReadsNestedRolesClaim(t *testing.T) {
 	require.Equal(t, "casey", p.Subject)
 	require.Equal(t, []string{"customer"}, p.ClientRoles)
 }
+
+func TestMaybeSignedIn_LetsAnonymousThroughButNotBadTokens(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	s := authtest.NewSigner(t)
+	g := auth.NewGuard(s.Verifier(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	r := gin.New()
+	r.GET("/x", g.MaybeSignedIn(), func(c *gin.Context) {
+		_, err := auth.RequireCustomer(c.Request.Context())
+		if err != nil {
+			c.String(http.StatusOK, "anonymous")
+			return
+		}
+		c.String(http.StatusOK, "customer")
+	})
+	require.Equal(t, "anonymous", call(r, "").Body.String())
+	require.Equal(t, "customer", call(r, "Bearer "+s.Customer(t, "casey")).Body.String())
+	require.Equal(t, http.StatusUnauthorized, call(r, "Bearer forged").Code)
+}

@@ -176,5 +176,8 @@ func TestBuild_GraphQLRepairFormSelections(t *testing.T) {
 	require.Contains(t, w.Body.String(), `"code":"NOT_FOUND"`)
 	require.Contains(t, w.Body.String(), `"message":"Serial Not Found"`)
 
-	require.Equal(t, http.StatusUnauthorized, post(query, "").Code)
+	w = post(query, "")
+	require.Equal(t, http.StatusOK, w.Code, "GraphQL answers anonymous callers field by field")
+	require.Contains(t, w.Body.String(), `"code":"UNAUTHENTICATED"`)
+	require.Equal(t, http.StatusUnauthorized, post(query, "forged.token.value").Code, "a bad token is refused outright")
 }

@@ -8,11 +8,15 @@ package graph
 import (
 	"context"
 
+	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/rma/rma"
 )
 
 // RepairFormSelections is the resolver for the repairFormSelections field.
 func (r *queryResolver) RepairFormSelections(ctx context.Context, pn string, model string, rmaType string, serial string) ([]*RepairFault, error) {
+	if _, err := auth.RequireCustomer(ctx); err != nil {
+		return nil, err
+	}
 	faults, err := rma.RepairFormSelections(ctx, r.Units, r.Options, pn, model, rmaType, serial)
 	if err != nil {
 		return nil, err
