@@ -2,8 +2,11 @@ import { createHttpClient, type ApiClientOptions, type HttpClient } from './clie
 import { createGraphQLClient, type GraphQLClient } from './graphql';
 import { createIdentityClient, type IdentityClient } from './identity/client';
 import { createLocationsClient, type LocationsClient } from './locations/client';
+import { createRecycleClient, type RecycleClient } from './recycle/client';
+import { createReportsClient, type ReportsClient } from './reports/client';
 import { createRepairClient, type RepairClient } from './repair/client';
 import { createShippingClient, type ShippingClient } from './shipping/client';
+import { createSupportClient, type SupportClient } from './support/client';
 import { createUploadsClient, type UploadsClient } from './uploads/client';
 
 export interface ApiClient {
@@ -14,6 +17,9 @@ export interface ApiClient {
   locations: LocationsClient;
   uploads: UploadsClient;
   shipping: ShippingClient;
+  recycle: RecycleClient;
+  support: SupportClient;
+  reports: ReportsClient;
 }
 
 /** The typed API, one property per domain, over the one HTTP wrapper. */
@@ -28,6 +34,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     locations: createLocationsClient(http),
     uploads: createUploadsClient(http),
     shipping: createShippingClient(http),
+    recycle: createRecycleClient(http),
+    support: createSupportClient(http, graphql),
+    reports: createReportsClient(graphql),
   };
 }
 
@@ -69,3 +78,19 @@ export { MAX_FILES_PER_UPLOAD, type UploadsClient, type UploadProgressOptions } 
 export type { UploadedFile } from './uploads/types';
 export type { ShippingClient } from './shipping/client';
 export type { OfficeQuery, ShippingOffice } from './shipping/types';
+export { RECYCLE_PATH, type RecycleClient } from './recycle/client';
+export type { RecycleFixed, RecycleOverride, RecyclePackaging, RecyclePayload, RecycleResult, RecycleRmaInput, RecycleRmaType } from './recycle/types';
+export {
+  CONTACT_FORM_PATH,
+  CREATE_SERVICE_SUPPORT_TICKET_MUTATION,
+  MY_SERVICE_SUPPORT_TICKETS_QUERY,
+  type SupportClient,
+} from './support/client';
+export type { ContactFormBody, ContactFormFault, ContactFormResult, SupportTicketSummary, TicketInput, TicketResult } from './support/types';
+export {
+  QUERY_COMMON_REPORT_QUERY,
+  RMA_WARNING_REPORT_ID,
+  bannerMessage,
+  type CommonReportRow,
+  type ReportsClient,
+} from './reports/client';
