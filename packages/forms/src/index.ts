@@ -35,3 +35,16 @@ export {
 } from './address';
 export { loadCountries, type CountriesData } from './locations';
 export { useTouched, visibleError } from './touched';
+export {
+  CASE_TYPES,
+  TICKET_PHONE_MASK,
+  emptyTicket,
+  maskTicketPhone,
+  ticketLimits,
+  ticketMessages,
+  toTicketInput,
+  validateTicket,
+  type CaseType,
+  type TicketField,
+  type TicketValues,
+} from './ticket';
