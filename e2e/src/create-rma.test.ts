@@ -157,4 +157,15 @@ describe('create-rma in Chromium', () => {
     await page.getByRole('button', { name: 'Remove walkaround.mp4' }).click();
     await page.getByRole('button', { name: 'Remove walkaround.mp4' }).waitFor({ state: 'detached' });
   });
+
+  it('an address the carrier refuses shows the address message and creates nothing', async () => {
+    const page = await openAsCasey('RT10000001');
+    await describeProblem(page);
+    await contactInfo(page, { country: 'United States', state: 'Texas', line1: '2100 Riverside Dr', city: 'Austin', postalCode: 'ABCDE' });
+    await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
+    await cont(page);
+    await confirmAndSubmit(page);
+    await expectText(page, 'Error validating address, please verify your information and try again.');
+    expect(await page.getByRole('link', { name: 'Download Shipping Label' }).count()).toBe(0);
+  });
 });

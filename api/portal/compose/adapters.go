@@ -39,6 +39,10 @@ type documentIssuer struct{ shipping *shipping.Service }
 // replacement value is declared.
 const declaredValueCents = 100_00
 
+func (d documentIssuer) CheckShipFrom(ctx context.Context, a rma.Address) error {
+	return d.shipping.CheckShipFrom(ctx, shipping.Address(a))
+}
+
 func (d documentIssuer) IssueDocuments(ctx context.Context, r rma.ShipmentRequest) (rma.ShipmentDocuments, error) {
 	docs, err := d.shipping.IssueDocuments(ctx, toIssueRequest(r))
 	if err != nil {

@@ -121,6 +121,9 @@ type ShipmentDocuments struct {
 
 // DocumentIssuer books the shipment and renders its documents.
 type DocumentIssuer interface {
+	// CheckShipFrom asks the carrier whether it can pick up from a, before the RMA exists, so
+	// the customer can correct the address (the error's message mentions the shipper).
+	CheckShipFrom(ctx context.Context, a Address) error
 	IssueDocuments(ctx context.Context, req ShipmentRequest) (ShipmentDocuments, error)
 }
 
@@ -182,6 +185,9 @@ func (c *Creator) Create(ctx context.Context, r CreateRequest) (Created, error) 
 
 	method, price, err := c.validate(ctx, r, unit)
 	if err != nil {
+		return Created{}, err
+	}
+	if err := c.checkShipFrom(ctx, method, r.Address); err != nil {
 		return Created{}, err
 	}
 
@@ -348,6 +354,14 @@ func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (Shippi
 		method = chosen
 	}
 	return method, price, v.Err()
+}
+
+// checkShipFrom lets the carrier refuse the address of a unit that will travel with it.
+func (c *Creator) checkShipFrom(ctx context.Context, method ShippingMethod, a Address) error {
+	if method == ShipInternational {
+		return nil
+	}
+	return c.Shipping.CheckShipFrom(ctx, a)
 }
 
 // validateAddress adds the address rules' messages under "address.".

@@ -102,6 +102,9 @@ func (c *Creator) Recycle(ctx context.Context, r RecycleRequest) (Created, error
 	if method == "" {
 		method = ShipLabel
 	}
+	if err := c.checkShipFrom(ctx, method, r.Address); err != nil {
+		return Created{}, err
+	}
 	return c.open(ctx, RMA{
 		Owner: r.Owner, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: rmaType,
 		Status: StatusReceived, TPM: tpm, Contact: r.Contact, Address: r.Address, Packaging: packaging, Method: method,

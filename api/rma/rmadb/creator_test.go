@@ -213,3 +213,16 @@ func TestIntegrationCreate_ShippingMethodFollowsTheAddress(t *testing.T) {
 		}
 	})
 }
+
+func TestIntegrationCreate_CarrierRefusalOfTheAddressCreatesNothing(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		shipper := fault.New(fault.KindInvalid, "shipping.shipperAddress", "The carrier could not validate the shipper address.")
+		f.issuer.ShipFromErr = shipper
+		_, err := f.creator.Create(t.Context(), request())
+		require.ErrorIs(t, err, shipper)
+		var n int64
+		require.NoError(t, gdb.Table("rma_rmas").Count(&n).Error)
+		require.Zero(t, n)
+	})
+}

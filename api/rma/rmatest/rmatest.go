@@ -86,9 +86,17 @@ func (c *Claimer) Claim(_ context.Context, owner string, names []string, number 
 
 // Issuer is an rma.DocumentIssuer that hands out numbered documents, or fails with Err.
 type Issuer struct {
-	mu       sync.Mutex
-	Err      error
-	Requests []rma.ShipmentRequest
+	mu          sync.Mutex
+	Err         error
+	ShipFromErr error
+	Requests    []rma.ShipmentRequest
+}
+
+// CheckShipFrom refuses every address while ShipFromErr is set.
+func (i *Issuer) CheckShipFrom(context.Context, rma.Address) error {
+	i.mu.Lock()
+	defer i.mu.Unlock()
+	return i.ShipFromErr
 }
 
 func (i *Issuer) IssueDocuments(_ context.Context, req rma.ShipmentRequest) (rma.ShipmentDocuments, error) {

@@ -50,6 +50,9 @@ func New(seq Sequence, prefix string) *Carrier {
 	return &Carrier{seq: seq, prefix: strings.ToUpper(prefix)}
 }
 
+// CheckShipFrom implements shipping.Carrier.
+func (c *Carrier) CheckShipFrom(_ context.Context, a shipping.Address) error { return checkShipper(a) }
+
 // CreateShipment implements shipping.Carrier.
 func (c *Carrier) CreateShipment(ctx context.Context, s shipping.Shipment) (shipping.Booking, error) {
 	if err := checkShipper(s.From); err != nil {

@@ -37,4 +37,7 @@ type Booking struct {
 // cannot ship from with ErrShipperAddress.
 type Carrier interface {
 	CreateShipment(ctx context.Context, s Shipment) (Booking, error)
+	// CheckShipFrom asks whether the carrier can pick up from a; callers check before they
+	// commit to a shipment, so a customer can correct the address first.
+	CheckShipFrom(ctx context.Context, a Address) error
 }

@@ -96,6 +96,11 @@ func NewService(store Store, carrier Carrier, bucket *blob.Bucket, log *slog.Log
 	return s
 }
 
+// CheckShipFrom asks the carrier whether it can pick up from a, before anything is booked.
+func (s *Service) CheckShipFrom(ctx context.Context, a Address) error {
+	return s.carrier.CheckShipFrom(ctx, a)
+}
+
 // Depot is the address every return ships to.
 func (s *Service) Depot() Depot { return s.depot }
 

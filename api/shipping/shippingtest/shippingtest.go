@@ -97,6 +97,13 @@ func (c *Carrier) CreateShipment(_ context.Context, s shipping.Shipment) (shippi
 	return shipping.Booking{Carrier: "Test Carrier", TrackingNumber: fmt.Sprintf("TEST%06d", len(c.Shipments))}, nil
 }
 
+// CheckShipFrom implements shipping.Carrier: the fake refuses with Err, like its bookings.
+func (c *Carrier) CheckShipFrom(context.Context, shipping.Address) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.Err
+}
+
 // Fixture is a shipping.Service on fakes, with the fakes exposed.
 type Fixture struct {
 	Service *shipping.Service
