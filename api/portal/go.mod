@@ -17,6 +17,7 @@ require (
 	rugged.example/portal/api/repair v0.0.0
 	rugged.example/portal/api/rma v0.0.0
 	rugged.example/portal/api/shipping v0.0.0
+	rugged.example/portal/api/support v0.0.0
 	rugged.example/portal/api/uploads v0.0.0
 )
 
@@ -153,5 +154,6 @@ replace (
 	rugged.example/portal/api/repair => ../repair
 	rugged.example/portal/api/rma => ../rma
 	rugged.example/portal/api/shipping => ../shipping
+	rugged.example/portal/api/support => ../support
 	rugged.example/portal/api/uploads => ../uploads
 )

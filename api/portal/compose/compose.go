@@ -34,6 +34,9 @@ import (
 	"rugged.example/portal/api/shipping/shipping"
 	"rugged.example/portal/api/shipping/shippingapi"
 	"rugged.example/portal/api/shipping/shippingdb"
+	"rugged.example/portal/api/support/support"
+	"rugged.example/portal/api/support/supportapi"
+	"rugged.example/portal/api/support/supportdb"
 	"rugged.example/portal/api/uploads/uploads"
 	"rugged.example/portal/api/uploads/uploadsapi"
 	"rugged.example/portal/api/uploads/uploadsdb"
@@ -43,7 +46,7 @@ import (
 // page.
 var apiPrefixes = []string{
 	"/rma-manager/", "/bucket-uploader/", "/contact-form", "/shipping/", "/fn/", "/account-mgr/",
-	"/payments/", "/gss-dashboard/", "/graphql", "/me", "/idp/", "/healthz", "/readyz",
+	"/payments/", "/gss-dashboard/", "/graphql", "/me", "/idp/", "/healthz", "/readyz", "/admin/",
 }
 
 // App is a built portal, ready to serve.
@@ -113,7 +116,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 
 	units := rmadb.NewStore(gdb)
 	for _, migrate := range []func(context.Context, *gorm.DB) error{
-		rmadb.Migrate, uploadsdb.Migrate, shippingdb.Migrate, mail.Migrate,
+		rmadb.Migrate, uploadsdb.Migrate, shippingdb.Migrate, mail.Migrate, supportdb.Migrate,
 	} {
 		if err := migrate(ctx, gdb); err != nil {
 			return err
@@ -125,10 +128,19 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err := rmadb.SeedRepairOptions(ctx, units); err != nil {
 		return fmt.Errorf("compose: seed repair options: %w", err)
 	}
+	supportStore := supportdb.NewStore(gdb)
+	if err := supportdb.Seed(ctx, supportStore); err != nil {
+		return fmt.Errorf("compose: seed reports: %w", err)
+	}
 
 	gin.SetMode(gin.ReleaseMode)
 	engine := gin.New()
 	engine.ContextWithFallback = true
+	// Client IPs (the contact form's rate limit) come from X-Forwarded-For only when the request
+	// came through a configured proxy; by default nobody can choose their own.
+	if err := engine.SetTrustedProxies(cfg.TrustedProxies); err != nil {
+		return fmt.Errorf("compose: PORTAL_TRUSTED_PROXIES: %w", err)
+	}
 	engine.Use(httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), securityHeaders)
 	httpx.Health(engine, httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping})
 
@@ -145,6 +157,9 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	shipments := shipping.NewService(shippingdb.NewStore(gdb), carrier, bucket, log, shipping.Config{Depot: cfg.Shipping.Depot()})
+	help := support.NewService(support.Deps{
+		Store: supportStore, Tx: tx, Mail: mail.NewOutbox(gdb), Cache: c, Settings: cfg.Support, Log: log,
+	})
 	creator := &rma.Creator{
 		Store: units, Tx: tx, Addresses: addressRules{places}, Uploads: attachments,
 		Shipping: documentIssuer{shipments}, Mail: outboxMailer{gdb}, Units: unitService, Secrets: secrets,
@@ -158,10 +173,11 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	uploadsapi.Routes(engine, guard, attachments, log)
 	shippingapi.Routes(engine, guard, shipments, log)
 	identityapi.Routes(engine, guard, profiles, log)
+	supportapi.Routes(engine, guard, help, log)
 	// Who: anyone; each field states its own access (the info banner is public, everything about
 	// a customer needs a client role) and resolvers check ownership.
 	engine.POST("/graphql", guard.MaybeSignedIn(),
-		gin.WrapH(graph.Handler(&graph.Resolver{Units: units, Options: units}, log)))
+		gin.WrapH(graph.Handler(&graph.Resolver{Units: units, Options: units, Support: help}, log)))
 
 	app.background = append(app.background,
 		every(time.Hour, func(ctx context.Context) error {

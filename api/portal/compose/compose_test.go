@@ -181,3 +181,38 @@ func TestBuild_GraphQLRepairFormSelections(t *testing.T) {
 	require.Contains(t, w.Body.String(), `"code":"UNAUTHENTICATED"`)
 	require.Equal(t, http.StatusUnauthorized, post(query, "forged.token.value").Code, "a bad token is refused outright")
 }
+
+func TestBuild_SupportTicketsContactFormAndBanner(t *testing.T) {
+	cfg := embeddedConfig(t)
+	app := build(t, cfg)
+	send := func(method, path, body, token string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		w := httptest.NewRecorder()
+		app.Engine.ServeHTTP(w, req)
+		return w
+	}
+	casey, adam := devToken(t, cfg, "casey@example.com"), devToken(t, cfg, "adam@example.com")
+
+	ticket := `{"query":"mutation($t:TicketInput!){createServiceSupportTicket(ticketInput:$t){success error uid complete}}","variables":{"t":{"name":"Casey Morgan","emailAddress":"casey@example.com","phone":"(512)555-0142","subject":"Dock does not charge","description":"The vehicle dock stopped charging the tablet.","caseType":"Hardware","model":"ST12","serial":"RT10000002"}}}`
+	w := send(http.MethodPost, "/graphql", ticket, casey)
+	require.Contains(t, w.Body.String(), `"success":true`)
+	require.Contains(t, w.Body.String(), `"uid":"TCK-`)
+	bad := strings.Replace(ticket, "(512)555-0142", "555", 1)
+	require.Contains(t, send(http.MethodPost, "/graphql", bad, casey).Body.String(), `"error":"Phone: Invalid Format or Number"`)
+	require.Contains(t, send(http.MethodPost, "/graphql", `{"query":"{myServiceSupportTickets{uid subject}}"}`, casey).Body.String(), `"subject":"Dock does not charge"`)
+	require.Contains(t, send(http.MethodPost, "/graphql", ticket, "").Body.String(), `"UNAUTHENTICATED"`)
+
+	banner := `{"query":"{queryCommonReport(reportId:\"QUERY_RMA_WARNING\"){message isWarning isPaused}}"}`
+	require.NotContains(t, send(http.MethodPost, "/graphql", banner, "").Body.String(), `"isWarning":true`)
+	rows := `[{"message":"Repairs are delayed by 2 days this week.","isWarning":true,"isPaused":false}]`
+	require.Equal(t, http.StatusForbidden, send(http.MethodPut, "/admin/reports/QUERY_RMA_WARNING", rows, casey).Code)
+	require.Equal(t, http.StatusOK, send(http.MethodPut, "/admin/reports/QUERY_RMA_WARNING", rows, adam).Code)
+	require.Contains(t, send(http.MethodPost, "/graphql", banner, "").Body.String(), `{"message":"Repairs are delayed by 2 days this week.","isWarning":true,"isPaused":false}`)
+
+	contact := `{"firstName":"Sam","lastName":"Lee","email":"sam@example.com","phone":"","company":"","subject":"Broken hinge","primaryFault":"broken","desc":"The hinge cracked."}`
+	require.JSONEq(t, `{"success":true}`, send(http.MethodPost, "/contact-form", contact, "").Body.String())
+}

@@ -9,6 +9,7 @@ import (
 	"rugged.example/portal/api/pkg/config"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/shipping/shipping"
+	"rugged.example/portal/api/support/support"
 )
 
 // Config is the portal binary's whole configuration; README.md documents each variable.
@@ -29,6 +30,12 @@ type Config struct {
 	BlobURL config.Secret `env:"BLOB_URL"`
 	// SecretKey (base64, 32 bytes) seals device credentials; empty keeps a key file in the data dir.
 	SecretKey config.Secret `env:"PORTAL_SECRET_KEY"`
+	// TrustedProxies are the addresses of the ingress whose X-Forwarded-For the portal believes.
+	TrustedProxies []string `env:"PORTAL_TRUSTED_PROXIES" envSeparator:","`
+
+	// Support configures the support inbox and the contact form's rate limit (SUPPORT_*).
+	Support support.Settings
+
 	// Shipping names the carrier and the depot every return ships to (SHIPPING_*).
 	Shipping shipping.Settings
 

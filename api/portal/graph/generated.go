@@ -28,6 +28,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Mutation() MutationResolver
 	Query() QueryResolver
 }
 
@@ -35,8 +36,20 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	CommonReportRow struct {
+		IsPaused  func(childComplexity int) int
+		IsWarning func(childComplexity int) int
+		Message   func(childComplexity int) int
+	}
+
+	Mutation struct {
+		CreateServiceSupportTicket func(childComplexity int, ticketInput TicketInput) int
+	}
+
 	Query struct {
-		RepairFormSelections func(childComplexity int, pn string, model string, rmaType string, serial string) int
+		MyServiceSupportTickets func(childComplexity int) int
+		QueryCommonReport       func(childComplexity int, reportID string) int
+		RepairFormSelections    func(childComplexity int, pn string, model string, rmaType string, serial string) int
 	}
 
 	RepairFault struct {
@@ -49,14 +62,34 @@ type ComplexityRoot struct {
 		Price func(childComplexity int) int
 		Tip   func(childComplexity int) int
 	}
+
+	SupportTicket struct {
+		CaseType  func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		Status    func(childComplexity int) int
+		Subject   func(childComplexity int) int
+		UID       func(childComplexity int) int
+	}
+
+	TicketResult struct {
+		Complete func(childComplexity int) int
+		Error    func(childComplexity int) int
+		Success  func(childComplexity int) int
+		UID      func(childComplexity int) int
+	}
 }
 
 // endregion ***************************** api!.gotpl *****************************
 
 // region    ************************** generated!.gotpl **************************
 
+type MutationResolver interface {
+	CreateServiceSupportTicket(ctx context.Context, ticketInput TicketInput) (*TicketResult, error)
+}
 type QueryResolver interface {
 	RepairFormSelections(ctx context.Context, pn string, model string, rmaType string, serial string) ([]*RepairFault, error)
+	QueryCommonReport(ctx context.Context, reportID string) ([]*CommonReportRow, error)
+	MyServiceSupportTickets(ctx context.Context) ([]*SupportTicket, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -77,6 +110,54 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "CommonReportRow.isPaused":
+		if e.ComplexityRoot.CommonReportRow.IsPaused == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CommonReportRow.IsPaused(childComplexity), true
+	case "CommonReportRow.isWarning":
+		if e.ComplexityRoot.CommonReportRow.IsWarning == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CommonReportRow.IsWarning(childComplexity), true
+	case "CommonReportRow.message":
+		if e.ComplexityRoot.CommonReportRow.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CommonReportRow.Message(childComplexity), true
+
+	case "Mutation.createServiceSupportTicket":
+		if e.ComplexityRoot.Mutation.CreateServiceSupportTicket == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createServiceSupportTicket_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateServiceSupportTicket(childComplexity, args["ticketInput"].(TicketInput)), true
+
+	case "Query.myServiceSupportTickets":
+		if e.ComplexityRoot.Query.MyServiceSupportTickets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.MyServiceSupportTickets(childComplexity), true
+	case "Query.queryCommonReport":
+		if e.ComplexityRoot.Query.QueryCommonReport == nil {
+			break
+		}
+
+		args, err := ec.field_Query_queryCommonReport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.QueryCommonReport(childComplexity, args["reportId"].(string)), true
 	case "Query.repairFormSelections":
 		if e.ComplexityRoot.Query.RepairFormSelections == nil {
 			break
@@ -121,6 +202,62 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RepairOption.Tip(childComplexity), true
 
+	case "SupportTicket.caseType":
+		if e.ComplexityRoot.SupportTicket.CaseType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SupportTicket.CaseType(childComplexity), true
+	case "SupportTicket.createdAt":
+		if e.ComplexityRoot.SupportTicket.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SupportTicket.CreatedAt(childComplexity), true
+	case "SupportTicket.status":
+		if e.ComplexityRoot.SupportTicket.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SupportTicket.Status(childComplexity), true
+	case "SupportTicket.subject":
+		if e.ComplexityRoot.SupportTicket.Subject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SupportTicket.Subject(childComplexity), true
+	case "SupportTicket.uid":
+		if e.ComplexityRoot.SupportTicket.UID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SupportTicket.UID(childComplexity), true
+
+	case "TicketResult.complete":
+		if e.ComplexityRoot.TicketResult.Complete == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TicketResult.Complete(childComplexity), true
+	case "TicketResult.error":
+		if e.ComplexityRoot.TicketResult.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TicketResult.Error(childComplexity), true
+	case "TicketResult.success":
+		if e.ComplexityRoot.TicketResult.Success == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TicketResult.Success(childComplexity), true
+	case "TicketResult.uid":
+		if e.ComplexityRoot.TicketResult.UID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TicketResult.UID(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -128,7 +265,9 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
-	inputUnmarshalMap := graphql.BuildUnmarshalerMap()
+	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputTicketInput,
+	)
 	first := true
 
 	switch opCtx.Operation.Operation {
@@ -161,6 +300,21 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			}
 
 			return &response
+		}
+	case ast.Mutation:
+		return func(ctx context.Context) *graphql.Response {
+			if !first {
+				return nil
+			}
+			first = false
+			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
+			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
+			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
 		}
 
 	default:
@@ -207,6 +361,18 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
 
+func (ec *executionContext) childFields_CommonReportRow(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "message":
+		return ec.fieldContext_CommonReportRow_message(ctx, field)
+	case "isWarning":
+		return ec.fieldContext_CommonReportRow_isWarning(ctx, field)
+	case "isPaused":
+		return ec.fieldContext_CommonReportRow_isPaused(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CommonReportRow", field.Name)
+}
+
 func (ec *executionContext) childFields_RepairFault(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
@@ -227,6 +393,36 @@ func (ec *executionContext) childFields_RepairOption(ctx context.Context, field 
 		return ec.fieldContext_RepairOption_tip(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RepairOption", field.Name)
+}
+
+func (ec *executionContext) childFields_SupportTicket(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "uid":
+		return ec.fieldContext_SupportTicket_uid(ctx, field)
+	case "subject":
+		return ec.fieldContext_SupportTicket_subject(ctx, field)
+	case "caseType":
+		return ec.fieldContext_SupportTicket_caseType(ctx, field)
+	case "status":
+		return ec.fieldContext_SupportTicket_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_SupportTicket_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SupportTicket", field.Name)
+}
+
+func (ec *executionContext) childFields_TicketResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "success":
+		return ec.fieldContext_TicketResult_success(ctx, field)
+	case "error":
+		return ec.fieldContext_TicketResult_error(ctx, field)
+	case "uid":
+		return ec.fieldContext_TicketResult_uid(ctx, field)
+	case "complete":
+		return ec.fieldContext_TicketResult_complete(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TicketResult", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -345,6 +541,20 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 
 // region    ***************************** args.gotpl *****************************
 
+func (ec *executionContext) field_Mutation_createServiceSupportTicket_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "ticketInput",
+		func(ctx context.Context, v any) (TicketInput, error) {
+			return ec.unmarshalNTicketInput2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐTicketInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ticketInput"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -356,6 +566,20 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["name"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_queryCommonReport_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "reportId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["reportId"] = arg0
 	return args, nil
 }
 
@@ -457,6 +681,119 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 
 // region    **************************** field.gotpl *****************************
 
+func (ec *executionContext) _CommonReportRow_message(ctx context.Context, field graphql.CollectedField, obj *CommonReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CommonReportRow_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CommonReportRow_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CommonReportRow", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CommonReportRow_isWarning(ctx context.Context, field graphql.CollectedField, obj *CommonReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CommonReportRow_isWarning(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsWarning, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CommonReportRow_isWarning(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CommonReportRow", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CommonReportRow_isPaused(ctx context.Context, field graphql.CollectedField, obj *CommonReportRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CommonReportRow_isPaused(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsPaused, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CommonReportRow_isPaused(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CommonReportRow", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Mutation_createServiceSupportTicket(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createServiceSupportTicket(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateServiceSupportTicket(ctx, fc.Args["ticketInput"].(TicketInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *TicketResult) graphql.Marshaler {
+			return ec.marshalNTicketResult2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐTicketResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createServiceSupportTicket(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TicketResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createServiceSupportTicket_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_repairFormSelections(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -497,6 +834,82 @@ func (ec *executionContext) fieldContext_Query_repairFormSelections(ctx context.
 	if fc.Args, err = ec.field_Query_repairFormSelections_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_queryCommonReport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_queryCommonReport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().QueryCommonReport(ctx, fc.Args["reportId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*CommonReportRow) graphql.Marshaler {
+			return ec.marshalNCommonReportRow2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐCommonReportRowᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_queryCommonReport(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CommonReportRow(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_queryCommonReport_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_myServiceSupportTickets(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_myServiceSupportTickets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().MyServiceSupportTickets(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*SupportTicket) graphql.Marshaler {
+			return ec.marshalNSupportTicket2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐSupportTicketᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_myServiceSupportTickets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SupportTicket(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -699,6 +1112,213 @@ func (ec *executionContext) _RepairOption_tip(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_RepairOption_tip(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RepairOption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SupportTicket_uid(ctx context.Context, field graphql.CollectedField, obj *SupportTicket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SupportTicket_uid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SupportTicket_uid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SupportTicket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SupportTicket_subject(ctx context.Context, field graphql.CollectedField, obj *SupportTicket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SupportTicket_subject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Subject, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SupportTicket_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SupportTicket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SupportTicket_caseType(ctx context.Context, field graphql.CollectedField, obj *SupportTicket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SupportTicket_caseType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CaseType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SupportTicket_caseType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SupportTicket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SupportTicket_status(ctx context.Context, field graphql.CollectedField, obj *SupportTicket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SupportTicket_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SupportTicket_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SupportTicket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SupportTicket_createdAt(ctx context.Context, field graphql.CollectedField, obj *SupportTicket) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SupportTicket_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SupportTicket_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SupportTicket", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TicketResult_success(ctx context.Context, field graphql.CollectedField, obj *TicketResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TicketResult_success(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Success, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TicketResult_success(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TicketResult", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _TicketResult_error(ctx context.Context, field graphql.CollectedField, obj *TicketResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TicketResult_error(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Error, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TicketResult_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TicketResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TicketResult_uid(ctx context.Context, field graphql.CollectedField, obj *TicketResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TicketResult_uid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TicketResult_uid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TicketResult", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _TicketResult_complete(ctx context.Context, field graphql.CollectedField, obj *TicketResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TicketResult_complete(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Complete, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TicketResult_complete(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TicketResult", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -1760,6 +2380,85 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputTicketInput(ctx context.Context, obj any) (TicketInput, error) {
+	var it TicketInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "emailAddress", "phone", "subject", "description", "caseType", "model", "serial"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "emailAddress":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailAddress"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailAddress = data
+		case "phone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("phone"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Phone = data
+		case "subject":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subject"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subject = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "caseType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("caseType"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaseType = data
+		case "model":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("model"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Model = data
+		case "serial":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("serial"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Serial = data
+		}
+	}
+	return it, nil
+}
+
 // endregion **************************** input.gotpl *****************************
 
 // region    ************************** interface.gotpl ***************************
@@ -1767,6 +2466,102 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var commonReportRowImplementors = []string{"CommonReportRow"}
+
+func (ec *executionContext) _CommonReportRow(ctx context.Context, sel ast.SelectionSet, obj *CommonReportRow) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, commonReportRowImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CommonReportRow")
+		case "message":
+			out.Values[i] = ec._CommonReportRow_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isWarning":
+			out.Values[i] = ec._CommonReportRow_isWarning(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isPaused":
+			out.Values[i] = ec._CommonReportRow_isPaused(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var mutationImplementors = []string{"Mutation"}
+
+func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Mutation",
+	})
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
+			Object: field.Name,
+			Field:  field,
+		})
+
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Mutation")
+		case "createServiceSupportTicket":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createServiceSupportTicket(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
 
 var queryImplementors = []string{"Query"}
 
@@ -1798,6 +2593,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_repairFormSelections(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "queryCommonReport":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_queryCommonReport(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "myServiceSupportTickets":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_myServiceSupportTickets(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -1912,6 +2751,117 @@ func (ec *executionContext) _RepairOption(ctx context.Context, sel ast.Selection
 			}
 		case "tip":
 			out.Values[i] = ec._RepairOption_tip(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var supportTicketImplementors = []string{"SupportTicket"}
+
+func (ec *executionContext) _SupportTicket(ctx context.Context, sel ast.SelectionSet, obj *SupportTicket) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, supportTicketImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SupportTicket")
+		case "uid":
+			out.Values[i] = ec._SupportTicket_uid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subject":
+			out.Values[i] = ec._SupportTicket_subject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "caseType":
+			out.Values[i] = ec._SupportTicket_caseType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._SupportTicket_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._SupportTicket_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ticketResultImplementors = []string{"TicketResult"}
+
+func (ec *executionContext) _TicketResult(ctx context.Context, sel ast.SelectionSet, obj *TicketResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ticketResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TicketResult")
+		case "success":
+			out.Values[i] = ec._TicketResult_success(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "error":
+			out.Values[i] = ec._TicketResult_error(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "uid":
+			out.Values[i] = ec._TicketResult_uid(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "complete":
+			out.Values[i] = ec._TicketResult_complete(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2344,6 +3294,32 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNCommonReportRow2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐCommonReportRowᚄ(ctx context.Context, sel ast.SelectionSet, v []*CommonReportRow) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCommonReportRow2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐCommonReportRow(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCommonReportRow2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐCommonReportRow(ctx context.Context, sel ast.SelectionSet, v *CommonReportRow) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CommonReportRow(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
 	res, err := graphql.UnmarshalFloatContext(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -2426,6 +3402,51 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) marshalNSupportTicket2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐSupportTicketᚄ(ctx context.Context, sel ast.SelectionSet, v []*SupportTicket) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSupportTicket2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐSupportTicket(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSupportTicket2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐSupportTicket(ctx context.Context, sel ast.SelectionSet, v *SupportTicket) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SupportTicket(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNTicketInput2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐTicketInput(ctx context.Context, v any) (TicketInput, error) {
+	res, err := ec.unmarshalInputTicketInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTicketResult2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐTicketResult(ctx context.Context, sel ast.SelectionSet, v TicketResult) graphql.Marshaler {
+	return ec._TicketResult(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTicketResult2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐTicketResult(ctx context.Context, sel ast.SelectionSet, v *TicketResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TicketResult(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {

@@ -2,6 +2,16 @@
 
 package graph
 
+// A row of a common report; the info banner shows the first row that is a warning or paused.
+type CommonReportRow struct {
+	Message   string `json:"message"`
+	IsWarning bool   `json:"isWarning"`
+	IsPaused  bool   `json:"isPaused"`
+}
+
+type Mutation struct {
+}
+
 type Query struct {
 }
 
@@ -16,4 +26,33 @@ type RepairOption struct {
 	Name  string  `json:"name"`
 	Price float64 `json:"price"`
 	Tip   string  `json:"tip"`
+}
+
+// One of the signed-in customer's tickets.
+type SupportTicket struct {
+	UID       string `json:"uid"`
+	Subject   string `json:"subject"`
+	CaseType  string `json:"caseType"`
+	Status    string `json:"status"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// What the support-ticket form sends (spec §3): name is first and last name.
+type TicketInput struct {
+	Name         string  `json:"name"`
+	EmailAddress string  `json:"emailAddress"`
+	Phone        string  `json:"phone"`
+	Subject      string  `json:"subject"`
+	Description  string  `json:"description"`
+	CaseType     string  `json:"caseType"`
+	Model        *string `json:"model,omitempty"`
+	Serial       *string `json:"serial,omitempty"`
+}
+
+// The answer to a ticket submission: a refusal is success false with the reason in error.
+type TicketResult struct {
+	Success  bool    `json:"success"`
+	Error    *string `json:"error,omitempty"`
+	UID      *string `json:"uid,omitempty"`
+	Complete bool    `json:"complete"`
 }

@@ -16,12 +16,14 @@ import (
 
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/support/support"
 )
 
 // Resolver holds the domain services the schema reads.
 type Resolver struct {
 	Units   rma.Store
 	Options rma.OptionsStore
+	Support *support.Service
 }
 
 // codeByKind names fault kinds the way GraphQL clients expect.

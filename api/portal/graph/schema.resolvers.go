@@ -9,8 +9,27 @@ import (
 	"context"
 
 	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/rma/rma"
 )
+
+// CreateServiceSupportTicket is the resolver for the createServiceSupportTicket field.
+func (r *mutationResolver) CreateServiceSupportTicket(ctx context.Context, ticketInput TicketInput) (*TicketResult, error) {
+	p, err := auth.RequireCustomer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t, err := r.Support.CreateTicket(ctx, p.Subject, toNamedTicketInput(ticketInput).TicketInput())
+	if f, ok := fault.As(err); ok && f.Kind == fault.KindInvalid {
+		// The form shows 'Failed to create ticket: {error}' (spec §8): say what to fix.
+		msg := refusal(f)
+		return &TicketResult{Success: false, Error: &msg, Complete: false}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &TicketResult{Success: true, UID: &t.UID, Complete: true}, nil
+}
 
 // RepairFormSelections is the resolver for the repairFormSelections field.
 func (r *queryResolver) RepairFormSelections(ctx context.Context, pn string, model string, rmaType string, serial string) ([]*RepairFault, error) {
@@ -24,7 +43,35 @@ func (r *queryResolver) RepairFormSelections(ctx context.Context, pn string, mod
 	return toRepairFaults(faults), nil
 }
 
+// QueryCommonReport is the resolver for the queryCommonReport field.
+func (r *queryResolver) QueryCommonReport(ctx context.Context, reportID string) ([]*CommonReportRow, error) {
+	rows, err := r.Support.Report(ctx, reportID)
+	if err != nil {
+		return nil, err
+	}
+	return toReportRows(rows), nil
+}
+
+// MyServiceSupportTickets is the resolver for the myServiceSupportTickets field.
+func (r *queryResolver) MyServiceSupportTickets(ctx context.Context) ([]*SupportTicket, error) {
+	p, err := auth.RequireCustomer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tickets, err := r.Support.TicketsOf(ctx, p.Subject)
+	if err != nil {
+		return nil, err
+	}
+	return toSupportTickets(tickets), nil
+}
+
+// Mutation returns MutationResolver implementation.
+func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
+
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
-type queryResolver struct{ *Resolver }
+type (
+	mutationResolver struct{ *Resolver }
+	queryResolver    struct{ *Resolver }
+)

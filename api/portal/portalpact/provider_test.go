@@ -15,6 +15,7 @@ import (
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/portal/graph"
 	"rugged.example/portal/api/rma/rmadb"
+	"rugged.example/portal/api/support/supporttest"
 )
 
 func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
@@ -28,7 +29,8 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	r.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(&graph.Resolver{Units: store, Options: store}, log)))
+	help := supporttest.New(t, supporttest.Options{DB: gdb}).Service
+	r.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(&graph.Resolver{Units: store, Options: store, Support: help}, log)))
 
 	states := models.StateHandlers{
 		"unit RT10000001 is in warranty": func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
