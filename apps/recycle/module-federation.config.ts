@@ -1,0 +1,14 @@
+import type { moduleFederationPlugin } from '@module-federation/enhanced';
+import { federationDefaults, portalShared } from '@portal/rspack-config/federation';
+
+/** The recycle remote exposes page components only; the host owns routes, session and layout. */
+export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
+  name: 'recycle',
+  filename: 'remoteEntry.js',
+  exposes: {
+    './RecycleUnitPage': './src/features/recycle-unit/Page.tsx',
+    './RecycleBatteryPage': './src/features/recycle-battery/Page.tsx',
+  },
+  shared: portalShared,
+  ...federationDefaults,
+};
