@@ -58,9 +58,9 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'service-quote-successful': { meta: pub },
   'service-quote-cancel': { meta: pub },
 
-  // Recycle
-  'recycle-unit': { meta: signIn, preload: countries },
-  'recycle-battery': { meta: signIn },
+  // Recycle (remote 'recycle')
+  'recycle-unit': { meta: signIn, page: remotePage('recycle', 'RecycleUnitPage'), nav: 'Recycle a unit', preload: countries },
+  'recycle-battery': { meta: signIn, page: remotePage('recycle', 'RecycleBatteryPage') },
 
   // Parts
   'parts-order': { meta: pub },
@@ -74,10 +74,10 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'sm-inventory': { meta: pub },
   'sm-inventory-profile': { meta: pub },
 
-  // Support
-  'help-support': { meta: pub },
-  'help-support-complete': { meta: pub },
-  'auth-help-and-support': { meta: signIn },
+  // Support (remote 'support')
+  'help-support': { meta: pub, page: remotePage('support', 'HelpSupportPage'), nav: 'Help & Support' },
+  'help-support-complete': { meta: pub, page: remotePage('support', 'HelpSupportCompletePage') },
+  'auth-help-and-support': { meta: signIn, page: remotePage('support', 'AuthHelpAndSupportPage') },
 
   // Account
   'your-account': { meta: signIn, page: { kind: 'redirect', to: 'rma-history' } },

@@ -61,7 +61,7 @@ describe('route table', () => {
   });
 
   it('shows not-found for a route whose page is not built yet, without asking to sign in', () => {
-    const { signIn } = renderAt('/recycle-unit/RT10000001');
+    const { signIn } = renderAt('/parts-order');
 
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(signIn).not.toHaveBeenCalled();
@@ -100,6 +100,8 @@ describe('route table', () => {
     expect(within(nav).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Home', '/'],
       ['Create RMA', '/create-rma'],
+      ['Recycle a unit', '/recycle-unit'],
+      ['Help & Support', '/help-support'],
     ]);
   });
 

@@ -14,6 +14,7 @@ import {
   SiteHeader,
 } from '@portal/ui';
 import { InfoBanner } from './InfoBanner';
+import { useInfoBanner } from './useInfoBanner';
 import { PORTAL_NAME } from './portal';
 
 export interface NavEntry {
@@ -61,7 +62,8 @@ function AccountArea() {
 }
 
 /** Header with the portal name, navigation and sign-in state; the info banner; the page. */
-export function RootLayout({ nav, bannerMessage = null }: { nav: readonly NavEntry[]; bannerMessage?: string | null }) {
+export function RootLayout({ nav }: { nav: readonly NavEntry[] }) {
+  const bannerMessage = useInfoBanner();
   return (
     <>
       <SiteHeader>
