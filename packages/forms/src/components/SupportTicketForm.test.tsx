@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiClient, Me, TicketResult } from '@portal/api-client';
 import { SessionProvider, type Session, type SessionState } from '@portal/auth';
@@ -155,8 +155,8 @@ describe('SupportTicketForm', () => {
 
     await act(async () => answer({ success: true, error: null, uid: 'TCK-1001', complete: true }));
 
-    const message = await screen.findByText('Ticket TCK-1001 has been created successfully');
-    expect(form).toHaveAttribute('data-state', '0');
+    expect(await screen.findByText('Ticket TCK-1001 has been created successfully')).toBeInTheDocument();
+    await waitFor(() => expect(form).toHaveAttribute('data-state', '0'));
     expect(create).toHaveBeenCalledWith({
       name: 'Casey Morgan',
       emailAddress: 'casey@example.com',

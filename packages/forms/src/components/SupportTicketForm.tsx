@@ -94,7 +94,9 @@ function SignedInTicketForm({ profile }: { profile: Me }) {
 
   // Complete is a moment, not a resting place: the form is ready for the next ticket.
   useEffect(() => {
-    if (state === TICKET_STATE.complete) setState(TICKET_STATE.started);
+    if (state !== TICKET_STATE.complete) return undefined;
+    const timer = setTimeout(() => setState(TICKET_STATE.started), 0);
+    return () => clearTimeout(timer);
   }, [state]);
 
   async function submit(event: FormEvent) {
