@@ -12,6 +12,8 @@ export interface RunningPortal {
   url: string;
   /** The e-mails the portal queued for an address (the embedded default keeps them in its outbox). */
   outbox(to: string): string;
+  /** An access token of a demo user, as `portal dev-token` prints it for scripts. */
+  devToken(user: string): string;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startPortal(): Promise<RunningPortal> {
   return {
     url,
     outbox: (to) => execFileSync(binary, ['outbox', '--to', to], { cwd: repoRoot, env }).toString(),
+    devToken: (user) => execFileSync(binary, ['dev-token', '--user', user], { cwd: repoRoot, env }).toString().trim(),
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -1,0 +1,123 @@
+// Recycling, support tickets, the contact form and the info banner as customers and an
+// administrator use them, in Chromium against the built portal.
+import type { Browser, Page } from 'playwright-core';
+import { signIn, startBrowser, type RunningBrowser } from './browser';
+import { startPortal, type RunningPortal } from './portal';
+import { cont, downloadDocument, expectText, readLabel } from './stepper';
+
+let chromium: RunningBrowser;
+let browser: Browser;
+let portal: RunningPortal;
+
+beforeAll(async () => {
+  chromium = await startBrowser();
+  browser = chromium.browser;
+});
+afterAll(async () => {
+  await chromium?.stop();
+});
+beforeEach(async () => {
+  portal = await startPortal();
+});
+afterEach(async () => {
+  await portal?.stop();
+});
+
+async function open(url: string, user?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${portal.url}${url}`);
+  if (user) {
+    await signIn(page, user);
+    await page.waitForURL(`${portal.url}${url}**`);
+  }
+  return page;
+}
+
+async function consentAndContact(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /I own this unit/ }).check();
+  await page.getByRole('checkbox', { name: /storage in the unit will be erased/ }).check();
+  await page.getByRole('checkbox', { name: /ownership of the unit passes/ }).check();
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await cont(page);
+  await page.getByRole('form', { name: 'Contact Info' }).waitFor();
+  await cont(page);
+  await page.getByRole('form', { name: 'Request to Recycle Summary' }).waitFor();
+}
+
+async function confirmAll(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'I am recycling my unit.' }).check();
+  await page.getByRole('checkbox', { name: "I understand my unit won't be returned once it's shipped." }).check();
+  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate.' }).check();
+  await page.getByRole('button', { name: 'Submit Request to Recycle' }).click();
+}
+
+describe('recycling and support in Chromium', () => {
+  it('a customer recycles an out-of-warranty unit and downloads its label', async () => {
+    const page = await open('/recycle-unit/RT10000002', 'casey@example.com');
+    await expectText(page, 'Serial valid for new RMA!');
+    await consentAndContact(page);
+    expect(await page.getByRole('region', { name: 'Admin Overrides' }).count()).toBe(0);
+    await confirmAll(page);
+    await expectText(page, 'Your Recycle request has been processed');
+    await page.getByRole('heading', { name: /^Recycle# RMA-\d+ Summary$/ }).waitFor();
+    const { printed, barcode } = readLabel(await downloadDocument(page, 'Download Shipping Label'));
+    expect(barcode).toBe(printed);
+  });
+
+  it('an administrator sees and uses the Admin Overrides card', async () => {
+    const page = await open('/recycle-unit/RT10000004', 'adam@example.com');
+    await consentAndContact(page);
+    const overrides = page.getByRole('region', { name: 'Admin Overrides' });
+    await overrides.getByRole('combobox', { name: 'Destination TPM' }).selectOption({ label: 'GreenLoop Recovery — Reno, NV' });
+    await confirmAll(page);
+    await expectText(page, 'Your Recycle request has been processed');
+  });
+
+  it('an in-warranty unit is turned towards a repair', async () => {
+    const page = await open('/recycle-unit/RT10000001', 'casey@example.com');
+    const repair = page.getByRole('link', { name: 'Open a repair request for this unit' });
+    await repair.waitFor();
+    expect(await repair.getAttribute('href')).toBe('/create-rma/RT10000001');
+  });
+
+  it('a signed-in customer raises a support ticket', async () => {
+    const page = await open('/auth-help-and-support', 'casey@example.com');
+    const form = page.getByRole('form', { name: 'Support ticket' });
+    await form.getByRole('textbox', { name: 'Phone' }).fill('(512)555-0142');
+    await form.getByRole('textbox', { name: 'Subject' }).fill('Vehicle dock does not charge');
+    await form.getByRole('combobox', { name: 'Case Type' }).selectOption('Hardware');
+    await form.getByRole('textbox', { name: 'Description' }).fill('The dock in truck 12 stopped charging the tablet yesterday.');
+    await form.getByRole('button', { name: 'Create ticket' }).click();
+    await page.getByText(/^Ticket TCK-\d+ has been created successfully$/).waitFor();
+  });
+
+  it('anyone can send the contact form', async () => {
+    const page = await open('/help-support');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByRole('textbox', { name: 'First Name' }).fill('Sam');
+    await form.getByRole('textbox', { name: 'Last Name' }).fill('Lee');
+    await form.getByRole('textbox', { name: 'Email' }).fill('sam@example.com');
+    await form.getByRole('textbox', { name: 'Subject' }).fill('Hinge cracked');
+    await form.getByRole('combobox', { name: 'Primary Fault' }).selectOption({ index: 1 });
+    await form.getByRole('textbox', { name: 'Description' }).fill('The hinge of my RL14 cracked.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(`${portal.url}/help-support/complete**`);
+  });
+
+  it('the info banner appears after an administrator sets a warning row', async () => {
+    const page = await open('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByText('Repairs take two extra days this week.').count()).toBe(0);
+
+    const token = portal.devToken('adam@example.com');
+    const res = await fetch(`${portal.url}/admin/reports/QUERY_RMA_WARNING`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify([{ message: 'Repairs take two extra days this week.', isWarning: true, isPaused: false }]),
+    });
+    expect(res.status).toBe(200);
+    await page.reload();
+    await expectText(page, 'Repairs take two extra days this week.');
+  });
+});
