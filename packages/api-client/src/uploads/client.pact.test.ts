@@ -1,9 +1,8 @@
 /**
  * @jest-environment node
  */
-// Consumer contract of the attachment removal. (The upload itself goes through XMLHttpRequest for
-// its progress events; its contract is held by the Go API tests with real multipart bodies and the
-// browser flow.) Verified by api/uploads/uploadspact (`make test-pact`).
+// Consumer contract of the attachment removal (the upload's is in upload.pact.test.ts, which needs
+// jsdom's XMLHttpRequest). Verified by api/uploads/uploadspact (`make test-pact`).
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createApiClient } from '../index';
