@@ -29,9 +29,14 @@ function validForNewRma(unit: Unit): boolean {
 
 /**
  * Checks a serial against the units registry once it has 9 characters, debounced, cancelling
- * checks for serials the user has typed past.
+ * checks for serials the user has typed past. `isValid` decides what 'valid' means for the flow
+ * (a repair by default; the recycle flow passes its own eligibility).
  */
-export function useSerialCheck(serialInput: string, debounceMs = SERIAL_CHECK_DEBOUNCE_MS): SerialCheck {
+export function useSerialCheck(
+  serialInput: string,
+  isValid: (unit: Unit) => boolean = validForNewRma,
+  debounceMs = SERIAL_CHECK_DEBOUNCE_MS,
+): SerialCheck {
   const api = useApi();
   const serial = normalizeSerial(serialInput);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -61,5 +66,5 @@ export function useSerialCheck(serialInput: string, debounceMs = SERIAL_CHECK_DE
   if ('error' in outcome) return { status: 'empty', unit: null, error: outcome.error };
   if (outcome.result.kind === '404') return { status: 'not-found', unit: null, error: null };
   const { unit } = outcome.result;
-  return { status: validForNewRma(unit) ? 'valid' : 'not-valid', unit, error: null };
+  return { status: isValid(unit) ? 'valid' : 'not-valid', unit, error: null };
 }

@@ -99,8 +99,10 @@ describe('recycle model', () => {
   });
 
   it('allows recycling only out of warranty', () => {
-    expect(canRecycle({ iw: true, rmaExists: false })).toBe(false);
-    expect(canRecycle({ iw: false, rmaExists: false })).toBe(true);
+    expect(canRecycle({ iw: true, rmaExists: false, allowOow: false })).toBe(false);
+    expect(canRecycle({ iw: false, rmaExists: false, allowOow: false })).toBe(true);
+    expect(canRecycle({ iw: false, rmaExists: true, allowOow: false })).toBe(false);
+    expect(canRecycle({ iw: false, rmaExists: true, allowOow: true })).toBe(true);
     expect(canRecycle(null)).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import { normalizeSerial } from '@portal/forms';
 import { LeaveDialog, useLeaveWarning, useSerialCheck } from '@portal/forms/units';
 import { Card, CardTitle, PageTitle, Stack, Stepper } from '@portal/ui';
 import { RECYCLE_COPY } from './copy';
-import { initialRecycleState, recycleReducer } from './model/flow';
+import { canRecycle, initialRecycleState, recycleReducer } from './model/flow';
 import { buildRecyclePayload } from './model/payload';
 import { ConfirmStep } from './steps/ConfirmStep';
 import { ConsentStep } from './steps/ConsentStep';
@@ -21,7 +21,7 @@ function RecycleFlow({ initialSerial }: { initialSerial: string }) {
   const roles = sessionState.status === 'signed-in' ? sessionState.roles : [];
   const mayOverride = hasClientRole(roles, session.clientId, permissions.rmaOverride);
   const [state, dispatch] = useReducer(recycleReducer, { serial: normalizeSerial(initialSerial), profile }, initialRecycleState);
-  const check = useSerialCheck(state.serial);
+  const check = useSerialCheck(state.serial, canRecycle);
   const { blocker } = useLeaveWarning(!state.result?.rmaNumber);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -63,9 +63,12 @@ export function allConfirmed(c: Confirmations): boolean {
   return c.recycling && c.notReturned && c.accurate;
 }
 
-/** Spec §4: recycling is allowed only when iw is false (and no open RMA exists for the unit). */
-export function canRecycle(unit: Pick<Unit, 'iw' | 'rmaExists'> | null): boolean {
-  return unit !== null && !unit.iw && !unit.rmaExists;
+/**
+ * Spec §4: recycling is allowed only when iw is false, and (as for repairs) not while the unit
+ * has an open RMA unless an override allows it. The API applies the same rule.
+ */
+export function canRecycle(unit: Pick<Unit, 'iw' | 'rmaExists' | 'allowOow'> | null): boolean {
+  return unit !== null && !unit.iw && (!unit.rmaExists || unit.allowOow);
 }
 
 export function recycleReducer(state: RecycleState, action: RecycleAction): RecycleState {
