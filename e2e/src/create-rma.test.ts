@@ -1,35 +1,13 @@
 // The create-rma stepper as a customer uses it, from serial to shipping label, in Chromium against
 // the built portal. Each flow gets a fresh portal, so every demo unit is still valid for a new RMA.
-import type { Browser, Page } from 'playwright-core';
-import { signIn, startBrowser, type RunningBrowser } from './browser';
-import { startPortal, type RunningPortal } from './portal';
+import type { Page } from 'playwright-core';
+import { freshPortalPerTest } from './fresh';
 import { confirmAndSubmit, cont, contAnyway, contactInfo, describeProblem, downloadDocument, expectText, readLabel, video } from './stepper';
 
-let chromium: RunningBrowser;
-let browser: Browser;
-let portal: RunningPortal;
+const fresh = freshPortalPerTest();
 
-beforeAll(async () => {
-  chromium = await startBrowser();
-  browser = chromium.browser;
-});
-afterAll(async () => {
-  await chromium?.stop();
-});
-beforeEach(async () => {
-  portal = await startPortal();
-});
-afterEach(async () => {
-  await portal?.stop();
-});
-
-async function openAsCasey(serial: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${portal.url}/create-rma/${serial}`);
-  await signIn(page, 'casey@example.com');
-  await page.waitForURL(`${portal.url}/create-rma/${serial}**`);
-  return page;
+function openAsCasey(serial: string): Promise<Page> {
+  return fresh.open(`/create-rma/${serial}`, 'casey@example.com');
 }
 
 describe('create-rma in Chromium', () => {
@@ -50,7 +28,7 @@ describe('create-rma in Chromium', () => {
     const { printed, barcode } = readLabel(await downloadDocument(page, 'Download Shipping Label'));
     expect(printed).toMatch(/^RF\d{11}$/);
     expect(barcode).toBe(printed);
-    expect(portal.outbox('casey@example.com')).toContain(`Subject: RMA ${rmaNumber} created`);
+    expect(fresh.portal().outbox('casey@example.com')).toContain(`Subject: RMA ${rmaNumber} created`);
 
     await page.getByRole('button', { name: 'Need to Create a new Service Request?' }).click();
     await page.getByRole('textbox', { name: 'Serial Number' }).waitFor();

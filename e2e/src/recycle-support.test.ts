@@ -1,38 +1,11 @@
 // Recycling, support tickets, the contact form and the info banner as customers and an
 // administrator use them, in Chromium against the built portal.
-import type { Browser, Page } from 'playwright-core';
-import { signIn, startBrowser, type RunningBrowser } from './browser';
-import { startPortal, type RunningPortal } from './portal';
+import type { Page } from 'playwright-core';
+import { freshPortalPerTest } from './fresh';
 import { cont, downloadDocument, expectText, readLabel } from './stepper';
 
-let chromium: RunningBrowser;
-let browser: Browser;
-let portal: RunningPortal;
-
-beforeAll(async () => {
-  chromium = await startBrowser();
-  browser = chromium.browser;
-});
-afterAll(async () => {
-  await chromium?.stop();
-});
-beforeEach(async () => {
-  portal = await startPortal();
-});
-afterEach(async () => {
-  await portal?.stop();
-});
-
-async function open(url: string, user?: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${portal.url}${url}`);
-  if (user) {
-    await signIn(page, user);
-    await page.waitForURL(`${portal.url}${url}**`);
-  }
-  return page;
-}
+const fresh = freshPortalPerTest();
+const open = fresh.open;
 
 async function consentAndContact(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: /I own this unit/ }).check();
@@ -102,7 +75,7 @@ describe('recycling and support in Chromium', () => {
     await form.getByRole('combobox', { name: 'Primary Fault' }).selectOption({ index: 1 });
     await form.getByRole('textbox', { name: 'Description' }).fill('The hinge of my RL14 cracked.');
     await form.getByRole('button', { name: 'Send message' }).click();
-    await page.waitForURL(`${portal.url}/help-support/complete**`);
+    await page.waitForURL(`${fresh.portal().url}/help-support/complete**`);
   });
 
   it('the info banner appears after an administrator sets a warning row', async () => {
@@ -110,8 +83,8 @@ describe('recycling and support in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByText('Repairs take two extra days this week.').count()).toBe(0);
 
-    const token = portal.devToken('adam@example.com');
-    const res = await fetch(`${portal.url}/admin/reports/QUERY_RMA_WARNING`, {
+    const token = fresh.portal().devToken('adam@example.com');
+    const res = await fetch(`${fresh.portal().url}/admin/reports/QUERY_RMA_WARNING`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify([{ message: 'Repairs take two extra days this week.', isWarning: true, isPaused: false }]),
