@@ -21,7 +21,7 @@ export const COPY = {
   disclaimer:
     'Disclaimer: the repair is carried out under the terms of your warranty or service agreement. Damage not covered by them, or found during inspection, may be quoted separately before any work is done.',
   notice:
-    'Notice: do not include passwords you use elsewhere. Credentials given here are used only to test the unit and are deleted when the repair is complete.',
+    'Notice: do not include passwords you use elsewhere. Credentials given here are stored encrypted and used only by our technicians to test the unit.',
   uploadHelp: 'Photos or videos of the problem: up to 5 files at a time, 50 MB each.',
   tooManyFiles: 'Please choose up to 5 files at a time.',
   notMedia: (name: string) => `${name} is not an image or a video.`,
