@@ -50,9 +50,6 @@ func TestProvider_SQLite(t *testing.T) {
 }
 
 func TestIntegrationProvider_PostgreSQL(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs PostgreSQL on 127.0.0.1:5432")
-	}
 	for _, b := range providerBehaviours() {
 		t.Run(b.name, func(t *testing.T) { b.run(t, testkit.Postgres(t)) })
 	}

@@ -45,9 +45,6 @@ func TestStore_SQLite(t *testing.T) {
 }
 
 func TestIntegrationStore_PostgreSQL(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs PostgreSQL on 127.0.0.1:5432")
-	}
 	for _, b := range storeBehaviours() {
 		t.Run(b.name, func(t *testing.T) { b.run(t, newStore(t, testkit.Postgres(t))) })
 	}

@@ -58,9 +58,7 @@ func SQLite(tb testing.TB) *gorm.DB {
 // test ends.
 func PostgresURL(tb testing.TB) string {
 	tb.Helper()
-	if testing.Short() {
-		tb.Skip("needs PostgreSQL; run without -short")
-	}
+	needServer(tb, "PostgreSQL")
 	ctx := context.Background()
 	admin, err := db.Open(ctx, db.Options{URL: envOr("TEST_DATABASE_URL", defaultPostgres), Log: Quiet()})
 	if err != nil {
@@ -101,9 +99,7 @@ func EachDatabase(t *testing.T, suite func(t *testing.T, gdb *gorm.DB)) {
 // RedisURL returns the test Redis URL; the caller gets its own key prefix from Redis.
 func RedisURL(tb testing.TB) string {
 	tb.Helper()
-	if testing.Short() {
-		tb.Skip("needs Redis; run without -short")
-	}
+	needServer(tb, "Redis")
 	return envOr("TEST_REDIS_URL", defaultRedis)
 }
 
@@ -127,6 +123,19 @@ func Redis(tb testing.TB) *cache.Redis {
 		_ = rc.Close()
 	})
 	return rc
+}
+
+// needServer leaves server-backed tests out of `go test -short` on a developer's laptop, and
+// only there: under CI (CI set) a -short run fails instead, so no test is ever skipped in CI.
+func needServer(tb testing.TB, server string) {
+	tb.Helper()
+	if !testing.Short() {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		tb.Fatalf("testkit: %s tests must run in CI: drop -short", server)
+	}
+	tb.Skip("needs " + server + "; run without -short")
 }
 
 func closeDB(gdb *gorm.DB) {
