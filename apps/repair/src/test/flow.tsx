@@ -14,8 +14,10 @@ import type {
 } from '@portal/api-client';
 import { CreateRmaPage } from '../features/create-rma/Page';
 import { SERIAL_CHECK_DEBOUNCE_MS } from '@portal/forms/units';
-import { warrantyUnit } from '../features/create-rma/test-fixtures';
-import { profile, renderRoute, sessionWith } from './render';
+import { profile, renderRoute, sessionWith, warrantyUnit } from '@portal/forms/testing';
+
+/** rma-confirm-quote: the one page the leave warning lets the stepper go to. */
+export const confirmQuoteRoute = { path: '/create-rma/:serial?/confirm-quote', element: <h1>Confirm quote</h1> };
 
 export const countries: Country[] = [
   { name: 'Canada', countryCode: 'CA', geonameId: 6251999 },
@@ -98,6 +100,7 @@ export function setupFlow({ unit = warrantyUnit, options = selections, me = prof
   };
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime, applyAccept });
   const view = renderRoute(<CreateRmaPage />, {
+    routes: [confirmQuoteRoute],
     path: '/create-rma/:serial?',
     url,
     state,

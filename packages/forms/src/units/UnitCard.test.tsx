@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import type { Unit } from '@portal/api-client';
 import { PortalThemeProvider } from '@portal/ui';
-import { unit } from './test-fixtures';
+import { unit } from '../testing';
 import { UnitCard } from './UnitCard';
 
 function renderCard(u: Unit) {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { profile, renderRoute, sessionWith } from '../../test/render';
+import { profile, renderRoute, sessionWith } from '@portal/forms/testing';
 import { RecycleBatteryPage } from './Page';
 
 describe('RecycleBatteryPage', () => {

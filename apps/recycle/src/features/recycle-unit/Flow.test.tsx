@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type Country, type Me, type RecyclePayload, type Unit } from '@portal/api-client';
 import { SERIAL_CHECK_DEBOUNCE_MS } from '@portal/forms/units';
-import { profile, renderRoute, sessionWith } from '../../test/render';
+import { profile, renderRoute, sessionWith } from '@portal/forms/testing';
 import { RecycleUnitPage } from './Page';
 import { buildRecyclePayload } from './model/payload';
 import { canRecycle, consentGiven, noConsent } from './model/flow';
@@ -51,6 +51,7 @@ function setup({ unit = oowUnit, me = profile, create }: { unit?: Unit; me?: Me;
   };
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   const view = renderRoute(<RecycleUnitPage />, {
+    routes: [{ path: '/create-rma/:serial?', element: <h1>Create RMA</h1> }],
     path: '/recycle-unit/:serial?',
     url: `/recycle-unit/${unit.serial}`,
     session: sessionWith(api, me),

@@ -4,10 +4,9 @@ import { PortalThemeProvider } from '@portal/ui';
 import { SessionProvider } from '@portal/auth';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { completeProblemStep, continueTo, created, office, reachConfirm, settle, setupFlow } from '../../test/flow';
-import { profile, sessionWith } from '../../test/render';
+import { profile, sessionWith, unit } from '@portal/forms/testing';
 import { DownloadStep } from './steps/DownloadStep';
 import { emptyProblem } from './model/problem';
-import { unit } from './test-fixtures';
 import { emptyAddress, emptyContact } from '@portal/forms';
 
 beforeEach(() => {

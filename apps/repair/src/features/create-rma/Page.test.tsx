@@ -1,17 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VerifySerialResult } from '@portal/api-client';
-import { fakeSession, renderRoute } from '../../test/render';
+import { fakeSession, renderRoute, unit, warrantyUnit } from '@portal/forms/testing';
+import { confirmQuoteRoute } from '../../test/flow';
 import { SERIAL_CHECK_DEBOUNCE_MS } from '@portal/forms/units';
 import { CreateRmaPage } from './Page';
-import { unit, warrantyUnit } from './test-fixtures';
 
 type Verify = jest.Mock<Promise<VerifySerialResult>, [string, { signal?: AbortSignal }?]>;
 
 function setup(url = '/create-rma', answer: VerifySerialResult = { kind: 'found', unit: warrantyUnit }) {
   const verifySerial: Verify = jest.fn(async (_serial: string) => answer);
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  renderRoute(<CreateRmaPage />, { path: '/create-rma/:serial?', url, session: fakeSession(verifySerial) });
+  renderRoute(<CreateRmaPage />, { path: '/create-rma/:serial?', url, session: fakeSession(verifySerial), routes: [confirmQuoteRoute] });
   const field = () => screen.getByRole('textbox', { name: 'Serial Number' });
   return { verifySerial, user, field };
 }

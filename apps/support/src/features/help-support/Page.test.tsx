@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type ApiClient } from '@portal/api-client';
 import type { Session } from '@portal/auth';
-import { profile, renderRoute, sessionWith } from '../../test/render';
+import { profile, renderRoute, sessionWith } from '@portal/forms/testing';
+
+const completeRoute = { path: '/help-support/complete', element: <h1>Thanks</h1> };
 import { AuthHelpAndSupportPage } from '../auth-help-and-support/Page';
 import { HelpSupportPage } from './Page';
 
@@ -14,7 +16,12 @@ function signedOut(api: Partial<ApiClient>): Session {
 
 function setup({ send = jest.fn(async () => ({ success: true })), session }: { send?: jest.Mock; session?: (api: object) => Session } = {}) {
   const api = { support: { sendContactForm: send, myServiceSupportTickets: jest.fn(async () => []), createServiceSupportTicket: jest.fn() } };
-  const view = renderRoute(<HelpSupportPage />, { path: '/help-support', url: '/help-support', session: (session ?? sessionWith)(api) });
+  const view = renderRoute(<HelpSupportPage />, {
+    path: '/help-support',
+    url: '/help-support',
+    session: (session ?? sessionWith)(api),
+    routes: [completeRoute],
+  });
   return { api, user: userEvent.setup(), ...view };
 }
 
@@ -84,6 +91,7 @@ describe('help-support', () => {
 describe('auth-help-and-support', () => {
   it('prefills the ticket form from /me', () => {
     renderRoute(<AuthHelpAndSupportPage />, {
+      routes: [completeRoute],
       path: '/auth-help-and-support',
       url: '/auth-help-and-support',
       session: sessionWith({ support: { myServiceSupportTickets: jest.fn(async () => [{ uid: 'TCK-7', subject: 'S', caseType: 'Quote', status: 'open', createdAt: '' }]), createServiceSupportTicket: jest.fn() } } as never),

@@ -1,6 +1,6 @@
 import { ApiError } from '@portal/api-client';
 import { emptyAddress } from '@portal/forms';
-import { unit } from '../test-fixtures';
+import { unit } from '@portal/forms/testing';
 import { createErrorMessage } from './createError';
 import { flowReducer, initialFlowState } from './flow';
 import { effectivePackaging, shippingMode, toPackagingPayload } from './packaging';

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiError, type UploadedFile, type UploadProgressOptions } from '@portal/api-client';
-import { profile } from '../../../test/render';
+import { profile, unit } from '@portal/forms/testing';
 import { image, selections, settle, setupFlow } from '../../../test/flow';
-import { unit } from '../test-fixtures';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

@@ -1,6 +1,8 @@
+// Test support shared by the remotes' page tests: a signed-in session stand-in and a data router
+// with theme and session around the page under test. Imported by tests only.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type LoaderFunction } from 'react-router';
+import { createMemoryRouter, RouterProvider, type LoaderFunction, type RouteObject } from 'react-router';
 import type { ApiClient, Me, VerifySerialResult } from '@portal/api-client';
 import { SessionProvider, type Session, type SessionState } from '@portal/auth';
 import { PortalThemeProvider } from '@portal/ui';
@@ -49,17 +51,19 @@ export interface RouteOptions {
   session: Session;
   state?: unknown;
   loader?: LoaderFunction;
+  /** Further pages the one under test navigates to (home is always there). */
+  routes?: RouteObject[];
 }
 
 /**
  * Renders a page at `url`, matched against `path`, in a data router (blockers and loader data
- * work as in the host), with theme and session. Home and rma-confirm-quote exist to navigate to.
+ * work as in the host), with theme and session.
  */
-export function renderRoute(element: ReactElement, { path, url, session, state, loader }: RouteOptions) {
+export function renderRoute(element: ReactElement, { path, url, session, state, loader, routes = [] }: RouteOptions) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <h1>Home</h1> },
-      { path: '/create-rma/:serial?/confirm-quote', element: <h1>Confirm quote</h1> },
+      ...routes,
       { path, element, loader, hydrateFallbackElement: <p>Loading..</p> },
     ],
     { initialEntries: [{ pathname: url, state }] },
