@@ -5,17 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/coreos/go-oidc/v3/oidc"
 	"github.com/gin-gonic/gin"
 	"gorm.io/gorm"
 
-	"rugged.example/portal/api/geo/geo"
 	"rugged.example/portal/api/geo/geoapi"
-	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/identity/identityapi"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/blob"
@@ -23,21 +21,17 @@ import (
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/mail"
-	"rugged.example/portal/api/pkg/secretbox"
 	"rugged.example/portal/api/portal/graph"
 	"rugged.example/portal/api/portal/webshell"
 	"rugged.example/portal/api/recycle/recycleapi"
 	"rugged.example/portal/api/repair/repairapi"
-	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/shipping/freightcarrier"
 	"rugged.example/portal/api/shipping/shipping"
 	"rugged.example/portal/api/shipping/shippingapi"
 	"rugged.example/portal/api/shipping/shippingdb"
-	"rugged.example/portal/api/support/support"
 	"rugged.example/portal/api/support/supportapi"
 	"rugged.example/portal/api/support/supportdb"
-	"rugged.example/portal/api/uploads/uploads"
 	"rugged.example/portal/api/uploads/uploadsapi"
 	"rugged.example/portal/api/uploads/uploadsdb"
 )
@@ -68,7 +62,8 @@ func (a *App) Close() error {
 	return errors.Join(errs...)
 }
 
-// Build wires the whole portal. Schema and demo data are created on first start.
+// Build wires a portal process: the domains cfg.Services lists, on one Gin engine. Schema and
+// demo data are created on first start.
 func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	app := &App{}
 	if err := app.wire(ctx, cfg, log); err != nil {
@@ -78,7 +73,7 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	return app, nil
 }
 
-// wire opens the infrastructure, migrates and seeds each module, and mounts every surface.
+// wire opens the infrastructure, migrates and seeds each module, and mounts the listed domains.
 // Whatever it opened is released by Close, also on failure.
 func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	gdb, err := OpenDatabase(ctx, cfg, log)
@@ -105,16 +100,8 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	app.closers = append(app.closers, bucket.Close)
-	secrets, err := openSecrets(cfg)
-	if err != nil {
-		return err
-	}
-	places, err := geo.Load()
-	if err != nil {
-		return err
-	}
+	caps := &capabilities{cfg: cfg, log: log, gdb: gdb, cache: c, bucket: bucket}
 
-	units := rmadb.NewStore(gdb)
 	for _, migrate := range []func(context.Context, *gorm.DB) error{
 		rmadb.Migrate, uploadsdb.Migrate, shippingdb.Migrate, mail.Migrate, supportdb.Migrate,
 	} {
@@ -122,14 +109,13 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 			return err
 		}
 	}
-	if err := rmadb.SeedDemo(ctx, units); err != nil {
+	if err := rmadb.SeedDemo(ctx, caps.Units()); err != nil {
 		return fmt.Errorf("compose: seed units: %w", err)
 	}
-	if err := rmadb.SeedRepairOptions(ctx, units); err != nil {
+	if err := rmadb.SeedRepairOptions(ctx, caps.Units()); err != nil {
 		return fmt.Errorf("compose: seed repair options: %w", err)
 	}
-	supportStore := supportdb.NewStore(gdb)
-	if err := supportdb.Seed(ctx, supportStore); err != nil {
+	if err := supportdb.Seed(ctx, supportdb.NewStore(gdb)); err != nil {
 		return fmt.Errorf("compose: seed reports: %w", err)
 	}
 
@@ -148,85 +134,114 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-
-	tx := db.NewTransactor(gdb)
-	unitService := rma.NewService(units, c, log, nil)
-	attachments := uploads.NewService(bucket, uploadsdb.NewStore(gdb), tx, log, nil)
-	carrier, err := newCarrier(cfg.Shipping, gdb)
-	if err != nil {
-		return err
-	}
-	shipments := shipping.NewService(shippingdb.NewStore(gdb), carrier, bucket, log, shipping.Config{Depot: cfg.Shipping.Depot()})
-	help := support.NewService(support.Deps{
-		Store: supportStore, Tx: tx, Mail: mail.NewOutbox(gdb), Cache: c, Settings: cfg.Support, Log: log,
-	})
-	creator := &rma.Creator{
-		Store: units, Tx: tx, Addresses: addressRules{places}, Uploads: attachments,
-		Shipping: documentIssuer{shipments}, Mail: outboxMailer{gdb}, Units: unitService, Secrets: secrets,
-		Log: log, Now: time.Now,
-		DocumentURL: func(id string) string { return cfg.PublicURL + shippingapi.DocumentPath(id) },
-	}
-
-	geoapi.Routes(engine, places, log)
-	repairapi.Routes(engine, guard, unitService, creator, log)
-	recycleapi.Routes(engine, guard, creator, log)
-	uploadsapi.Routes(engine, guard, attachments, log)
-	shippingapi.Routes(engine, guard, shipments, log)
-	identityapi.Routes(engine, guard, profiles, log)
-	supportapi.Routes(engine, guard, help, log)
-	// Who: anyone; each field states its own access (the info banner is public, everything about
-	// a customer needs a client role) and resolvers check ownership.
-	engine.POST("/graphql", guard.MaybeSignedIn(),
-		gin.WrapH(graph.Handler(&graph.Resolver{Units: units, Options: units, Support: help}, log)))
-
-	app.background = append(app.background,
-		every(time.Hour, func(ctx context.Context) error {
-			_, err := attachments.PurgeUnclaimed(ctx, 24*time.Hour)
-			return err
-		}),
-		// Labels of a create whose transaction rolled back leave PDFs without rows.
-		every(time.Hour, func(ctx context.Context) error {
-			_, err := shipments.SweepOrphans(ctx, cfg.Shipping.OrphanGrace)
-			return err
-		}),
-	)
-	if smtp := cfg.SMTP(); smtp.Enabled() {
-		sender, err := mail.NewSMTPSender(smtp)
-		if err != nil {
-			return err
+	mounts := app.mounts(cfg, caps, guard, profiles, engine, log)
+	for _, name := range cfg.Services {
+		if err := mounts[name](); err != nil {
+			return fmt.Errorf("compose: mount %s: %w", name, err)
 		}
-		dispatcher := mail.NewDispatcher(gdb, sender, log, mail.DispatcherOptions{})
-		app.background = append(app.background, func(ctx context.Context, _ *slog.Logger) { dispatcher.Run(ctx) })
 	}
-
+	if !cfg.Services.Has(ServiceWeb) {
+		// Without the web shell an unknown path is an API 404, in the APIs' error shape.
+		engine.NoRoute(func(c *gin.Context) {
+			c.JSON(http.StatusNotFound, httpx.ErrorBody{Error: "notFound", Message: "Not found"})
+		})
+	}
+	if sendsMail(cfg.Services) {
+		if smtp := cfg.SMTP(); smtp.Enabled() {
+			sender, err := mail.NewSMTPSender(smtp)
+			if err != nil {
+				return err
+			}
+			// Several processes may deliver: each claims due rows with FOR UPDATE SKIP LOCKED.
+			dispatcher := mail.NewDispatcher(gdb, sender, log, mail.DispatcherOptions{})
+			app.background = append(app.background, func(ctx context.Context, _ *slog.Logger) { dispatcher.Run(ctx) })
+		}
+	}
 	app.Engine = engine
-	return webshell.Mount(engine, webshell.Options{
-		WebDir:      cfg.WebDir,
-		RemoteURLs:  cfg.RemoteURLs,
-		APIPrefixes: apiPrefixes,
-		Runtime: webshell.RuntimeConfig{
-			OIDC: webshell.OIDCClient{Authority: cfg.Issuer(), ClientID: cfg.OIDCClientID, Scope: cfg.OIDCScope},
-		},
-	})
+	return nil
 }
 
-// identity mounts the embedded provider or discovers the external one, and returns the guard
-// every API uses and the source of /me profiles.
-func (app *App) identity(ctx context.Context, cfg Config, gdb *gorm.DB, engine *gin.Engine, log *slog.Logger) (*auth.Guard, identityapi.Profiles, error) {
-	if !cfg.EmbeddedIdentity() {
-		v, err := auth.DiscoverOIDCVerifier(ctx, oidcConfig(cfg))
-		if err != nil {
-			return nil, nil, err
-		}
-		return auth.NewGuard(v, log), nil, nil
+// mounts says, per domain, what serving it takes: its routes, and the background jobs of the
+// data it owns.
+func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profiles identityapi.Profiles, engine *gin.Engine, log *slog.Logger) map[string]func() error {
+	return map[string]func() error{
+		ServiceIdentity: func() error {
+			identityapi.Routes(engine, guard, profiles, log)
+			return nil
+		},
+		ServiceRepair: func() error {
+			creator, err := caps.Creator()
+			if err != nil {
+				return err
+			}
+			repairapi.Routes(engine, guard, caps.UnitService(), creator, log)
+			return nil
+		},
+		ServiceRecycle: func() error {
+			creator, err := caps.Creator()
+			if err != nil {
+				return err
+			}
+			recycleapi.Routes(engine, guard, creator, log)
+			return nil
+		},
+		ServiceSupport: func() error {
+			supportapi.Routes(engine, guard, caps.Support(), log)
+			return nil
+		},
+		ServiceGeo: func() error {
+			places, err := caps.Places()
+			if err != nil {
+				return err
+			}
+			geoapi.Routes(engine, places, log)
+			return nil
+		},
+		ServiceShipping: func() error {
+			shipments, err := caps.Shipments()
+			if err != nil {
+				return err
+			}
+			shippingapi.Routes(engine, guard, shipments, log)
+			// Labels of a create whose transaction rolled back leave PDFs without rows.
+			app.background = append(app.background, every(time.Hour, func(ctx context.Context) error {
+				_, err := shipments.SweepOrphans(ctx, cfg.Shipping.OrphanGrace)
+				return err
+			}))
+			return nil
+		},
+		ServiceUploads: func() error {
+			attachments := caps.Attachments()
+			uploadsapi.Routes(engine, guard, attachments, log)
+			app.background = append(app.background, every(time.Hour, func(ctx context.Context) error {
+				_, err := attachments.PurgeUnclaimed(ctx, 24*time.Hour)
+				return err
+			}))
+			return nil
+		},
+		ServiceGraphQL: func() error {
+			// Who: anyone; each field states its own access (the info banner is public, everything
+			// about a customer needs a client role) and resolvers check ownership.
+			resolver := &graph.Resolver{Units: caps.Units(), Options: caps.Units(), Support: caps.Support()}
+			engine.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(resolver, log)))
+			return nil
+		},
+		ServiceWeb: func() error {
+			return webshell.Mount(engine, webshell.Options{
+				WebDir:      cfg.WebDir,
+				RemoteURLs:  cfg.RemoteURLs,
+				APIPrefixes: apiPrefixes,
+				Runtime: webshell.RuntimeConfig{
+					OIDC: webshell.OIDCClient{Authority: cfg.Issuer(), ClientID: cfg.OIDCClientID, Scope: cfg.OIDCScope},
+				},
+			})
+		},
 	}
-	idp, err := EmbeddedIdentity(ctx, cfg, gdb, log)
-	if err != nil {
-		return nil, nil, err
-	}
-	engine.Any("/idp/*any", gin.WrapH(idp.Handler()))
-	v := auth.NewOIDCVerifier(oidcConfig(cfg), &oidc.StaticKeySet{PublicKeys: idp.PublicKeys()})
-	return auth.NewGuard(v, log), idp, nil
+}
+
+// sendsMail reports whether the process writes to the mail outbox, and so also delivers it.
+func sendsMail(s Services) bool {
+	return s.Has(ServiceRepair) || s.Has(ServiceRecycle) || s.Has(ServiceSupport) || s.Has(ServiceGraphQL)
 }
 
 // RunBackground starts the periodic jobs (janitors, the mail dispatcher) until ctx is done.
@@ -265,13 +280,6 @@ func newCarrier(s shipping.Settings, gdb *gorm.DB) (shipping.Carrier, error) {
 	}
 }
 
-func openSecrets(cfg Config) (*secretbox.Box, error) {
-	if cfg.SecretKey != "" {
-		return secretbox.FromBase64(cfg.SecretKey.Reveal())
-	}
-	return secretbox.FromKeyFile(filepath.Join(cfg.DataDir, "secret.key"))
-}
-
 // OpenDatabase opens PostgreSQL when DATABASE_URL is set, else SQLite in the data dir.
 func OpenDatabase(ctx context.Context, cfg Config, log *slog.Logger) (*gorm.DB, error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
@@ -282,30 +290,11 @@ func OpenDatabase(ctx context.Context, cfg Config, log *slog.Logger) (*gorm.DB, 
 	})
 }
 
-// EmbeddedIdentity starts the development OpenID provider on the portal's database.
-func EmbeddedIdentity(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) (*identity.Provider, error) {
-	return identity.New(ctx, identity.Config{
-		Issuer:          cfg.Issuer(),
-		ClientID:        cfg.OIDCClientID,
-		RedirectOrigins: []string{cfg.PublicURL},
-		DataDir:         cfg.DataDir,
-		DB:              gdb,
-		Logger:          log,
-		AccessTokenTTL:  15 * time.Minute,
-	})
-}
-
 func openCache(ctx context.Context, cfg Config) (cache.Cache, error) {
 	if cfg.RedisURL == "" {
 		return cache.NewMemory(50_000), nil
 	}
 	return cache.OpenRedis(ctx, cfg.RedisURL.Reveal(), cfg.RedisKeyPrefix)
-}
-
-func oidcConfig(cfg Config) auth.OIDCConfig {
-	return auth.OIDCConfig{
-		Issuer: cfg.Issuer(), Audience: cfg.OIDCAudience, ClientID: cfg.OIDCClientID, RolesClaim: cfg.OIDCRolesClaim,
-	}
 }
 
 // securityHeaders are sent on every response; the portal is never framed by other sites (same-origin frames stay allowed for the sign-in library's silent renew).

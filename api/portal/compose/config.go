@@ -14,6 +14,10 @@ import (
 
 // Config is the portal binary's whole configuration; README.md documents each variable.
 type Config struct {
+	// Services are the domains this process mounts: every one by default, one per process in
+	// production (`portal serve --services=…`).
+	Services Services
+
 	Addr string `env:"PORTAL_ADDR" envDefault:"127.0.0.1:8080"`
 	// PublicURL is where browsers reach the portal; it defaults to http://PORTAL_ADDR.
 	PublicURL string `env:"PORTAL_PUBLIC_URL"`
@@ -68,6 +72,9 @@ func LoadConfig() (Config, error) {
 		cfg.PublicURL = "http://" + cfg.Addr
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
+	if cfg.Services == nil {
+		cfg.Services, _ = ParseServices(AllServices)
+	}
 	if cfg.OIDCAudience == "" {
 		cfg.OIDCAudience = cfg.OIDCClientID
 	}

@@ -1,10 +1,12 @@
-// Command portal is the all-in-one binary: `portal serve` runs every domain, the web shell and
-// the embedded identity provider in one process; `portal dev-token --user EMAIL` prints an
-// access token of a demo user for scripts and curl.
+// Command portal is the portal's one binary: `portal serve` runs every domain, the web shell and
+// the embedded identity provider in one process, `portal serve --services=repair` one domain of
+// the production shape; `portal dev-token --user EMAIL` prints an access token of a demo user for
+// scripts and curl; `portal routes` prints which process owns which path.
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -21,7 +23,9 @@ import (
 )
 
 const usage = `usage:
-  portal serve                      run the portal (configuration from the environment, see README)
+  portal serve [--services=LIST]    run the portal (configuration from the environment, see README);
+                                    LIST is "all" (default) or comma-separated domains of ` + "`portal routes`" + `
+  portal routes                     print the path prefixes each domain's process owns (JSON)
   portal dev-token --user EMAIL     print an access token of a demo user of the embedded provider
   portal outbox [--to EMAIL] [-n N] print the newest e-mails of the outbox (where mail goes without SMTP)`
 
@@ -36,7 +40,11 @@ func main() {
 	var err error
 	switch os.Args[1] {
 	case "serve":
-		err = serve(ctx)
+		err = serve(ctx, os.Args[2:])
+	case "routes":
+		err = json.NewEncoder(os.Stdout).Encode(struct {
+			Services []compose.Route `json:"services"`
+		}{compose.Routes()})
 	case "dev-token":
 		err = devToken(ctx, os.Args[2:])
 	case "outbox":
@@ -51,9 +59,17 @@ func main() {
 	}
 }
 
-func serve(ctx context.Context) error {
+func serve(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	services := fs.String("services", compose.AllServices, "domains to serve: all, or a comma-separated list")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	cfg, err := compose.LoadConfig()
 	if err != nil {
+		return err
+	}
+	if cfg.Services, err = compose.ParseServices(*services); err != nil {
 		return err
 	}
 	log := logging.New(os.Stderr, logging.ParseLevel(cfg.LogLevel))
@@ -73,7 +89,7 @@ func serve(ctx context.Context) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("listening", "addr", cfg.Addr, "url", cfg.PublicURL)
+	log.Info("listening", "addr", cfg.Addr, "url", cfg.PublicURL, "services", cfg.Services.String())
 
 	select {
 	case err := <-errc:

@@ -1,0 +1,97 @@
+package compose
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The domains a process can serve. `portal serve --services=LIST` mounts the listed ones; the
+// embedded default mounts all of them in one process, production runs one process per domain
+// behind an ingress that routes by the paths below (ARCHITECTURE.md §1).
+const (
+	ServiceIdentity = "identity"
+	ServiceRepair   = "repair"
+	ServiceRecycle  = "recycle"
+	ServiceSupport  = "support"
+	ServiceGeo      = "geo"
+	ServiceShipping = "shipping"
+	ServiceUploads  = "uploads"
+	ServiceGraphQL  = "graphql"
+	ServiceWeb      = "web"
+
+	// AllServices is the keyword for every domain in one process.
+	AllServices = "all"
+)
+
+// Route says which path prefixes the ingress sends to one domain's process. Prefixes follow
+// Kubernetes' pathType Prefix: "/fn" matches "/fn" and "/fn/…" but not "/fnord", and the
+// longest matching prefix wins ("/rma-manager/rma/recycle" goes to recycle, the rest of
+// "/rma-manager" to repair).
+type Route struct {
+	Service string   `json:"name"`
+	Paths   []string `json:"paths"`
+}
+
+// Routes is the one table of which process owns which path; `portal routes` prints it for the
+// Helm chart's check and the local topology's proxy.
+func Routes() []Route {
+	return []Route{
+		{ServiceIdentity, []string{"/me", "/idp"}},
+		{ServiceRepair, []string{"/rma-manager"}},
+		{ServiceRecycle, []string{"/rma-manager/rma/recycle"}},
+		{ServiceSupport, []string{"/contact-form", "/admin/reports"}},
+		{ServiceGeo, []string{"/fn"}},
+		{ServiceShipping, []string{"/shipping"}},
+		{ServiceUploads, []string{"/bucket-uploader"}},
+		{ServiceGraphQL, []string{"/graphql"}},
+		{ServiceWeb, []string{"/"}},
+	}
+}
+
+// Services is the set of domains one process mounts.
+type Services []string
+
+// ParseServices reads the --services flag: "all" or a comma-separated list of domain names.
+func ParseServices(list string) (Services, error) {
+	known := make([]string, 0, len(Routes()))
+	for _, r := range Routes() {
+		known = append(known, r.Service)
+	}
+	list = strings.TrimSpace(list)
+	if list == "" || list == AllServices {
+		return known, nil
+	}
+	var out Services
+	for name := range strings.SplitSeq(list, ",") {
+		name = strings.TrimSpace(name)
+		if !slices.Contains(known, name) {
+			return nil, fmt.Errorf("compose: unknown service %q (known: %s, or %s)", name, strings.Join(known, ", "), AllServices)
+		}
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
+
+// Has reports whether the process mounts the domain.
+func (s Services) Has(name string) bool { return slices.Contains(s, name) }
+
+// All reports whether the process is the all-in-one portal.
+func (s Services) All() bool {
+	for _, r := range Routes() {
+		if !s.Has(r.Service) {
+			return false
+		}
+	}
+	return true
+}
+
+// String names the process in logs and traces: "all" or the list.
+func (s Services) String() string {
+	if s.All() {
+		return AllServices
+	}
+	return strings.Join(s, ",")
+}

@@ -1,0 +1,88 @@
+package compose_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"rugged.example/portal/api/portal/compose"
+)
+
+func TestParseServices(t *testing.T) {
+	tests := []struct {
+		list    string
+		want    compose.Services
+		wantErr string
+	}{
+		{list: "all", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "web"}},
+		{list: "", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "web"}},
+		{list: "repair", want: compose.Services{"repair"}},
+		{list: " geo , web,geo", want: compose.Services{"geo", "web"}},
+		{list: "repair,payroll", wantErr: `unknown service "payroll"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.list, func(t *testing.T) {
+			got, err := compose.ParseServices(tt.list)
+			if tt.wantErr != "" {
+				require.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestRoutes_EveryServiceOwnsDistinctPaths(t *testing.T) {
+	owner := map[string]string{}
+	for _, r := range compose.Routes() {
+		require.NotEmpty(t, r.Paths, r.Service)
+		for _, p := range r.Paths {
+			require.NotContains(t, owner, p, "%s is claimed twice", p)
+			owner[p] = r.Service
+		}
+	}
+}
+
+// split starts the identity domain on a real listener (other processes discover its keys there,
+// as they would an external provider's) and returns the config every process of the split
+// portal shares.
+func split(t *testing.T) compose.Config {
+	t.Helper()
+	cfg := embeddedConfig(t)
+	var identity http.Handler
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { identity.ServeHTTP(w, r) }))
+	t.Cleanup(srv.Close)
+	cfg.PublicURL = srv.URL
+	cfg.Services = compose.Services{compose.ServiceIdentity}
+	identity = build(t, cfg).Engine
+	return cfg
+}
+
+func TestBuild_OneDomainPerProcessMountsOnlyItsRoutes(t *testing.T) {
+	cfg := split(t)
+	casey := devToken(t, cfg, "casey@example.com")
+
+	cfg.Services = compose.Services{compose.ServiceRepair}
+	repair := build(t, cfg)
+	w := serve(repair, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000001", casey)
+	require.Equal(t, http.StatusOK, w.Code, "tokens of the identity process are checked through discovery")
+	require.Equal(t, http.StatusOK, serve(repair, http.MethodGet, "/readyz", "").Code)
+	for _, path := range []string{"/fn/LocationsAPI/countries", "/me", "/idp/.well-known/openid-configuration", "/", "/create-rma"} {
+		w := serve(repair, http.MethodGet, path, casey)
+		require.Equal(t, http.StatusNotFound, w.Code, path)
+		require.JSONEq(t, `{"error":"notFound","message":"Not found"}`, w.Body.String(), path)
+	}
+
+	cfg.Services = compose.Services{compose.ServiceWeb}
+	web := build(t, cfg)
+	require.Equal(t, http.StatusOK, serve(web, http.MethodGet, "/create-rma/RT10000001", "").Code)
+	require.Equal(t, http.StatusNotFound, serve(web, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000001", casey).Code)
+
+	cfg.Services = compose.Services{compose.ServiceGeo, compose.ServiceSupport}
+	both := build(t, cfg)
+	require.Equal(t, http.StatusOK, serve(both, http.MethodGet, "/fn/LocationsAPI/countries", "").Code)
+	require.Equal(t, http.StatusForbidden, serve(both, http.MethodGet, "/admin/reports/QUERY_RMA_WARNING", casey).Code)
+}
