@@ -38,9 +38,9 @@ deps: node_modules/.modules.yaml ## Install node modules and download Go modules
 	@for m in $(GO_MODULES); do (cd $$m && go mod download); done
 
 .PHONY: system-deps
-system-deps: ## Install Debian's chromium, zbar-tools and poppler-utils (label barcodes, PDF pages) when missing
-	@command -v chromium >/dev/null && command -v zbarimg >/dev/null && command -v pdftoppm >/dev/null || { \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zbar-tools poppler-utils >/dev/null; }
+system-deps: ## Install Debian's chromium, zbar-tools, poppler-utils (label barcodes, PDF pages) and nginx (the split topology's proxy) when missing
+	@command -v chromium >/dev/null && command -v zbarimg >/dev/null && command -v pdftoppm >/dev/null && PATH="$$PATH:/usr/sbin" command -v nginx >/dev/null || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium zbar-tools poppler-utils nginx >/dev/null; }
 
 .PHONY: services
 services: ## Start the local PostgreSQL and Redis when they are down
@@ -57,12 +57,28 @@ host/dist/index.html: $(WEB_SOURCES) | node_modules/.modules.yaml
 bin/portal: $(GO_SOURCES) go.work
 	CGO_ENABLED=0 go build -trimpath -o $@ ./api/portal/cmd/portal
 
+bin/portal-split: $(GO_SOURCES) go.work
+	CGO_ENABLED=0 go build -trimpath -o $@ ./api/portal/cmd/portalsplit
+
 .PHONY: build
-build: host/dist/index.html bin/portal ## Build the front end (host and remotes) and the Go binary
+build: host/dist/index.html bin/portal bin/portal-split ## Build the front end (host and remotes) and the Go binaries
 
 .PHONY: run
 run: build ## Run the portal on its embedded defaults (http://127.0.0.1:8080)
 	./bin/portal serve
+
+# The split topology's defaults, for run-split only: the machine's PostgreSQL and Redis.
+# Override any of them from the environment.
+SPLIT_DATABASE ?= portal_split
+run-split: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/$(SPLIT_DATABASE)?sslmode=disable
+run-split: export REDIS_URL ?= redis://127.0.0.1:6379/0
+run-split: export REDIS_KEY_PREFIX ?= portal-split:
+run-split: export PORTAL_DATA_DIR ?= ./var/split
+
+.PHONY: run-split
+run-split: build services system-deps ## Run one process per domain behind nginx on PostgreSQL + Redis (http://127.0.0.1:8080)
+	@psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$(SPLIT_DATABASE)'" | grep -q 1 || createdb -h 127.0.0.1 -U postgres $(SPLIT_DATABASE)
+	./bin/portal-split
 
 # ---- checks -------------------------------------------------------------------------------
 
