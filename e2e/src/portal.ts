@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const repoRoot = path.resolve(__dirname, '../..');
+export const repoRoot = path.resolve(__dirname, '../..');
 
 export interface RunningPortal {
   url: string;
@@ -14,10 +14,12 @@ export interface RunningPortal {
   outbox(to: string): string;
   /** An access token of a demo user, as `portal dev-token` prints it for scripts. */
   devToken(user: string): string;
+  /** What the portal's processes printed, for a failing test's message. */
+  log(): string;
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -57,6 +59,7 @@ export async function startPortal(): Promise<RunningPortal> {
   await waitReady(url, child, () => log);
   return {
     url,
+    log: () => log,
     outbox: (to) => execFileSync(binary, ['outbox', '--to', to], { cwd: repoRoot, env }).toString(),
     devToken: (user) => execFileSync(binary, ['dev-token', '--user', user], { cwd: repoRoot, env }).toString().trim(),
     async stop() {

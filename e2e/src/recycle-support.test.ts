@@ -1,37 +1,18 @@
 // Recycling, support tickets, the contact form and the info banner as customers and an
 // administrator use them, in Chromium against the built portal.
-import type { Page } from 'playwright-core';
 import { freshPortalPerTest } from './fresh';
-import { cont, downloadDocument, expectText, readLabel } from './stepper';
+import { downloadDocument, expectText, raiseTicket, readLabel, recycleConfirmAll, recycleConsentAndContact } from './stepper';
 
 const fresh = freshPortalPerTest();
 const open = fresh.open;
-
-async function consentAndContact(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: /I own this unit/ }).check();
-  await page.getByRole('checkbox', { name: /storage in the unit will be erased/ }).check();
-  await page.getByRole('checkbox', { name: /ownership of the unit passes/ }).check();
-  await page.getByRole('radio', { name: 'Yes' }).check();
-  await cont(page);
-  await page.getByRole('form', { name: 'Contact Info' }).waitFor();
-  await cont(page);
-  await page.getByRole('form', { name: 'Request to Recycle Summary' }).waitFor();
-}
-
-async function confirmAll(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: 'I am recycling my unit.' }).check();
-  await page.getByRole('checkbox', { name: "I understand my unit won't be returned once it's shipped." }).check();
-  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate.' }).check();
-  await page.getByRole('button', { name: 'Submit Request to Recycle' }).click();
-}
 
 describe('recycling and support in Chromium', () => {
   it('a customer recycles an out-of-warranty unit and downloads its label', async () => {
     const page = await open('/recycle-unit/RT10000002', 'casey@example.com');
     await expectText(page, 'Serial valid for new RMA!');
-    await consentAndContact(page);
+    await recycleConsentAndContact(page);
     expect(await page.getByRole('region', { name: 'Admin Overrides' }).count()).toBe(0);
-    await confirmAll(page);
+    await recycleConfirmAll(page);
     await expectText(page, 'Your Recycle request has been processed');
     await page.getByRole('heading', { name: /^Recycle# RMA-\d+ Summary$/ }).waitFor();
     const { printed, barcode } = readLabel(await downloadDocument(page, 'Download Shipping Label'));
@@ -40,10 +21,10 @@ describe('recycling and support in Chromium', () => {
 
   it('an administrator sees and uses the Admin Overrides card', async () => {
     const page = await open('/recycle-unit/RT10000004', 'adam@example.com');
-    await consentAndContact(page);
+    await recycleConsentAndContact(page);
     const overrides = page.getByRole('region', { name: 'Admin Overrides' });
     await overrides.getByRole('combobox', { name: 'Destination TPM' }).selectOption({ label: 'GreenLoop Recovery — Reno, NV' });
-    await confirmAll(page);
+    await recycleConfirmAll(page);
     await expectText(page, 'Your Recycle request has been processed');
   });
 
@@ -56,12 +37,7 @@ describe('recycling and support in Chromium', () => {
 
   it('a signed-in customer raises a support ticket', async () => {
     const page = await open('/auth-help-and-support', 'casey@example.com');
-    const form = page.getByRole('form', { name: 'Support ticket' });
-    await form.getByRole('textbox', { name: 'Phone' }).fill('(512)555-0142');
-    await form.getByRole('textbox', { name: 'Subject' }).fill('Vehicle dock does not charge');
-    await form.getByRole('combobox', { name: 'Case Type' }).selectOption('Hardware');
-    await form.getByRole('textbox', { name: 'Description' }).fill('The dock in truck 12 stopped charging the tablet yesterday.');
-    await form.getByRole('button', { name: 'Create ticket' }).click();
+    await raiseTicket(page);
     await page.getByText(/^Ticket TCK-\d+ has been created successfully$/).waitFor();
   });
 

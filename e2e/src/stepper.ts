@@ -114,3 +114,33 @@ export function readLabel(pdf: Buffer): { printed: string; barcode: string } {
   const barcode = decoded.split('\n').map((l) => l.trim()).find((l) => /^[A-Z]{2}\d+$/.test(l)) ?? '';
   return { printed, barcode };
 }
+
+/** Recycle steps 1 and 2: every consent, then the prefilled contact. */
+export async function recycleConsentAndContact(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /I own this unit/ }).check();
+  await page.getByRole('checkbox', { name: /storage in the unit will be erased/ }).check();
+  await page.getByRole('checkbox', { name: /ownership of the unit passes/ }).check();
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await cont(page);
+  await page.getByRole('form', { name: 'Contact Info' }).waitFor();
+  await cont(page);
+  await page.getByRole('form', { name: 'Request to Recycle Summary' }).waitFor();
+}
+
+/** Recycle step 3: the three confirmations, then submit. */
+export async function recycleConfirmAll(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'I am recycling my unit.' }).check();
+  await page.getByRole('checkbox', { name: "I understand my unit won't be returned once it's shipped." }).check();
+  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate.' }).check();
+  await page.getByRole('button', { name: 'Submit Request to Recycle' }).click();
+}
+
+/** Fills and sends the support-ticket form of a signed-in customer (e-mail and name prefilled). */
+export async function raiseTicket(page: Page): Promise<void> {
+  const form = page.getByRole('form', { name: 'Support ticket' });
+  await form.getByRole('textbox', { name: 'Phone' }).fill('(512)555-0142');
+  await form.getByRole('textbox', { name: 'Subject' }).fill('Vehicle dock does not charge');
+  await form.getByRole('combobox', { name: 'Case Type' }).selectOption('Hardware');
+  await form.getByRole('textbox', { name: 'Description' }).fill('The dock in truck 12 stopped charging the tablet yesterday.');
+  await form.getByRole('button', { name: 'Create ticket' }).click();
+}

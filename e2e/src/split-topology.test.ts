@@ -1,0 +1,76 @@
+// The production shape as `make run-split` runs it: one process per domain behind nginx, on
+// PostgreSQL and Redis, the development provider in the identity process. Every request of these
+// flows crosses the proxy, which routes by path prefix as the chart's ingress does.
+import type { Page } from 'playwright-core';
+import { signIn, startBrowser, type RunningBrowser } from './browser';
+import type { RunningPortal } from './portal';
+import { startSplitPortal } from './split';
+import {
+  confirmAndSubmit,
+  cont,
+  contactInfo,
+  describeProblem,
+  downloadDocument,
+  expectText,
+  raiseTicket,
+  readLabel,
+  recycleConfirmAll,
+  recycleConsentAndContact,
+} from './stepper';
+
+let chromium: RunningBrowser;
+let portal: RunningPortal;
+
+beforeAll(async () => {
+  chromium = await startBrowser();
+  portal = await startSplitPortal();
+}, 120_000);
+
+afterAll(async () => {
+  await chromium?.stop();
+  await portal?.stop();
+});
+
+async function openAs(url: string, user: string): Promise<Page> {
+  const page = await (await chromium.browser.newContext()).newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${portal.url}${url}`);
+  await signIn(page, user);
+  await page.waitForURL(`${portal.url}${url}**`);
+  return page;
+}
+
+describe('one process per domain behind the proxy', () => {
+  it('the proxy sends each path to its own process', async () => {
+    const routes = (await (await fetch(`${portal.url}/me`)).json()) as { error: string };
+    expect(routes.error).toBe('invalid_token');
+    const page = await fetch(`${portal.url}/create-rma/RT10000001`);
+    expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('a customer signs in and creates an RMA with a label', async () => {
+    const page = await openAs('/create-rma/RT10000001', 'casey@example.com');
+    await describeProblem(page);
+    await contactInfo(page);
+    await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
+    await cont(page);
+    await confirmAndSubmit(page);
+    const { printed, barcode } = readLabel(await downloadDocument(page, 'Download Shipping Label'));
+    expect(barcode).toBe(printed);
+    expect(portal.outbox('casey@example.com')).toMatch(/Subject: RMA RMA-\d+ created/);
+  });
+
+  it('a customer recycles an out-of-warranty unit', async () => {
+    const page = await openAs('/recycle-unit/RT10000002', 'casey@example.com');
+    await expectText(page, 'Serial valid for new RMA!');
+    await recycleConsentAndContact(page);
+    await recycleConfirmAll(page);
+    await expectText(page, 'Your Recycle request has been processed');
+  });
+
+  it('a customer raises a support ticket', async () => {
+    const page = await openAs('/auth-help-and-support', 'casey@example.com');
+    await raiseTicket(page);
+    await page.getByText(/^Ticket TCK-\d+ has been created successfully$/).waitFor();
+  });
+});
