@@ -63,6 +63,13 @@ bin/portal-split: $(GO_SOURCES) go.work
 .PHONY: build
 build: host/dist/index.html bin/portal bin/portal-split ## Build the front end (host and remotes) and the Go binaries
 
+# The image the Helm chart runs; IMAGE names it (push it with crane, skopeo or docker load + push).
+IMAGE ?= rugged/portal:$(shell git describe --always --dirty 2>/dev/null || echo dev)
+
+.PHONY: image
+image: build ## Build the container image tarball bin/portal-image.tar (no container engine needed)
+	go run ./api/portal/cmd/portalimage --tag $(IMAGE) --out bin/portal-image.tar
+
 .PHONY: run
 run: build ## Run the portal on its embedded defaults (http://127.0.0.1:8080)
 	./bin/portal serve
