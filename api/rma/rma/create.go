@@ -142,6 +142,11 @@ type Unfreezer interface {
 	ForgetUnit(ctx context.Context, serial string) error
 }
 
+// CreationCounter is told of each RMA once its create transaction has committed (metrics).
+type CreationCounter interface {
+	RMACreated(rmaType string)
+}
+
 // Creator turns a submitted stepper into an RMA with its label.
 type Creator struct {
 	Store     RMAStore
@@ -152,7 +157,9 @@ type Creator struct {
 	Mail      Mailer
 	Units     Unfreezer
 	Secrets   Sealer
-	Log       *slog.Logger
+	// Counter, when set, counts the RMAs created.
+	Counter CreationCounter
+	Log     *slog.Logger
 	// DocumentURL turns a document id into the link the e-mail carries.
 	DocumentURL func(id string) string
 	Now         func() time.Time
@@ -246,6 +253,9 @@ func (c *Creator) open(ctx context.Context, rec RMA, unit Unit, idempotencyKey s
 	}
 	if err != nil {
 		return Created{}, err
+	}
+	if c.Counter != nil {
+		c.Counter.RMACreated(rec.Type)
 	}
 	if err := c.Units.ForgetUnit(ctx, unit.Serial); err != nil {
 		c.Log.WarnContext(ctx, "unit cache not cleared", "serial", unit.Serial, "err", err)

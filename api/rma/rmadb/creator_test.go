@@ -23,6 +23,7 @@ type fixture struct {
 	claimer *rmatest.Claimer
 	issuer  *rmatest.Issuer
 	mailer  *rmatest.Mailer
+	counter *rmatest.Counter
 	gdb     *gorm.DB
 }
 
@@ -31,11 +32,11 @@ func newFixture(t *testing.T, gdb *gorm.DB) fixture {
 	s := migrated(t, gdb)
 	require.NoError(t, s.UpsertUnits(t.Context(), rmadb.DemoUnits()))
 	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), s))
-	f := fixture{store: s, claimer: rmatest.NewClaimer("usr_casey", "rma/a.jpg", "rma/b.mp4"), issuer: &rmatest.Issuer{}, mailer: &rmatest.Mailer{}, gdb: gdb}
+	f := fixture{store: s, claimer: rmatest.NewClaimer("usr_casey", "rma/a.jpg", "rma/b.mp4"), issuer: &rmatest.Issuer{}, mailer: &rmatest.Mailer{}, counter: &rmatest.Counter{}, gdb: gdb}
 	f.creator = &rma.Creator{
 		Store: s, Tx: db.NewTransactor(gdb), Addresses: rmatest.Addresses{}, Uploads: f.claimer,
 		Shipping: f.issuer, Mail: f.mailer, Units: rmatest.NoCache{}, Secrets: rmatest.Sealer{},
-		Log: testkit.Quiet(), DocumentURL: func(id string) string { return "http://portal.test/shipping/documents/" + id },
+		Counter: f.counter, Log: testkit.Quiet(), DocumentURL: func(id string) string { return "http://portal.test/shipping/documents/" + id },
 		Now: time.Now,
 	}
 	return f
@@ -101,6 +102,28 @@ func TestIntegrationCreate_SameIdempotencyKeyReturnsTheSameRMA(t *testing.T) {
 		require.Equal(t, first.RMA.Number, again.RMA.Number)
 		require.Equal(t, first.RMA.LabelID, again.RMA.LabelID)
 		require.Len(t, f.issuer.Requests, 1, "one label only")
+	})
+}
+
+func TestIntegrationCreate_CountsEachCommittedRMAOnceByType(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		refused := request()
+		refused.Problem.Attachments = []string{"rma/not-mine.jpg"}
+		_, err := f.creator.Create(t.Context(), refused)
+		require.Error(t, err)
+		require.Empty(t, f.counter.Created, "a rolled-back create is not counted")
+
+		req := request()
+		req.IdempotencyKey = "0d6f4c1e-2b7a-4e7b-9f43-1d1b2a3c4d5e"
+		for range 2 {
+			_, err := f.creator.Create(t.Context(), req)
+			require.NoError(t, err)
+		}
+		_, err = f.creator.Recycle(t.Context(), recycleRequest())
+		require.NoError(t, err)
+		require.Equal(t, map[string]int{rma.DefaultRMAType: 1, rma.RMATypeRecycle: 1}, f.counter.Created,
+			"a retry answered from its idempotency key creates and counts nothing")
 	})
 }
 

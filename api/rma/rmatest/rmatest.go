@@ -141,3 +141,18 @@ func (Sealer) Seal(s string) (string, error) {
 type NoCache struct{}
 
 func (NoCache) ForgetUnit(context.Context, string) error { return nil }
+
+// Counter records the RMAs the creator reports as created, by type.
+type Counter struct {
+	mu      sync.Mutex
+	Created map[string]int
+}
+
+func (c *Counter) RMACreated(rmaType string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.Created == nil {
+		c.Created = map[string]int{}
+	}
+	c.Created[rmaType]++
+}
