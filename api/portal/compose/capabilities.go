@@ -33,6 +33,8 @@ type capabilities struct {
 	gdb    *gorm.DB
 	cache  cache.Cache
 	bucket *blob.Bucket
+	// rmaCounter counts the RMAs the creator opens (metrics).
+	rmaCounter rma.CreationCounter
 
 	places      *geo.Catalog
 	units       *rmadb.Store
@@ -117,7 +119,7 @@ func (c *capabilities) Creator() (*rma.Creator, error) {
 	c.creator = &rma.Creator{
 		Store: c.Units(), Tx: db.NewTransactor(c.gdb), Addresses: addressRules{places}, Uploads: c.Attachments(),
 		Shipping: documentIssuer{shipments}, Mail: outboxMailer{c.gdb}, Units: c.UnitService(), Secrets: secrets,
-		Log: c.log, Now: time.Now,
+		Counter: c.rmaCounter, Log: c.log, Now: time.Now,
 		DocumentURL: func(id string) string { return publicURL + shippingapi.DocumentPath(id) },
 	}
 	return c.creator, nil

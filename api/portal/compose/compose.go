@@ -21,6 +21,7 @@ import (
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/pkg/telemetry"
 	"rugged.example/portal/api/portal/graph"
 	"rugged.example/portal/api/portal/webshell"
 	"rugged.example/portal/api/recycle/recycleapi"
@@ -37,10 +38,12 @@ import (
 )
 
 // apiPrefixes are the paths of spec §7 and the portal's own; they never fall back to the host
-// page.
+// page. /metrics is among them so the public port answers it with a plain 404: metrics are
+// served on the admin listener only.
 var apiPrefixes = []string{
 	"/rma-manager/", "/bucket-uploader/", "/contact-form", "/shipping/", "/fn/", "/account-mgr/",
 	"/payments/", "/gss-dashboard/", "/graphql", "/me", "/idp/", "/healthz", "/readyz", "/admin/",
+	"/metrics",
 }
 
 // App is a built portal, ready to serve.
@@ -48,7 +51,10 @@ type App struct {
 	Engine *gin.Engine
 	// DB is the portal's database handle, for commands and tests that read module tables
 	// through the modules' exported functions.
-	DB         *gorm.DB
+	DB *gorm.DB
+	// Admin serves /metrics; the binary listens for it on PORTAL_ADMIN_ADDR, never on the
+	// public port.
+	Admin      http.Handler
 	closers    []func() error
 	background []func(context.Context, *slog.Logger)
 }
@@ -76,6 +82,12 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 // wire opens the infrastructure, migrates and seeds each module, and mounts the listed domains.
 // Whatever it opened is released by Close, also on failure.
 func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
+	tel, err := telemetry.New(ctx, telemetry.Options{ServiceName: cfg.ServiceName(), Log: log})
+	if err != nil {
+		return err
+	}
+	app.closers = append(app.closers, tel.Close)
+	app.Admin = tel.AdminHandler()
 	gdb, err := OpenDatabase(ctx, cfg, log)
 	if err != nil {
 		return err
@@ -95,12 +107,13 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if r, ok := c.(*cache.Redis); ok {
 		app.closers = append(app.closers, r.Close)
 	}
+	c = tel.CountCache(c)
 	bucket, err := blob.Open(ctx, cfg.BlobURL.Reveal(), filepath.Join(cfg.DataDir, "blobs"))
 	if err != nil {
 		return err
 	}
 	app.closers = append(app.closers, bucket.Close)
-	caps := &capabilities{cfg: cfg, log: log, gdb: gdb, cache: c, bucket: bucket}
+	caps := &capabilities{cfg: cfg, log: log, gdb: gdb, cache: c, bucket: bucket, rmaCounter: tel}
 
 	for _, migrate := range []func(context.Context, *gorm.DB) error{
 		rmadb.Migrate, uploadsdb.Migrate, shippingdb.Migrate, mail.Migrate, supportdb.Migrate,
@@ -118,6 +131,10 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err := supportdb.Seed(ctx, supportdb.NewStore(gdb)); err != nil {
 		return fmt.Errorf("compose: seed reports: %w", err)
 	}
+	// Instrumented after schema and demo data, so a start does not emit hundreds of root spans.
+	if err := tel.InstrumentDB(gdb); err != nil {
+		return err
+	}
 
 	gin.SetMode(gin.ReleaseMode)
 	engine := gin.New()
@@ -127,7 +144,9 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err := engine.SetTrustedProxies(cfg.TrustedProxies); err != nil {
 		return fmt.Errorf("compose: PORTAL_TRUSTED_PROXIES: %w", err)
 	}
-	engine.Use(httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), securityHeaders)
+	// Telemetry comes first: the request's span is in the context of every later log line, and a
+	// recovered panic is measured as the 500 it answers.
+	engine.Use(tel.TraceRequests(), tel.MeasureRequests(), httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), securityHeaders)
 	httpx.Health(engine, httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping})
 
 	guard, profiles, err := app.identity(ctx, cfg, gdb, engine, log)
@@ -147,6 +166,9 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		})
 	}
 	if sendsMail(cfg.Services) {
+		if err := tel.WatchOutbox(gdb); err != nil {
+			return err
+		}
 		if smtp := cfg.SMTP(); smtp.Enabled() {
 			sender, err := mail.NewSMTPSender(smtp)
 			if err != nil {

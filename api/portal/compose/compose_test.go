@@ -216,3 +216,54 @@ func TestBuild_SupportTicketsContactFormAndBanner(t *testing.T) {
 	contact := `{"firstName":"Sam","lastName":"Lee","email":"sam@example.com","phone":"","company":"","subject":"Broken hinge","primaryFault":"broken","desc":"The hinge cracked."}`
 	require.JSONEq(t, `{"success":true}`, send(http.MethodPost, "/contact-form", contact, "").Body.String())
 }
+
+func TestConfig_ServiceNameNamesTheProcessByItsDomains(t *testing.T) {
+	cfg := embeddedConfig(t)
+	require.Equal(t, "portal", cfg.ServiceName(), "the all-in-one process")
+	cfg.Services = compose.Services{compose.ServiceRepair}
+	require.Equal(t, "portal-repair", cfg.ServiceName())
+	cfg.Services = compose.Services{compose.ServiceGeo, compose.ServiceShipping}
+	require.Equal(t, "portal-geo-shipping", cfg.ServiceName())
+}
+
+func scrape(t *testing.T, app *compose.App) string {
+	t.Helper()
+	w := httptest.NewRecorder()
+	app.Admin.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	require.Equal(t, http.StatusOK, w.Code)
+	return w.Body.String()
+}
+
+func TestBuild_MetricsAreOnTheAdminHandlerNeverOnThePublicEngine(t *testing.T) {
+	cfg := embeddedConfig(t)
+	require.Equal(t, "127.0.0.1:9464", cfg.AdminAddr, "the default admin listener")
+	app := build(t, cfg)
+	for _, path := range []string{"/metrics", "/metrics/"} {
+		require.Equal(t, http.StatusNotFound, serve(app, http.MethodGet, path, "").Code, path)
+	}
+	require.Equal(t, http.StatusOK, serve(app, http.MethodGet, "/healthz", "").Code)
+	casey := devToken(t, cfg, "casey@example.com")
+	require.Equal(t, http.StatusOK, serve(app, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000001", casey).Code)
+
+	body := scrape(t, app)
+	for _, want := range []string{
+		`portal_http_requests_total{method="GET",route="/healthz",status="200"} 1`,
+		`portal_http_requests_total{method="GET",route="/rma-manager/rma/verify-serial",status="200"} 1`,
+		`portal_http_requests_total{method="GET",route="unmatched",status="404"} 2`,
+		`go_sql_open_connections{db_name="portal"}`,
+		`portal_cache_lookups_total{result="miss"}`,
+		"portal_mail_outbox_pending 0",
+		"portal_mail_outbox_oldest_pending_age_seconds 0",
+	} {
+		require.Contains(t, body, want)
+	}
+	require.NotContains(t, body, "RT10000001", "route templates, never raw paths")
+}
+
+func TestBuild_OneDomainsProcessKeepsMetricsOffItsPublicEngine(t *testing.T) {
+	cfg := split(t)
+	cfg.Services = compose.Services{compose.ServiceGeo}
+	geo := build(t, cfg)
+	require.Equal(t, http.StatusNotFound, serve(geo, http.MethodGet, "/metrics", "").Code, "nor on a single domain's process")
+	require.NotContains(t, scrape(t, geo), "portal_mail_outbox_pending", "a process that writes no mail leaves the outbox to those that do")
+}

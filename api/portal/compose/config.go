@@ -19,6 +19,8 @@ type Config struct {
 	Services Services
 
 	Addr string `env:"PORTAL_ADDR" envDefault:"127.0.0.1:8080"`
+	// AdminAddr serves /metrics, apart from the public port and never routed by the ingress.
+	AdminAddr string `env:"PORTAL_ADMIN_ADDR" envDefault:"127.0.0.1:9464"`
 	// PublicURL is where browsers reach the portal; it defaults to http://PORTAL_ADDR.
 	PublicURL string `env:"PORTAL_PUBLIC_URL"`
 	DataDir   string `env:"PORTAL_DATA_DIR" envDefault:"./var"`
@@ -87,6 +89,15 @@ func (c Config) SMTP() mail.SMTPConfig {
 		Host: c.SMTPHost, Port: c.SMTPPort, Username: c.SMTPUsername, Password: c.SMTPPassword,
 		From: c.SMTPFrom, TLS: mail.TLSPolicy(c.SMTPTLS), HELO: c.SMTPHELO,
 	}
+}
+
+// ServiceName names the process in traces unless OTEL_SERVICE_NAME does: "portal" for the
+// all-in-one process, "portal-repair" (or "portal-geo-shipping") for one serving some domains.
+func (c Config) ServiceName() string {
+	if c.Services.All() {
+		return "portal"
+	}
+	return "portal-" + strings.Join(c.Services, "-")
 }
 
 // EmbeddedIdentity reports whether the portal runs its own development provider.

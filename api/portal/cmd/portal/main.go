@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -81,24 +82,46 @@ func serve(ctx context.Context, args []string) error {
 	defer app.Close()
 	app.RunBackground(ctx, log)
 
-	srv := &http.Server{
-		Addr:              cfg.Addr,
-		Handler:           app.Engine,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+	// The public port and the admin listener (/metrics, never routed by the ingress) start and
+	// stop together; both addresses are bound before either serves, so a taken port fails the
+	// start instead of leaving a process without metrics.
+	servers := []*http.Server{
+		{Addr: cfg.Addr, Handler: app.Engine, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute},
+		{Addr: cfg.AdminAddr, Handler: app.Admin, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute},
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("listening", "addr", cfg.Addr, "url", cfg.PublicURL, "services", cfg.Services.String())
+	listeners := make([]net.Listener, 0, len(servers))
+	defer func() {
+		for _, ln := range listeners {
+			_ = ln.Close()
+		}
+	}()
+	for _, srv := range servers {
+		ln, err := net.Listen("tcp", srv.Addr)
+		if err != nil {
+			return err
+		}
+		listeners = append(listeners, ln)
+	}
+	errc := make(chan error, len(servers))
+	for i, srv := range servers {
+		go func() { errc <- srv.Serve(listeners[i]) }()
+	}
+	log.Info("listening", "addr", cfg.Addr, "url", cfg.PublicURL, "admin", listeners[1].Addr().String(), "services", cfg.Services.String())
 
+	var serveErr error
 	select {
-	case err := <-errc:
-		return err
+	case serveErr = <-errc:
 	case <-ctx.Done():
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	errs := []error{serveErr}
+	for _, srv := range servers {
+		if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
 		return err
 	}
 	log.Info("stopped")
