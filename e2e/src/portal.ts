@@ -51,7 +51,8 @@ export async function startPortal(): Promise<RunningPortal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const env = { ...process.env, PORTAL_ADDR: `127.0.0.1:${port}`, PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // Port 0: several portals (and a person's `make run`) never contend for the admin listener.
+  const env = { ...process.env, PORTAL_ADDR: `127.0.0.1:${port}`, PORTAL_ADMIN_ADDR: '127.0.0.1:0', PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const binary = path.join(repoRoot, 'bin/portal');
   const child = spawn(binary, ['serve'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d) => (log += d));
