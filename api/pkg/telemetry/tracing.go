@@ -2,7 +2,6 @@ package telemetry
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -147,14 +146,12 @@ func newExporter(ctx context.Context, e exporter) (sdktrace.SpanExporter, error)
 		err error
 	)
 	switch e {
-	case exportOTLPHTTP:
-		exp, err = otlptracehttp.New(ctx)
 	case exportOTLPGRPC:
 		exp, err = otlptracegrpc.New(ctx)
 	case exportConsole:
 		exp, err = stdouttrace.New(stdouttrace.WithWriter(os.Stdout))
-	default:
-		err = errors.New("unknown exporter")
+	default: // exportOTLPHTTP
+		exp, err = otlptracehttp.New(ctx)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("telemetry: %s exporter: %w", e, err)
