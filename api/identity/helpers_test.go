@@ -21,6 +21,7 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/identity"
+	"rugged.example/portal/api/identity/identitydb"
 )
 
 const (
@@ -45,6 +46,9 @@ func newTestEnv(t *testing.T, db *gorm.DB) *testEnv {
 	srv := httptest.NewUnstartedServer(nil)
 	e := &testEnv{t: t, db: db, dataDir: t.TempDir(), srv: srv}
 	e.issuer = "http://" + srv.Listener.Addr().String() + "/idp"
+	// Schema and demo users first, as `portal migrate` and `portal seed` provide them.
+	require.NoError(t, identitydb.Migrate(t.Context(), db))
+	require.NoError(t, identity.SeedDemoUsers(t.Context(), db, clientID, nil))
 	e.p = e.newProvider()
 	srv.Config.Handler = e.p.Handler()
 	srv.Start()

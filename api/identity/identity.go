@@ -116,8 +116,8 @@ type Provider struct {
 	lastPurge time.Time
 }
 
-// New migrates the identity tables, seeds the demo users when absent (idempotent), loads
-// or creates the signing key and builds the HTTP handler.
+// New loads or creates the signing key and builds the HTTP handler. The identity tables come
+// from identitydb's migrations and the demo users from SeedDemoUsers, both run before New.
 func New(ctx context.Context, cfg Config) (*Provider, error) {
 	cfg, prefix, err := normalizeConfig(cfg)
 	if err != nil {
@@ -129,12 +129,6 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 		store:  identitydb.NewStore(cfg.DB),
 		logger: cfg.Logger,
 		now:    func() time.Time { return time.Now().UTC() },
-	}
-	if err := p.store.Migrate(ctx); err != nil {
-		return nil, err
-	}
-	if err := p.seedDemoUsers(ctx); err != nil {
-		return nil, err
 	}
 	p.purgeExpired(ctx)
 

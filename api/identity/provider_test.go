@@ -328,6 +328,7 @@ func testSeedingIsIdempotent(t *testing.T, db *gorm.DB) {
 	require.EqualValues(t, 9, roles) // casey 1, olivia 2, adam 5, nora 1
 
 	for range 2 {
+		require.NoError(t, identity.SeedDemoUsers(t.Context(), db, clientID, nil))
 		e.newProvider()
 	}
 	require.Equal(t, users, count("idp_users"))

@@ -6,8 +6,10 @@ import (
 	"log/slog"
 
 	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
 
 	"rugged.example/portal/api/identity/identitycore"
+	"rugged.example/portal/api/identity/identitydb"
 )
 
 // DemoPassword is the password of every seeded demo user.
@@ -74,11 +76,20 @@ func DemoUsers(clientID string) []identitycore.User {
 	}
 }
 
-// seedDemoUsers inserts each demo user that is absent (by id or e-mail); existing users
-// are left as they are, so running it again changes nothing.
-func (p *Provider) seedDemoUsers(ctx context.Context) error {
-	for _, u := range DemoUsers(p.cfg.ClientID) {
-		exists, err := p.store.UserExists(ctx, u.ID, u.Email)
+// SeedDemoUsers inserts each demo user of clientID that is absent (by id or e-mail) into the
+// provider's tables on gdb; existing users are left as they are, so running it again changes
+// nothing. It is demo data, loaded by `portal seed` (and by the embedded default at start),
+// never by New.
+func SeedDemoUsers(ctx context.Context, gdb *gorm.DB, clientID string, log *slog.Logger) error {
+	if clientID == "" {
+		clientID = DefaultClientID
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	store := identitydb.NewStore(gdb)
+	for _, u := range DemoUsers(clientID) {
+		exists, err := store.UserExists(ctx, u.ID, u.Email)
 		if err != nil {
 			return err
 		}
@@ -90,12 +101,12 @@ func (p *Provider) seedDemoUsers(ctx context.Context) error {
 			return fmt.Errorf("identity: hash demo password: %w", err)
 		}
 		u.PasswordHash = string(hash)
-		created, err := p.store.CreateUserIfAbsent(ctx, u)
+		created, err := store.CreateUserIfAbsent(ctx, u)
 		if err != nil {
 			return err
 		}
 		if created {
-			p.logger.InfoContext(ctx, "idp demo user seeded", slog.String("user_id", u.ID), slog.String("email", u.Email))
+			log.InfoContext(ctx, "idp demo user seeded", slog.String("user_id", u.ID), slog.String("email", u.Email))
 		}
 	}
 	return nil

@@ -9,7 +9,6 @@ import (
 
 // store is what the provider needs from its database; identitydb.Store implements it.
 type store interface {
-	Migrate(ctx context.Context) error
 	Ping(ctx context.Context) error
 
 	CreateUserIfAbsent(ctx context.Context, u identitycore.User) (bool, error)

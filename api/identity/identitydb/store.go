@@ -24,17 +24,6 @@ type Store struct {
 // NewStore wraps a shared gorm handle.
 func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
 
-// Migrate creates or updates the identity tables.
-func (s *Store) Migrate(ctx context.Context) error {
-	err := s.db.WithContext(ctx).AutoMigrate(
-		&userRow{}, &userRoleRow{}, &authRequestRow{}, &accessTokenRow{}, &refreshTokenRow{}, &sessionRow{},
-	)
-	if err != nil {
-		return fmt.Errorf("migrate identity tables: %w", err)
-	}
-	return nil
-}
-
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error {
 	sqlDB, err := s.db.DB()

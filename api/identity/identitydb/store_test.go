@@ -32,10 +32,9 @@ func storeBehaviours() []storeBehaviour {
 
 func newStore(t *testing.T, db *gorm.DB) *identitydb.Store {
 	t.Helper()
-	s := identitydb.NewStore(db)
-	require.NoError(t, s.Migrate(context.Background()))
-	require.NoError(t, s.Migrate(context.Background()), "migrating twice is harmless")
-	return s
+	require.NoError(t, identitydb.Migrate(t.Context(), db))
+	require.NoError(t, identitydb.Migrate(t.Context(), db), "migrating twice is harmless")
+	return identitydb.NewStore(db)
 }
 
 func TestStore_SQLite(t *testing.T) {

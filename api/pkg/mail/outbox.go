@@ -73,14 +73,6 @@ const (
 	maxListLimit     = 500
 )
 
-// Migrate creates or updates table mail_outbox.
-func Migrate(ctx context.Context, gdb *gorm.DB) error {
-	if err := gdb.WithContext(ctx).AutoMigrate(&outboxRow{}); err != nil {
-		return fmt.Errorf("mail: migrate: %w", err)
-	}
-	return nil
-}
-
 // Enqueue validates msg and writes it to the outbox through db.Conn: inside a transaction ctx
 // carries (db.Transactor.InTx) the message commits or rolls back with the caller's change of
 // state. It is due at once.

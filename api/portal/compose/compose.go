@@ -26,15 +26,12 @@ import (
 	"rugged.example/portal/api/portal/webshell"
 	"rugged.example/portal/api/recycle/recycleapi"
 	"rugged.example/portal/api/repair/repairapi"
-	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/shipping/freightcarrier"
 	"rugged.example/portal/api/shipping/shipping"
 	"rugged.example/portal/api/shipping/shippingapi"
 	"rugged.example/portal/api/shipping/shippingdb"
 	"rugged.example/portal/api/support/supportapi"
-	"rugged.example/portal/api/support/supportdb"
 	"rugged.example/portal/api/uploads/uploadsapi"
-	"rugged.example/portal/api/uploads/uploadsdb"
 )
 
 // apiPrefixes are the paths of spec §7 and the portal's own; they never fall back to the host
@@ -68,8 +65,9 @@ func (a *App) Close() error {
 	return errors.Join(errs...)
 }
 
-// Build wires a portal process: the domains cfg.Services lists, on one Gin engine. Schema and
-// demo data are created on first start.
+// Build wires a portal process: the domains cfg.Services lists, on one Gin engine. On SQLite
+// (the embedded default) it migrates and seeds first; on PostgreSQL it refuses a schema that
+// `portal migrate` has not brought up to date.
 func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	app := &App{}
 	if err := app.wire(ctx, cfg, log); err != nil {
@@ -79,8 +77,8 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	return app, nil
 }
 
-// wire opens the infrastructure, migrates and seeds each module, and mounts the listed domains.
-// Whatever it opened is released by Close, also on failure.
+// wire opens the infrastructure, readies the schema (prepareDatabase) and mounts the listed
+// domains. Whatever it opened is released by Close, also on failure.
 func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	tel, err := telemetry.New(ctx, telemetry.Options{ServiceName: cfg.ServiceName(), Log: log})
 	if err != nil {
@@ -115,21 +113,8 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	app.closers = append(app.closers, bucket.Close)
 	caps := &capabilities{cfg: cfg, log: log, gdb: gdb, cache: c, bucket: bucket, rmaCounter: tel}
 
-	for _, migrate := range []func(context.Context, *gorm.DB) error{
-		rmadb.Migrate, uploadsdb.Migrate, shippingdb.Migrate, mail.Migrate, supportdb.Migrate,
-	} {
-		if err := migrate(ctx, gdb); err != nil {
-			return err
-		}
-	}
-	if err := rmadb.SeedDemo(ctx, caps.Units()); err != nil {
-		return fmt.Errorf("compose: seed units: %w", err)
-	}
-	if err := rmadb.SeedRepairOptions(ctx, caps.Units()); err != nil {
-		return fmt.Errorf("compose: seed repair options: %w", err)
-	}
-	if err := supportdb.Seed(ctx, supportdb.NewStore(gdb)); err != nil {
-		return fmt.Errorf("compose: seed reports: %w", err)
+	if err := prepareDatabase(ctx, cfg, gdb, log); err != nil {
+		return err
 	}
 	// Instrumented after schema and demo data, so a start does not emit hundreds of root spans.
 	if err := tel.InstrumentDB(gdb); err != nil {

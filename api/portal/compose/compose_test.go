@@ -134,6 +134,7 @@ func TestIntegrationBuild_OnPostgreSQLAndRedis(t *testing.T) {
 	t.Setenv("REDIS_KEY_PREFIX", "test:"+strings.ReplaceAll(t.Name(), "/", "-")+":")
 	cfg, err := compose.LoadConfig()
 	require.NoError(t, err)
+	migrateAndSeed(t, cfg)
 
 	app := build(t, cfg)
 	require.JSONEq(t, `{"checks":{"database":"ok","cache":"ok"}}`, serve(app, http.MethodGet, "/readyz", "").Body.String())

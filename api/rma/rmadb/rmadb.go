@@ -43,17 +43,6 @@ type Store struct{ db *gorm.DB }
 // NewStore wraps a handle whose schema Migrate has created.
 func NewStore(gdb *gorm.DB) *Store { return &Store{db: gdb} }
 
-// Migrate creates or updates the module's tables.
-func Migrate(ctx context.Context, gdb *gorm.DB) error {
-	if err := gdb.WithContext(ctx).AutoMigrate(&unitRow{}); err != nil {
-		return fmt.Errorf("rmadb: migrate: %w", err)
-	}
-	if err := migrateRMAs(ctx, gdb); err != nil {
-		return fmt.Errorf("rmadb: migrate rmas: %w", err)
-	}
-	return nil
-}
-
 // UnitBySerial implements rma.Store.
 func (s *Store) UnitBySerial(ctx context.Context, serial string) (rma.Unit, error) {
 	var row unitRow

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/rma/rma"
@@ -104,16 +103,14 @@ type idempotencyRow struct {
 func (idempotencyRow) TableName() string { return "rma_idempotency_keys" }
 
 // counterRow hands out RMA numbers; one UPDATE … RETURNING per number keeps them unique and
-// gap-free under concurrent creates on both databases.
+// gap-free under concurrent creates on both databases. The first migration starts counter "rma"
+// at 100500, leaving room below for the numbers of the registry's imported history.
 type counterRow struct {
 	Name  string `gorm:"primaryKey;size:20"`
 	Value int64  `gorm:"not null"`
 }
 
 func (counterRow) TableName() string { return "rma_counters" }
-
-// firstRMANumber leaves room below for the numbers of the registry's imported history.
-const firstRMANumber = 100500
 
 // NextRMANumber implements rma.RMAStore.
 func (s *Store) NextRMANumber(ctx context.Context) (string, error) {
@@ -212,14 +209,6 @@ func (s *Store) Events(ctx context.Context, number string) ([]string, error) {
 	var kinds []string
 	err := db.Conn(ctx, s.db).Model(&eventRow{}).Where("rma_number = ?", number).Order("id").Pluck("kind", &kinds).Error
 	return kinds, err
-}
-
-func migrateRMAs(ctx context.Context, gdb *gorm.DB) error {
-	if err := gdb.WithContext(ctx).AutoMigrate(&rmaRow{}, &lineRow{}, &eventRow{}, &idempotencyRow{}, &counterRow{}, &optionRow{}); err != nil {
-		return err
-	}
-	return gdb.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).
-		Create(&counterRow{Name: "rma", Value: firstRMANumber}).Error
 }
 
 func toRMARow(r rma.RMA) *rmaRow {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/shipping/shipping"
@@ -29,7 +28,9 @@ type documentRow struct {
 
 func (documentRow) TableName() string { return "shipping_documents" }
 
-// sequenceRow is a named counter, for databases without sequences (SQLite).
+// sequenceRow is a named counter, for databases without sequences (SQLite). The first migration
+// creates the tracking counter: a row here on SQLite, sequence shipping_tracking_seq on
+// PostgreSQL.
 type sequenceRow struct {
 	Name  string `gorm:"primaryKey;size:40"`
 	Value int64  `gorm:"not null;default:0"`
@@ -40,24 +41,6 @@ func (sequenceRow) TableName() string { return "shipping_sequences" }
 // trackingSequence names the tracking number counter: a PostgreSQL sequence, or a row of
 // shipping_sequences on SQLite.
 const trackingSequence = "shipping_tracking_seq"
-
-// Migrate creates or updates the module's tables and the tracking number sequence.
-func Migrate(ctx context.Context, gdb *gorm.DB) error {
-	g := gdb.WithContext(ctx)
-	if err := g.AutoMigrate(&documentRow{}, &sequenceRow{}); err != nil {
-		return fmt.Errorf("shippingdb: migrate: %w", err)
-	}
-	var err error
-	if db.DialectOf(gdb) == db.Postgres {
-		err = g.Exec("CREATE SEQUENCE IF NOT EXISTS " + trackingSequence + " START WITH 1").Error
-	} else {
-		err = g.Clauses(clause.OnConflict{DoNothing: true}).Create(&sequenceRow{Name: trackingSequence}).Error
-	}
-	if err != nil {
-		return fmt.Errorf("shippingdb: migrate sequence: %w", err)
-	}
-	return nil
-}
 
 // Store implements shipping.Store on gorm.
 type Store struct{ db *gorm.DB }

@@ -36,7 +36,8 @@ type ticketRow struct {
 func (ticketRow) TableName() string { return "support_tickets" }
 
 // counterRow hands out ticket numbers; one UPDATE … RETURNING per number keeps them unique
-// under concurrent creates on both databases.
+// under concurrent creates on both databases. The first migration starts counter "ticket" at
+// 100000, so the first ticket is TCK-100001.
 type counterRow struct {
 	Name  string `gorm:"primaryKey;size:20"`
 	Value int64  `gorm:"not null"`
@@ -70,9 +71,6 @@ type reportRow struct {
 
 func (reportRow) TableName() string { return "support_report_rows" }
 
-// firstTicketNumber makes the first ticket TCK-100001.
-const firstTicketNumber = 100000
-
 // Store implements support.Store on gorm.
 type Store struct{ db *gorm.DB }
 
@@ -80,18 +78,6 @@ type Store struct{ db *gorm.DB }
 func NewStore(gdb *gorm.DB) *Store { return &Store{db: gdb} }
 
 var _ support.Store = (*Store)(nil)
-
-// Migrate creates or updates the module's tables and its ticket counter.
-func Migrate(ctx context.Context, gdb *gorm.DB) error {
-	g := gdb.WithContext(ctx)
-	if err := g.AutoMigrate(&ticketRow{}, &counterRow{}, &contactRow{}, &reportRow{}); err != nil {
-		return fmt.Errorf("supportdb: migrate: %w", err)
-	}
-	if err := g.Clauses(clause.OnConflict{DoNothing: true}).Create(&counterRow{Name: "ticket", Value: firstTicketNumber}).Error; err != nil {
-		return fmt.Errorf("supportdb: migrate counter: %w", err)
-	}
-	return nil
-}
 
 // Seed writes the data the portal needs to start: report QUERY_RMA_WARNING with one row that is
 // neither a warning nor paused, so no banner shows. Rows an admin already wrote are kept.

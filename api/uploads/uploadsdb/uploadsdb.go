@@ -34,14 +34,6 @@ type Store struct{ gdb *gorm.DB }
 // NewStore wraps a handle whose schema Migrate has created.
 func NewStore(gdb *gorm.DB) *Store { return &Store{gdb: gdb} }
 
-// Migrate creates or updates the module's table.
-func Migrate(ctx context.Context, gdb *gorm.DB) error {
-	if err := gdb.WithContext(ctx).AutoMigrate(&attachmentRow{}); err != nil {
-		return fmt.Errorf("uploadsdb: migrate: %w", err)
-	}
-	return nil
-}
-
 // Insert implements uploads.Store: one statement, so all rows or none.
 func (s *Store) Insert(ctx context.Context, as []uploads.Attachment) error {
 	if len(as) == 0 {

@@ -26,6 +26,8 @@ import (
 const usage = `usage:
   portal serve [--services=LIST]    run the portal (configuration from the environment, see README);
                                     LIST is "all" (default) or comma-separated domains of ` + "`portal routes`" + `
+  portal migrate [--check]          apply the pending schema migrations (--check: only report them)
+  portal seed                       load the demo data (units, repair options, reports, demo users)
   portal routes                     print the path prefixes each domain's process owns (JSON)
   portal dev-token --user EMAIL     print an access token of a demo user of the embedded provider
   portal outbox [--to EMAIL] [-n N] print the newest e-mails of the outbox (where mail goes without SMTP)`
@@ -42,6 +44,10 @@ func main() {
 	switch os.Args[1] {
 	case "serve":
 		err = serve(ctx, os.Args[2:])
+	case "migrate":
+		err = migrate(ctx, os.Args[2:])
+	case "seed":
+		err = seed(ctx, os.Args[2:])
 	case "routes":
 		err = json.NewEncoder(os.Stdout).Encode(struct {
 			Services []compose.Route `json:"services"`

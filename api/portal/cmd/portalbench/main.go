@@ -68,6 +68,14 @@ func run(workers int, duration time.Duration, pgAdmin, redisURL string) error {
 		"PORTAL_ADDR="+portalAddr, "PORTAL_DATA_DIR="+dataDir, "DATABASE_URL="+dbURL,
 		"REDIS_URL="+redisURL, "REDIS_KEY_PREFIX=bench:"+filepath.Base(dataDir)+":", "LOG_LEVEL=error")
 
+	// On PostgreSQL serve only checks the schema: migrate and seed first, as a deployment does.
+	for _, step := range []string{"migrate", "seed"} {
+		cmd := exec.CommandContext(ctx, "./bin/portal", step)
+		cmd.Env, cmd.Stderr = env, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("bin/portal %s (run make build): %w", step, err)
+		}
+	}
 	portal := exec.CommandContext(ctx, "./bin/portal", "serve")
 	portal.Env, portal.Stderr = env, os.Stderr
 	if err := portal.Start(); err != nil {

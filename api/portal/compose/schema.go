@@ -1,0 +1,96 @@
+package compose
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"gorm.io/gorm"
+
+	"rugged.example/portal/api/identity"
+	"rugged.example/portal/api/identity/identitydb"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/rma/rmadb"
+	"rugged.example/portal/api/shipping/shippingdb"
+	"rugged.example/portal/api/support/supportdb"
+	"rugged.example/portal/api/uploads/uploadsdb"
+)
+
+// Modules lists the versioned schema of every module that owns tables, in the order they
+// migrate; a new domain adds its line here. Each versions itself in goose_db_version_<name>.
+// The embedded provider's tables are among them whether or not this deployment runs it, so one
+// schema fits every configuration.
+func Modules() []db.Module {
+	return []db.Module{
+		rmadb.Schema(), uploadsdb.Schema(), shippingdb.Schema(), mail.Schema(), supportdb.Schema(), identitydb.Schema(),
+	}
+}
+
+// Migrate applies every module's pending migrations and logs each one: `portal migrate`, the
+// Helm chart's pre-install/pre-upgrade Job. On PostgreSQL two at once are safe (see db.Migrate).
+func Migrate(ctx context.Context, gdb *gorm.DB, log *slog.Logger) error {
+	applied, err := db.Migrate(ctx, gdb, Modules()...)
+	for _, a := range applied {
+		log.InfoContext(ctx, "migration applied", "module", a.Module, "version", a.Version, "source", a.Source, "duration", a.Duration)
+	}
+	if err != nil {
+		return fmt.Errorf("compose: %w", err)
+	}
+	if len(applied) == 0 {
+		log.InfoContext(ctx, "schema is current")
+	}
+	return nil
+}
+
+// CheckSchema refuses a database that lacks migrations this binary carries, naming each module
+// and its missing versions. It only reads.
+func CheckSchema(ctx context.Context, gdb *gorm.DB) error {
+	err := db.CheckCurrent(ctx, gdb, Modules()...)
+	switch {
+	case errors.Is(err, db.ErrSchemaBehind):
+		return fmt.Errorf("compose: the database schema is behind this binary (%w); run `portal migrate`", err)
+	case err != nil:
+		return fmt.Errorf("compose: check schema: %w", err)
+	}
+	return nil
+}
+
+// Seed loads the demo data: the units registry's demo units and fleet, the repair options and
+// their prices, the info-banner report, and, when the portal runs the embedded provider, its
+// demo users. Each part is left alone when it already has rows, so seeding again changes
+// nothing. `portal seed` runs it; so does the embedded default at every start.
+func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error {
+	units := rmadb.NewStore(gdb)
+	if err := rmadb.SeedDemo(ctx, units); err != nil {
+		return fmt.Errorf("compose: seed units: %w", err)
+	}
+	if err := rmadb.SeedRepairOptions(ctx, units); err != nil {
+		return fmt.Errorf("compose: seed repair options: %w", err)
+	}
+	if err := supportdb.Seed(ctx, supportdb.NewStore(gdb)); err != nil {
+		return fmt.Errorf("compose: seed reports: %w", err)
+	}
+	if cfg.EmbeddedIdentity() {
+		if err := identity.SeedDemoUsers(ctx, gdb, cfg.OIDCClientID, log); err != nil {
+			return fmt.Errorf("compose: seed demo users: %w", err)
+		}
+	}
+	return nil
+}
+
+// prepareDatabase readies the database of a serving process. The embedded default (SQLite, one
+// process owns the file) migrates and seeds at start, so `make run` needs nothing else. With
+// DATABASE_URL the schema belongs to `portal migrate`, run once per release before the processes
+// start, and demo data to `portal seed`: serve only checks, and refuses a schema that is behind
+// instead of racing other replicas to change it.
+func prepareDatabase(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error {
+	if db.DialectOf(gdb) == db.Postgres {
+		return CheckSchema(ctx, gdb)
+	}
+	if err := Migrate(ctx, gdb, log); err != nil {
+		return err
+	}
+	return Seed(ctx, cfg, gdb, log)
+}

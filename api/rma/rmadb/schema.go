@@ -1,0 +1,25 @@
+package rmadb
+
+import (
+	"context"
+	"embed"
+
+	"gorm.io/gorm"
+
+	"rugged.example/portal/api/pkg/db"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Schema is the versioned schema of the units registry, RMAs with their lines, events and
+// idempotency keys, the RMA number counter and repair options (tables rma_*), versioned in
+// goose_db_version_rma.
+func Schema() db.Module { return db.Module{Name: "rma", Migrations: migrations} }
+
+// Migrate applies the module's pending migrations, for tests and tools that use this module
+// alone; the binary migrates all its modules at once (`portal migrate`).
+func Migrate(ctx context.Context, gdb *gorm.DB) error {
+	_, err := db.Migrate(ctx, gdb, Schema())
+	return err
+}

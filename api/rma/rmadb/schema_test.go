@@ -1,0 +1,11 @@
+package rmadb
+
+import (
+	"testing"
+
+	"rugged.example/portal/api/pkg/testkit"
+)
+
+func TestIntegrationMigrations_GiveTheSchemaOfTheRows(t *testing.T) {
+	testkit.MigrationsMatchRows(t, Schema(), &unitRow{}, &rmaRow{}, &lineRow{}, &eventRow{}, &idempotencyRow{}, &counterRow{}, &optionRow{})
+}
