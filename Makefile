@@ -119,6 +119,12 @@ test-pact: test-web ## Verify the consumer pacts against each module's real Gin 
 test-e2e: build system-deps ## Browser tests: Playwright driving Debian's chromium against the built portal
 	pnpm --filter @portal/e2e e2e
 
+# Offline: helm is pinned in api/tools (`go tool helm`), the Kubernetes schemas come from the
+# pinned k8s.io/kubernetes module (api/tools/chartcheck says how); routes come from bin/portal.
+.PHONY: chart-check
+chart-check: bin/portal ## Helm chart: lint --strict, manifests strictly valid for Kubernetes 1.36.3, ingress = portal routes, bad values refused
+	go run ./api/tools/chartcheck --chart deploy/helm/portal --portal ./bin/portal
+
 .PHONY: test
 test: lint test-go test-web test-pact test-e2e ## Run every test (what CI runs)
 
