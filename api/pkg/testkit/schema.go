@@ -65,8 +65,8 @@ func bookkeeping(table string) bool {
 func describePostgres(ctx context.Context, gdb *gorm.DB) ([]string, error) {
 	var columns []struct {
 		TableName, ColumnName, DataType, IsNullable string
-		CharacterMaximumLength                       *int
-		ColumnDefault                                *string
+		CharacterMaximumLength                      *int
+		ColumnDefault                               *string
 	}
 	err := gdb.WithContext(ctx).Raw(`SELECT table_name, column_name, data_type, is_nullable, character_maximum_length, column_default
 		FROM information_schema.columns WHERE table_schema = current_schema()`).Scan(&columns).Error
