@@ -16,9 +16,11 @@ import (
 	"rugged.example/portal/api/pkg/httpx"
 )
 
-// Profiles is what /me needs: the provider implements it.
+// Profiles is what /me needs: the embedded provider's user store, or identityoidc's profiles
+// built from any provider's claims. accessToken is the caller's verified bearer token, for a
+// source that asks the provider about its user (userinfo).
 type Profiles interface {
-	Profile(ctx context.Context, subject string) (identity.Profile, error)
+	Profile(ctx context.Context, caller auth.Principal, accessToken string) (identity.Profile, error)
 }
 
 // Routes mounts /me.
@@ -27,7 +29,8 @@ func Routes(r gin.IRouter, guard *auth.Guard, profiles Profiles, log *slog.Logge
 	// the roles to send such a user to the 401 page. Each caller reads only their own profile.
 	r.GET("/me", guard.SignedIn(), httpx.Handler(log, func(c *gin.Context) error {
 		p, _ := auth.PrincipalFrom(c.Request.Context())
-		profile, err := profiles.Profile(c.Request.Context(), p.Subject)
+		token, _ := auth.BearerToken(c.GetHeader("Authorization"))
+		profile, err := profiles.Profile(c.Request.Context(), p, token)
 		if errors.Is(err, identity.ErrUnknownUser) {
 			// A valid signature over a subject that no longer exists: treat as a bad token so
 			// the browser signs in again.

@@ -18,8 +18,8 @@ import (
 
 type profiles map[string]identity.Profile
 
-func (p profiles) Profile(_ context.Context, subject string) (identity.Profile, error) {
-	if prof, ok := p[subject]; ok {
+func (p profiles) Profile(_ context.Context, caller auth.Principal, _ string) (identity.Profile, error) {
+	if prof, ok := p[caller.Subject]; ok {
 		return prof, nil
 	}
 	return identity.Profile{}, identity.ErrUnknownUser

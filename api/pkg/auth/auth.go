@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
 
@@ -41,6 +42,11 @@ type Principal struct {
 	Email   string
 	// ClientRoles are the caller's roles of this client with the "<clientID>:" prefix removed.
 	ClientRoles []string
+	// Claims are every claim of the verified access token, for code that reads more than the
+	// above (the profile of an external provider's user).
+	Claims map[string]any
+	// Expiry is when the access token expires.
+	Expiry time.Time
 }
 
 // HasClientRole reports whether the caller may use this client at all.
@@ -70,28 +76,13 @@ type OIDCVerifier struct {
 	cfg      OIDCConfig
 }
 
-// NewOIDCVerifier verifies tokens signed by keys. For an external provider pass
-// oidc.NewRemoteKeySet on its JWKS URL; the embedded provider passes its own keys.
+// NewOIDCVerifier verifies tokens signed by keys: the embedded provider passes its own keys; an
+// issuer known only by URL is verified by a DiscoveringVerifier, which builds one of these.
 func NewOIDCVerifier(cfg OIDCConfig, keys oidc.KeySet) *OIDCVerifier {
 	return &OIDCVerifier{
 		verifier: oidc.NewVerifier(cfg.Issuer, keys, &oidc.Config{ClientID: cfg.Audience}),
 		cfg:      cfg,
 	}
-}
-
-// DiscoverOIDCVerifier reads the issuer's discovery document to find its keys.
-func DiscoverOIDCVerifier(ctx context.Context, cfg OIDCConfig) (*OIDCVerifier, error) {
-	provider, err := oidc.NewProvider(ctx, cfg.Issuer)
-	if err != nil {
-		return nil, fmt.Errorf("auth: discover %s: %w", cfg.Issuer, err)
-	}
-	var meta struct {
-		JWKSURL string `json:"jwks_uri"`
-	}
-	if err := provider.Claims(&meta); err != nil {
-		return nil, fmt.Errorf("auth: read discovery: %w", err)
-	}
-	return NewOIDCVerifier(cfg, oidc.NewRemoteKeySet(context.WithoutCancel(ctx), meta.JWKSURL)), nil
 }
 
 // Verify implements Verifier.
@@ -108,29 +99,64 @@ func (v *OIDCVerifier) Verify(ctx context.Context, raw string) (Principal, error
 	return Principal{
 		Subject:     tok.Subject,
 		Email:       email,
-		ClientRoles: clientRoles(claimAt(claims, v.cfg.RolesClaim), v.cfg.ClientID),
+		ClientRoles: ClientRoles(RoleList(ClaimAt(claims, v.cfg.RolesClaim)), v.cfg.ClientID),
+		Claims:      claims,
+		Expiry:      tok.Expiry,
 	}, nil
 }
 
-func claimAt(claims map[string]any, path string) any {
-	var cur any = claims
-	for part := range strings.SplitSeq(path, ".") {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return nil
-		}
-		cur = m[part]
+// ClaimAt follows a dot path ("org.name") into decoded JSON claims and returns nil where the
+// path leads nowhere. A key that itself contains dots (namespaced claims such as
+// "https://rugged.example/roles") is matched whole before the path is split.
+func ClaimAt(claims map[string]any, path string) any {
+	if path == "" || claims == nil {
+		return nil
 	}
-	return cur
+	if v, ok := claims[path]; ok {
+		return v
+	}
+	for i := range len(path) {
+		if path[i] != '.' {
+			continue
+		}
+		if sub, ok := claims[path[:i]].(map[string]any); ok {
+			if v := ClaimAt(sub, path[i+1:]); v != nil {
+				return v
+			}
+		}
+	}
+	return nil
 }
 
-func clientRoles(raw any, clientID string) []string {
-	list, _ := raw.([]any)
+// RoleList reads a roles claim: a JSON array of strings, or one string of space-separated
+// roles (as some providers send a single role). Anything else holds no roles.
+func RoleList(raw any) []string {
+	var out []string
+	switch v := raw.(type) {
+	case []any:
+		for _, r := range v {
+			if s, ok := r.(string); ok && strings.TrimSpace(s) != "" {
+				out = append(out, strings.TrimSpace(s))
+			}
+		}
+	case []string:
+		for _, s := range v {
+			if strings.TrimSpace(s) != "" {
+				out = append(out, strings.TrimSpace(s))
+			}
+		}
+	case string:
+		out = strings.Fields(v)
+	}
+	return out
+}
+
+// ClientRoles keeps the roles of clientID ("<clientID>:<role>") and removes that prefix.
+func ClientRoles(roles []string, clientID string) []string {
 	prefix := clientID + ":"
 	var out []string
-	for _, r := range list {
-		s, ok := r.(string)
-		if ok && strings.HasPrefix(s, prefix) && len(s) > len(prefix) {
+	for _, s := range roles {
+		if strings.HasPrefix(s, prefix) && len(s) > len(prefix) {
 			out = append(out, strings.TrimPrefix(s, prefix))
 		}
 	}

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 
@@ -35,12 +36,17 @@ func NewGuard(v Verifier, log *slog.Logger) *Guard { return &Guard{verifier: v, 
 // SignedIn admits any caller with a valid bearer token.
 func (g *Guard) SignedIn() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		raw, ok := bearer(c.GetHeader("Authorization"))
+		raw, ok := BearerToken(c.GetHeader("Authorization"))
 		if !ok {
 			httpx.WriteError(c, g.log, ErrInvalidToken)
 			return
 		}
 		p, err := g.verifier.Verify(c.Request.Context(), raw)
+		if errors.Is(err, ErrProviderUnavailable) {
+			g.log.WarnContext(c.Request.Context(), "identity provider unavailable", "err", err.Error())
+			httpx.WriteError(c, g.log, ErrProviderUnavailable)
+			return
+		}
 		if err != nil {
 			g.log.InfoContext(c.Request.Context(), "token rejected", "reason", err.Error())
 			httpx.WriteError(c, g.log, ErrInvalidToken)
@@ -129,7 +135,8 @@ func (g *Guard) require(check func(Principal) error) gin.HandlerFunc {
 	}
 }
 
-func bearer(header string) (string, bool) {
+// BearerToken returns the token of an "Authorization: Bearer …" header.
+func BearerToken(header string) (string, bool) {
 	scheme, token, ok := strings.Cut(header, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
 		return "", false

@@ -134,7 +134,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	engine.Use(tel.TraceRequests(), tel.MeasureRequests(), httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), securityHeaders)
 	httpx.Health(engine, httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping})
 
-	guard, profiles, err := app.identity(ctx, cfg, gdb, engine, log)
+	guard, profiles, err := app.identity(ctx, cfg, gdb, c, engine, log)
 	if err != nil {
 		return err
 	}

@@ -62,6 +62,11 @@ type Config struct {
 	OIDCAudience   string `env:"OIDC_AUDIENCE"`
 	OIDCRolesClaim string `env:"OIDC_ROLES_CLAIM" envDefault:"roles"`
 	OIDCScope      string `env:"OIDC_SCOPE" envDefault:"openid profile email roles address phone organization offline_access"`
+
+	// OIDCOrgClaim and OIDCDiscountClaim are dot paths of the organization name and the flat
+	// discount in an external provider's tokens or userinfo.
+	OIDCOrgClaim      string `env:"OIDC_ORG_CLAIM" envDefault:"org.name"`
+	OIDCDiscountClaim string `env:"OIDC_DISCOUNT_CLAIM" envDefault:"flags.rma.flatDiscountPercentage"`
 }
 
 // LoadConfig reads the environment and fills the derived defaults.

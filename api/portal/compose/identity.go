@@ -3,6 +3,7 @@ package compose
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
@@ -11,28 +12,49 @@ import (
 
 	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/identity/identityapi"
+	"rugged.example/portal/api/identity/identityoidc"
 	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/cache"
 )
 
-// identity returns the guard every API uses and the source of /me profiles. The process serving
-// the identity domain with the embedded provider runs that provider under /idp and checks tokens
-// against its keys in memory; every other process finds the issuer's keys through discovery, as
-// it would with an external provider.
-func (app *App) identity(ctx context.Context, cfg Config, gdb *gorm.DB, engine *gin.Engine, log *slog.Logger) (*auth.Guard, identityapi.Profiles, error) {
-	if !cfg.EmbeddedIdentity() || !cfg.Services.Has(ServiceIdentity) {
-		v, err := auth.DiscoverOIDCVerifier(ctx, oidcConfig(cfg))
+// providerTimeout bounds one call to an OpenID provider (discovery, keys, userinfo).
+const providerTimeout = 10 * time.Second
+
+// identity returns the guard every API uses and the source of /me profiles.
+//
+// The process serving the identity domain with the embedded provider runs that provider under
+// /idp, checks tokens against its keys in memory and answers /me from its users. Every other
+// process finds the issuer through discovery, as it would an external provider, on first use
+// and with retries: a process may start before its provider answers. With an external provider
+// /me is built from the token's claims and the provider's userinfo, cached in c.
+func (app *App) identity(ctx context.Context, cfg Config, gdb *gorm.DB, c cache.Cache, engine *gin.Engine, log *slog.Logger) (*auth.Guard, identityapi.Profiles, error) {
+	if cfg.EmbeddedIdentity() && cfg.Services.Has(ServiceIdentity) {
+		idp, err := EmbeddedIdentity(ctx, cfg, gdb, log)
 		if err != nil {
 			return nil, nil, err
 		}
-		return auth.NewGuard(v, log), nil, nil
+		engine.Any("/idp/*any", gin.WrapH(idp.Handler()))
+		v := auth.NewOIDCVerifier(oidcConfig(cfg), &oidc.StaticKeySet{PublicKeys: idp.PublicKeys()})
+		return auth.NewGuard(v, log), embeddedProfiles{idp: idp}, nil
 	}
-	idp, err := EmbeddedIdentity(ctx, cfg, gdb, log)
-	if err != nil {
-		return nil, nil, err
+	discovery := auth.NewDiscovery(cfg.Issuer(), &http.Client{Timeout: providerTimeout})
+	verifier := auth.NewDiscoveringVerifier(oidcConfig(cfg), discovery)
+	if cfg.EmbeddedIdentity() {
+		// The embedded provider's tokens carry the roles, and /me is the identity process's.
+		return auth.NewGuard(verifier, log), nil, nil
 	}
-	engine.Any("/idp/*any", gin.WrapH(idp.Handler()))
-	v := auth.NewOIDCVerifier(oidcConfig(cfg), &oidc.StaticKeySet{PublicKeys: idp.PublicKeys()})
-	return auth.NewGuard(v, log), idp, nil
+	profiles := identityoidc.New(identityoidc.Config{
+		ClientID: cfg.OIDCClientID,
+		Paths:    identityoidc.ClaimPaths{Roles: cfg.OIDCRolesClaim, Org: cfg.OIDCOrgClaim, Discount: cfg.OIDCDiscountClaim},
+	}, discovery, c, log)
+	return auth.NewGuard(profiles.Verifier(verifier), log), profiles, nil
+}
+
+// embeddedProfiles answers /me from the embedded provider's users.
+type embeddedProfiles struct{ idp *identity.Provider }
+
+func (e embeddedProfiles) Profile(ctx context.Context, caller auth.Principal, _ string) (identity.Profile, error) {
+	return e.idp.Profile(ctx, caller.Subject)
 }
 
 // EmbeddedIdentity starts the development OpenID provider on the portal's database.

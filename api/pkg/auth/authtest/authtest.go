@@ -6,6 +6,7 @@ import (
 	"crypto"
 	"crypto/rand"
 	"crypto/rsa"
+	"maps"
 	"testing"
 	"time"
 
@@ -52,6 +53,8 @@ type Claims struct {
 	Issuer   string
 	Audience string
 	Expiry   time.Time
+	// Extra claims, added beside the above (a profile's name, address, organization…).
+	Extra map[string]any
 }
 
 // Token signs claims.
@@ -70,10 +73,12 @@ func (s *Signer) Token(tb testing.TB, c Claims) string {
 	if err != nil {
 		tb.Fatalf("authtest: signer: %v", err)
 	}
+	private := map[string]any{"email": c.Email, "roles": c.Roles}
+	maps.Copy(private, c.Extra)
 	raw, err := jwt.Signed(signer).Claims(jwt.Claims{
 		Issuer: c.Issuer, Subject: c.Subject, Audience: jwt.Audience{c.Audience},
 		Expiry: jwt.NewNumericDate(c.Expiry), IssuedAt: jwt.NewNumericDate(time.Now().Add(-time.Minute)),
-	}).Claims(map[string]any{"email": c.Email, "roles": c.Roles}).Serialize()
+	}).Claims(private).Serialize()
 	if err != nil {
 		tb.Fatalf("authtest: sign: %v", err)
 	}
