@@ -61,6 +61,9 @@ data directory, so every pod would issue tokens the others reject, and its users
 {{- .Values.publicUrl | trimSuffix "/" -}}
 {{- else if and .Values.ingress.enabled .Values.ingress.hosts -}}
 {{- $host := first .Values.ingress.hosts -}}
+{{- if hasPrefix "*" $host -}}
+{{- fail (printf "publicUrl is required: the first ingress host %s is a wildcard, not the URL browsers use" $host) -}}
+{{- end -}}
 {{- $scheme := "http" -}}
 {{- range .Values.ingress.tls -}}
 {{- if has $host .hosts -}}{{- $scheme = "https" -}}{{- end -}}
@@ -139,12 +142,18 @@ set values are listed, so the binary's defaults apply to the rest.
 {{- $_ := set $c $name (toString $value) -}}
 {{- end -}}
 {{- range $name, $value := $v.extraEnv -}}
+{{- if hasKey $v.extraSecretEnv $name -}}
+{{- fail (printf "%s is in both extraEnv and extraSecretEnv" $name) -}}
+{{- end -}}
 {{- $_ := set $c $name (toString $value) -}}
 {{- end -}}
 {{- toYaml $c -}}
 {{- end -}}
 
-{{/* The secret variables as env entries with secretKeyRef: the chart never holds a secret value. */}}
+{{/*
+The secret variables, the portal's own and extraSecretEnv, as env entries with secretKeyRef: the
+chart never holds a secret value.
+*/}}
 {{- define "portal.secretEnv" -}}
 {{- $refs := list
   (list "DATABASE_URL" .Values.secrets.databaseUrl)
@@ -153,6 +162,9 @@ set values are listed, so the binary's defaults apply to the rest.
   (list "PORTAL_SECRET_KEY" .Values.secrets.secretKey)
   (list "SMTP_PASSWORD" .Values.secrets.smtpPassword)
 -}}
+{{- range $name := keys .Values.extraSecretEnv | sortAlpha }}
+{{- $refs = append $refs (list $name (index $.Values.extraSecretEnv $name)) }}
+{{- end }}
 {{- range $refs }}
 {{- $ref := index . 1 }}
 - name: {{ index . 0 }}
