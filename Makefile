@@ -126,7 +126,7 @@ chart-check: bin/portal ## Helm chart: lint --strict, manifests strictly valid f
 	go run ./api/tools/chartcheck --chart deploy/helm/portal --portal ./bin/portal
 
 .PHONY: test
-test: lint test-go test-web test-pact test-e2e ## Run every test (what CI runs)
+test: lint test-go test-web test-pact chart-check test-e2e ## Run every test (what CI runs)
 
 .PHONY: bench
 bench: build services ## Load-test verify-serial on PostgreSQL + Redis beside a bare Gin handler; report bundle sizes

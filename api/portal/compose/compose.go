@@ -77,7 +77,7 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	return app, nil
 }
 
-// wire opens the infrastructure, readies the schema (prepareDatabase) and mounts the listed
+// wire opens the infrastructure, readies the schema (PrepareDatabase) and mounts the listed
 // domains. Whatever it opened is released by Close, also on failure.
 func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	tel, err := telemetry.New(ctx, telemetry.Options{ServiceName: cfg.ServiceName(), Log: log})
@@ -113,7 +113,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	app.closers = append(app.closers, bucket.Close)
 	caps := &capabilities{cfg: cfg, log: log, gdb: gdb, cache: c, bucket: bucket, rmaCounter: tel}
 
-	if err := prepareDatabase(ctx, cfg, gdb, log); err != nil {
+	if err := PrepareDatabase(ctx, cfg, gdb, log); err != nil {
 		return err
 	}
 	// Instrumented after schema and demo data, so a start does not emit hundreds of root spans.

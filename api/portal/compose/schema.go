@@ -80,12 +80,12 @@ func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error
 	return nil
 }
 
-// prepareDatabase readies the database of a serving process. The embedded default (SQLite, one
+// PrepareDatabase readies the database of a serving process. The embedded default (SQLite, one
 // process owns the file) migrates and seeds at start, so `make run` needs nothing else. With
 // DATABASE_URL the schema belongs to `portal migrate`, run once per release before the processes
 // start, and demo data to `portal seed`: serve only checks, and refuses a schema that is behind
 // instead of racing other replicas to change it.
-func prepareDatabase(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error {
+func PrepareDatabase(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error {
 	if db.DialectOf(gdb) == db.Postgres {
 		return CheckSchema(ctx, gdb)
 	}

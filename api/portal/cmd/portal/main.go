@@ -156,6 +156,10 @@ func devToken(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	// As serve would: a data dir that was never served gets its schema and demo users.
+	if err := compose.PrepareDatabase(ctx, cfg, gdb, log); err != nil {
+		return err
+	}
 	idp, err := compose.EmbeddedIdentity(ctx, cfg, gdb, log)
 	if err != nil {
 		return err
