@@ -1,4 +1,4 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { UserManager, WebStorageStateStore, type User, type UserManagerSettings } from 'oidc-client-ts';
 import { createApiClient, isApiError, type ApiClient, type Me, type TokenSource } from '@portal/api-client';
 import { createSignOutChannel, type SignOutChannel } from './crossTab';
 import { hasClientRole } from './roles';
@@ -53,8 +53,13 @@ export function isLoginRequiredError(error: unknown): boolean {
   );
 }
 
-export function createUserManager(oidc: OidcSettings, origin = window.location.origin): UserManager {
-  return new UserManager({
+/**
+ * The browser client's settings. Sign-out goes to the provider's end_session_endpoint, read from
+ * its discovery document; a provider without one makes signoutRedirect fail, and signOut then
+ * ends the session here only.
+ */
+export function userManagerSettings(oidc: OidcSettings, origin = window.location.origin): UserManagerSettings {
+  return {
     authority: oidc.authority,
     client_id: oidc.clientId,
     redirect_uri: `${origin}/oidc-callback`,
@@ -64,7 +69,11 @@ export function createUserManager(oidc: OidcSettings, origin = window.location.o
     automaticSilentRenew: true, // uses the refresh token (offline_access) when there is one
     loadUserInfo: false, // the profile comes from GET /me
     userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-  });
+  };
+}
+
+export function createUserManager(oidc: OidcSettings, origin = window.location.origin): UserManager {
+  return new UserManager(userManagerSettings(oidc, origin));
 }
 
 function defaultCurrentUrl(): string {
