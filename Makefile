@@ -97,7 +97,7 @@ lint: node_modules/.modules.yaml ## Import direction (Go and TypeScript), go vet
 	pnpm lint
 
 .PHONY: test-go
-test-go: services system-deps ## Go tests: unit, store suites on SQLite and PostgreSQL, cache on Redis
+test-go: services system-deps node_modules/.modules.yaml ## Go tests: unit, store suites on SQLite and PostgreSQL, cache on Redis
 	go test -count=1 -p 2 $(GO_PKGS)
 
 .PHONY: test-web

@@ -61,6 +61,8 @@ export async function startSplitPortal(env: Record<string, string> = {}): Promis
         await exited;
       }
       execFileSync('dropdb', [...PG, '--if-exists', '--force', database]);
+      // The cached profiles and rate-limit counters of this run.
+      execFileSync('sh', ['-c', `redis-cli -h 127.0.0.1 --scan --pattern '${fullEnv.REDIS_KEY_PREFIX}*' | xargs -r redis-cli -h 127.0.0.1 DEL >/dev/null`]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
