@@ -30,6 +30,9 @@ var (
 	// e-check); a later webhook tells whether it completes or is denied.
 	ErrPending = fault.New(fault.KindConflict, "payments.pending",
 		"The payment is pending with the provider. You will be told when it completes.")
+	// ErrAlreadyPaid is a quote the provider has already collected (PayPal refuses a second
+	// order or capture for an invoice id it has been paid for).
+	ErrAlreadyPaid = fault.New(fault.KindConflict, "payments.alreadyPaid", "This quote has already been paid.")
 	// ErrNotFound is an order or transaction the provider does not know.
 	ErrNotFound = fault.New(fault.KindNotFound, "payments.notFound", "Payment not found")
 	// ErrProviderUnavailable is a provider that could not be reached, answered with a server

@@ -1,0 +1,113 @@
+package paypal
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/money"
+)
+
+// Webhook event types the portal subscribes to.
+const (
+	EventCaptureCompleted = "PAYMENT.CAPTURE.COMPLETED"
+	EventCaptureDenied    = "PAYMENT.CAPTURE.DENIED"
+	EventCaptureRefunded  = "PAYMENT.CAPTURE.REFUNDED"
+)
+
+// The transmission headers PayPal signs a webhook delivery with.
+var transmissionHeaders = []string{
+	"PAYPAL-TRANSMISSION-ID", "PAYPAL-TRANSMISSION-TIME", "PAYPAL-TRANSMISSION-SIG",
+	"PAYPAL-CERT-URL", "PAYPAL-AUTH-ALGO",
+}
+
+// Event is a verified webhook event about a capture or a refund.
+type Event struct {
+	ID   string
+	Type string
+	// ResourceID is the capture's id (the refund's for PAYMENT.CAPTURE.REFUNDED).
+	ResourceID string
+	Status     string
+	Amount     money.Money
+	InvoiceID  string
+	// OrderID is the order the capture belongs to, when PayPal names it.
+	OrderID string
+}
+
+// event is the part of PayPal's webhook body the portal reads.
+type event struct {
+	ID           string `json:"id"`
+	EventType    string `json:"event_type"`
+	ResourceType string `json:"resource_type"`
+	Resource     struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+		Amount *struct {
+			Currency string `json:"currency_code"`
+			Value    string `json:"value"`
+		} `json:"amount"`
+		InvoiceID         string `json:"invoice_id"`
+		SupplementaryData struct {
+			RelatedIDs struct {
+				OrderID string `json:"order_id"`
+			} `json:"related_ids"`
+		} `json:"supplementary_data"`
+	} `json:"resource"`
+}
+
+// VerifyWebhook asks PayPal whether a delivery to the portal's webhook is genuine (POST
+// /v1/notifications/verify-webhook-signature with the transmission headers and the raw body, byte
+// for byte as received) and then claims its event id in events. A delivery PayPal does not vouch
+// for answers ErrWebhookUnverified; an event already claimed answers the event with
+// ErrDuplicateEvent, and the caller changes nothing.
+func (c *Client) VerifyWebhook(ctx context.Context, header http.Header, body []byte, events payments.EventLog) (Event, error) {
+	if c.webhookID == "" {
+		return Event{}, fmt.Errorf("%w: PAYPAL_WEBHOOK_ID is not configured", payments.ErrWebhookUnverified)
+	}
+	for _, h := range transmissionHeaders {
+		if header.Get(h) == "" {
+			return Event{}, fmt.Errorf("%w: header %s is missing", payments.ErrWebhookUnverified, h)
+		}
+	}
+	var ev event
+	if err := json.Unmarshal(body, &ev); err != nil || ev.ID == "" {
+		return Event{}, fmt.Errorf("%w: body is not a PayPal event", payments.ErrWebhookUnverified)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "/", bytes.NewReader(body))
+	if err != nil {
+		return Event{}, err
+	}
+	for _, h := range transmissionHeaders {
+		req.Header.Set(h, header.Get(h))
+	}
+	res, err := c.api.VerifyWebhookSignature(ctx, req, c.webhookID)
+	if err != nil {
+		return Event{}, mapError("verify webhook", err)
+	}
+	if res.VerificationStatus != "SUCCESS" {
+		return Event{}, fmt.Errorf("%w: paypal answered %s for event %s", payments.ErrWebhookUnverified, res.VerificationStatus, ev.ID)
+	}
+	out := toEvent(ev)
+	first, err := events.Claim(ctx, Provider, out.ID)
+	if err != nil {
+		return Event{}, fmt.Errorf("paypal: claim event %s: %w", out.ID, err)
+	}
+	if !first {
+		return out, payments.ErrDuplicateEvent
+	}
+	return out, nil
+}
+
+func toEvent(ev event) Event {
+	out := Event{
+		ID: ev.ID, Type: ev.EventType, ResourceID: ev.Resource.ID, Status: ev.Resource.Status,
+		InvoiceID: ev.Resource.InvoiceID, OrderID: ev.Resource.SupplementaryData.RelatedIDs.OrderID,
+	}
+	if a := ev.Resource.Amount; a != nil {
+		out.Amount = toMoney(a.Currency, a.Value)
+	}
+	return out
+}
