@@ -183,6 +183,9 @@ func (c *Client) Capture(ctx context.Context, orderID, quoteID string, want mone
 	if !validID(orderID) {
 		return Capture{}, payments.ErrNotFound
 	}
+	if quoteID == "" {
+		return Capture{}, errors.New("paypal: a capture needs the quote id its request id derives from")
+	}
 	res, err := c.capture(ctx, orderID, "capture-"+quoteID+"-"+orderID)
 	if issue(err) == "ORDER_ALREADY_CAPTURED" {
 		order, gerr := c.GetOrder(ctx, orderID)

@@ -1,6 +1,7 @@
 package paypal_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -360,10 +361,21 @@ func TestVerifyWebhook_AcceptsWhatPayPalVouchesForOnce(t *testing.T) {
 	require.JSONEq(t, `"1JE4291016473214C"`, string(sent["webhook_id"]))
 	require.JSONEq(t, `"SHA256withRSA"`, string(sent["auth_algo"]))
 	require.JSONEq(t, `"b2384410-f8d2-11ec-a45e-2b9b6e8b1f4c"`, string(sent["transmission_id"]))
-	require.JSONEq(t, string(body), string(sent["webhook_event"]))
+	require.True(t, bytes.Contains(rec.requests("POST /v1/notifications/verify-webhook-signature")[0].body, body), "the event goes to PayPal byte for byte")
 
 	_, err = c.VerifyWebhook(context.Background(), webhookHeader(), body, log)
 	require.ErrorIs(t, err, payments.ErrDuplicateEvent)
+}
+
+func TestVerifyWebhook_SendsTheBodyByteForByte(t *testing.T) {
+	rec := newRecorded(t, map[string]answer{"POST /v1/notifications/verify-webhook-signature": {status: 200, file: "verify_success.json"}})
+	// Indented, with characters a JSON encoder would escape: PayPal's CRC32 covers these bytes.
+	body := []byte("{\n  \"id\": \"WH-1\",\n  \"event_type\": \"PAYMENT.CAPTURE.COMPLETED\",\n  \"summary\": \"Repair & return <RT10000002>\",\n  \"resource\": {\"id\": \"3C679366HH908993F\", \"status\": \"COMPLETED\"}\n}")
+	_, err := rec.client(t).VerifyWebhook(context.Background(), webhookHeader(), body, &eventLog{})
+	require.NoError(t, err)
+	sent := rec.requests("POST /v1/notifications/verify-webhook-signature")[0].body
+	require.True(t, bytes.Contains(sent, append([]byte(`"webhook_event":`), body...)), string(sent))
+	require.True(t, json.Valid(sent))
 }
 
 func TestVerifyWebhook_RefusesWhatPayPalDoesNotVouchFor(t *testing.T) {

@@ -76,19 +76,12 @@ func (c *Client) VerifyWebhook(ctx context.Context, header http.Header, body []b
 	if err := json.Unmarshal(body, &ev); err != nil || ev.ID == "" {
 		return Event{}, fmt.Errorf("%w: body is not a PayPal event", payments.ErrWebhookUnverified)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "/", bytes.NewReader(body))
-	if err != nil {
-		return Event{}, err
-	}
-	for _, h := range transmissionHeaders {
-		req.Header.Set(h, header.Get(h))
-	}
-	res, err := c.api.VerifyWebhookSignature(ctx, req, c.webhookID)
+	status, err := c.verifySignature(ctx, header, body)
 	if err != nil {
 		return Event{}, mapError("verify webhook", err)
 	}
-	if res.VerificationStatus != "SUCCESS" {
-		return Event{}, fmt.Errorf("%w: paypal answered %s for event %s", payments.ErrWebhookUnverified, res.VerificationStatus, ev.ID)
+	if status != "SUCCESS" {
+		return Event{}, fmt.Errorf("%w: paypal answered %q for event %s", payments.ErrWebhookUnverified, status, ev.ID)
 	}
 	out := toEvent(ev)
 	first, err := events.Claim(ctx, Provider, out.ID)
@@ -99,6 +92,43 @@ func (c *Client) VerifyWebhook(ctx context.Context, header http.Header, body []b
 		return out, payments.ErrDuplicateEvent
 	}
 	return out, nil
+}
+
+// verifySignature posts the verification request with the delivery's body spliced in byte for
+// byte. PayPal checks its signature over a CRC32 of exactly those bytes; the SDK's
+// VerifyWebhookSignature re-encodes the body (compacted, with <, > and & escaped), which fails
+// for any delivery that was not already in that form.
+func (c *Client) verifySignature(ctx context.Context, header http.Header, body []byte) (string, error) {
+	fields, err := json.Marshal(struct {
+		AuthAlgo         string `json:"auth_algo"`
+		CertURL          string `json:"cert_url"`
+		TransmissionID   string `json:"transmission_id"`
+		TransmissionSig  string `json:"transmission_sig"`
+		TransmissionTime string `json:"transmission_time"`
+		WebhookID        string `json:"webhook_id"`
+	}{
+		header.Get("PAYPAL-AUTH-ALGO"), header.Get("PAYPAL-CERT-URL"), header.Get("PAYPAL-TRANSMISSION-ID"),
+		header.Get("PAYPAL-TRANSMISSION-SIG"), header.Get("PAYPAL-TRANSMISSION-TIME"), c.webhookID,
+	})
+	if err != nil {
+		return "", err
+	}
+	var raw bytes.Buffer
+	raw.Write(fields[:len(fields)-1])
+	raw.WriteString(`,"webhook_event":`)
+	raw.Write(body)
+	raw.WriteString("}")
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.api.APIBase+"/v1/notifications/verify-webhook-signature", &raw)
+	if err != nil {
+		return "", err
+	}
+	var res struct {
+		VerificationStatus string `json:"verification_status"`
+	}
+	if err := c.api.SendWithAuth(req, &res); err != nil {
+		return "", err
+	}
+	return res.VerificationStatus, nil
 }
 
 func toEvent(ev event) Event {
