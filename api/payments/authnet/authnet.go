@@ -83,6 +83,13 @@ func New(cfg Config, hc *http.Client) (*Client, error) {
 	}, nil
 }
 
+// String and GoString keep the credentials out of printouts and logs: fmt prints a struct's
+// unexported fields without asking them how.
+func (c *Client) String() string { return "authnet.Client(" + c.apiURL + ")" }
+
+// GoString is String for %#v.
+func (c *Client) GoString() string { return c.String() }
+
 // FormURL is where the browser POSTs a hosted page token (form field "token").
 func (c *Client) FormURL() string { return c.formURL }
 

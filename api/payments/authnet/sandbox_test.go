@@ -320,3 +320,36 @@ func TestSandbox_RefusesWrongCredentialsAndUnknownTransactions(t *testing.T) {
 	require.ErrorAs(t, err, &apiErr)
 	require.Equal(t, "E00040", apiErr.Code)
 }
+
+// Several submits of one form at once (a double click, two tabs) make one transaction, and each
+// browser is sent back to the portal.
+func TestSandbox_ConcurrentSubmitsMakeOneTransaction(t *testing.T) {
+	w := newWorld(t)
+	p := w.page(t, 28900, "Q-20261123-0007")
+	payURL, _ := w.open(t, p)
+	const clicks = 8
+	var wg sync.WaitGroup
+	locations := make(chan string, clicks)
+	for range clicks {
+		wg.Go(func() {
+			resp, err := w.browser.PostForm(payURL, payWith(p.Token, "4111111111111111", "78681"))
+			if err != nil {
+				locations <- err.Error()
+				return
+			}
+			resp.Body.Close()
+			locations <- resp.Header.Get("Location")
+		})
+	}
+	wg.Wait()
+	close(locations)
+	for l := range locations {
+		require.Equal(t, returnURL, l)
+	}
+	d := w.nextWebhook(t)
+	n, err := w.client.VerifyWebhook(d.signature, d.body)
+	require.NoError(t, err)
+	_, err = w.client.ConfirmPayment(context.Background(), n.Payload.ID, authnet.Expected{Amount: money.USD(28900), InvoiceNumber: "Q-20261123-0007"})
+	require.NoError(t, err)
+	w.noWebhook(t)
+}

@@ -129,6 +129,9 @@ func New(cfg Config) (*Sandbox, error) {
 
 func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
 
+// String keeps the merchant credentials out of printouts: fmt prints unexported fields as they are.
+func (s *Sandbox) String() string { return "authnetsandbox.Sandbox" }
+
 // Close abandons the webhook deliveries under way (an attempt in flight, a retry waiting) and
 // returns once they have stopped.
 func (s *Sandbox) Close() {
