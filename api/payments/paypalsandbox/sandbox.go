@@ -28,6 +28,7 @@ package paypalsandbox
 import (
 	"crypto/rand"
 	"crypto/rsa"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -142,10 +143,10 @@ func New(cfg Config) (*Sandbox, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	s := &Sandbox{cfg: cfg, orders: map[string]*order{}, replies: map[string]reply{}, secret: make([]byte, 32)}
-	if _, err := rand.Read(s.secret); err != nil {
-		return nil, err
-	}
+	// Tokens are signed with a key derived from the app's secret, so a restarted sandbox still
+	// accepts the tokens clients cached (they hold one for nine hours).
+	key := sha256.Sum256([]byte("paypalsandbox access tokens\x00" + cfg.ClientSecret))
+	s := &Sandbox{cfg: cfg, orders: map[string]*order{}, replies: map[string]reply{}, secret: key[:]}
 	if err := s.newSigningKey(); err != nil {
 		return nil, err
 	}

@@ -160,6 +160,24 @@ func TestAPI_RefusesMissingForgedAndExpiredTokens(t *testing.T) {
 	require.Equal(t, "Access Token not found in cache", body["error_description"])
 }
 
+func TestToken_OutlivesARestartOfTheSandbox(t *testing.T) {
+	f := newFixture(t)
+	token := f.token(t)
+	restarted, err := paypalsandbox.New(paypalsandbox.Config{BaseURL: f.base, ClientID: "app", ClientSecret: "secret", Now: f.clock})
+	require.NoError(t, err)
+	req := httptest.NewRequest(http.MethodGet, "/v2/checkout/orders/5O190127TN364715T", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	rec := httptest.NewRecorder()
+	restarted.ServeHTTP(rec, req)
+	require.Equal(t, http.StatusNotFound, rec.Code, "the token is accepted; the order, kept in memory, is gone")
+
+	otherApp, err := paypalsandbox.New(paypalsandbox.Config{BaseURL: f.base, ClientID: "app", ClientSecret: "another", Now: f.clock})
+	require.NoError(t, err)
+	rec = httptest.NewRecorder()
+	otherApp.ServeHTTP(rec, req)
+	require.Equal(t, http.StatusUnauthorized, rec.Code)
+}
+
 func TestCreateOrder_ValidatesAsPayPalDoes(t *testing.T) {
 	f := newFixture(t)
 	token := f.token(t)
