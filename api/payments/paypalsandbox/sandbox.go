@@ -38,6 +38,7 @@ import (
 	"sync"
 	"time"
 
+	"rugged.example/portal/api/pkg/config"
 	"rugged.example/portal/api/pkg/money"
 )
 
@@ -45,9 +46,10 @@ import (
 type Config struct {
 	// BaseURL is the public URL the sandbox is mounted at (…/sandbox/paypal); links, the approve
 	// page and the signing certificate's URL start with it.
-	BaseURL      string
-	ClientID     string
-	ClientSecret string
+	BaseURL  string
+	ClientID string
+	// ClientSecret is masked in logs like the client's own copy.
+	ClientSecret config.Secret
 	// WebhookID is the id of the app's webhook; WebhookURL is where its events go (none when empty).
 	WebhookID  string
 	WebhookURL string
@@ -145,7 +147,7 @@ func New(cfg Config) (*Sandbox, error) {
 	}
 	// Tokens are signed with a key derived from the app's secret, so a restarted sandbox still
 	// accepts the tokens clients cached (they hold one for nine hours).
-	key := sha256.Sum256([]byte("paypalsandbox access tokens\x00" + cfg.ClientSecret))
+	key := sha256.Sum256([]byte("paypalsandbox access tokens\x00" + cfg.ClientSecret.Reveal()))
 	s := &Sandbox{cfg: cfg, orders: map[string]*order{}, replies: map[string]reply{}, secret: key[:]}
 	if err := s.newSigningKey(); err != nil {
 		return nil, err

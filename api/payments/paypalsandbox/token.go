@@ -15,7 +15,7 @@ import (
 func (s *Sandbox) token(w http.ResponseWriter, r *http.Request) {
 	id, secret, ok := r.BasicAuth()
 	if !ok || subtle.ConstantTimeCompare([]byte(id), []byte(s.cfg.ClientID)) != 1 ||
-		subtle.ConstantTimeCompare([]byte(secret), []byte(s.cfg.ClientSecret)) != 1 {
+		subtle.ConstantTimeCompare([]byte(secret), []byte(s.cfg.ClientSecret.Reveal())) != 1 {
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_client", "error_description": "Client Authentication failed"})
 		return
 	}
