@@ -153,7 +153,7 @@ func TestBuild_RefusesToStartWithoutABuiltHost(t *testing.T) {
 func TestBuild_GraphQLRepairFormSelections(t *testing.T) {
 	cfg := embeddedConfig(t)
 	app := build(t, cfg)
-	query := `{"query":"query($pn:String!,$model:String!,$rmaType:String!,$serial:String!){repairFormSelections(pn:$pn,model:$model,rmaType:$rmaType,serial:$serial){name options{name price tip}}}","variables":{"pn":"x","model":"forged","rmaType":"REPAIR","serial":"RT10000004"}}`
+	query := `{"query":"query($pn:String!,$model:String!,$rmaType:String!,$serial:String!){repairFormSelections(pn:$pn,model:$model,rmaType:$rmaType,serial:$serial){name options{name price{cents currency} tip}}}","variables":{"pn":"x","model":"forged","rmaType":"REPAIR","serial":"RT10000004"}}`
 	post := func(body, token string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
@@ -171,7 +171,7 @@ func TestBuild_GraphQLRepairFormSelections(t *testing.T) {
 	require.JSONEq(t, `{"data":{"repairFormSelections":[]}}`, w.Body.String(), "EX70 (the registry's model) has no options")
 
 	w = post(strings.Replace(query, "RT10000004", "RT10000001", 1), casey)
-	require.Contains(t, w.Body.String(), `{"name":"Display","options":[{"name":"Cracked or broken screen","price":289`)
+	require.Contains(t, w.Body.String(), `{"name":"Display","options":[{"name":"Cracked or broken screen","price":{"cents":28900,"currency":"USD"}`)
 
 	w = post(strings.Replace(query, "RT10000004", "ZZ99999999", 1), casey)
 	require.Contains(t, w.Body.String(), `"code":"NOT_FOUND"`)

@@ -164,14 +164,34 @@ func TestIntegrationMigrate_UpgradesThePreviousRelease(t *testing.T) {
 			require.NoError(t, err)
 			require.EqualValues(t, 2, tracking)
 
-			require.NoError(t, compose.CheckSchema(t.Context(), gdb))
-			for _, m := range compose.Modules() {
-				var latest int64
-				require.NoError(t, gdb.Raw("SELECT max(version_id) FROM "+m.VersionTable()).Scan(&latest).Error)
-				require.EqualValues(t, 1, latest, m.VersionTable())
+			// Float prices became cents in US dollars; an accessory line's 0 became no price.
+			var option struct {
+				PriceCents    int64
+				PriceCurrency string
 			}
+			require.NoError(t, gdb.Table("rma_repair_options").Where("model = ? AND problem = ?", "RL15", "Cracked or broken screen").Take(&option).Error)
+			require.Equal(t, int64(28900), option.PriceCents)
+			require.Equal(t, "USD", option.PriceCurrency)
+			var lines []struct {
+				Kind          string
+				PriceCents    *int64
+				PriceCurrency *string
+			}
+			require.NoError(t, gdb.Table("rma_lines").Where("rma_number = ?", "RMA-100501").Order("id").Find(&lines).Error)
+			require.Len(t, lines, 2)
+			require.Equal(t, int64(0), *lines[0].PriceCents, lines[0].Kind)
+			require.Nil(t, lines[1].PriceCents, lines[1].Kind)
+
+			require.NoError(t, compose.CheckSchema(t.Context(), gdb))
 			fresh := tc.open(t)
 			require.NoError(t, compose.Migrate(t.Context(), fresh, testkit.Quiet()))
+			for _, m := range compose.Modules() {
+				latest := func(gdb *gorm.DB) (v int64) {
+					require.NoError(t, gdb.Raw("SELECT max(version_id) FROM "+m.VersionTable()).Scan(&v).Error)
+					return v
+				}
+				require.Equal(t, latest(fresh), latest(gdb), m.VersionTable())
+			}
 			require.Equal(t, testkit.DescribeSchema(t, fresh), testkit.DescribeSchema(t, gdb))
 		})
 	}

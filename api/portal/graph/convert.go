@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/support/support"
 )
@@ -16,11 +17,15 @@ func toRepairFaults(faults []rma.FaultOptions) []*RepairFault {
 	for i, f := range faults {
 		opts := make([]*RepairOption, len(f.Options))
 		for j, o := range f.Options {
-			opts[j] = &RepairOption{Name: o.Name, Price: o.Price, Tip: o.Tip}
+			opts[j] = &RepairOption{Name: o.Name, Price: toMoney(o.Price), Tip: o.Tip}
 		}
 		out[i] = &RepairFault{Name: f.Name, Options: opts}
 	}
 	return out
+}
+
+func toMoney(m money.Money) *Money {
+	return &Money{Cents: int(m.Cents), Currency: m.Currency}
 }
 
 func toNamedTicketInput(in TicketInput) support.NamedTicketInput {

@@ -42,6 +42,11 @@ type ComplexityRoot struct {
 		Message   func(childComplexity int) int
 	}
 
+	Money struct {
+		Cents    func(childComplexity int) int
+		Currency func(childComplexity int) int
+	}
+
 	Mutation struct {
 		CreateServiceSupportTicket func(childComplexity int, ticketInput TicketInput) int
 	}
@@ -128,6 +133,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CommonReportRow.Message(childComplexity), true
+
+	case "Money.cents":
+		if e.ComplexityRoot.Money.Cents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.Cents(childComplexity), true
+	case "Money.currency":
+		if e.ComplexityRoot.Money.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.Currency(childComplexity), true
 
 	case "Mutation.createServiceSupportTicket":
 		if e.ComplexityRoot.Mutation.CreateServiceSupportTicket == nil {
@@ -371,6 +389,16 @@ func (ec *executionContext) childFields_CommonReportRow(ctx context.Context, fie
 		return ec.fieldContext_CommonReportRow_isPaused(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CommonReportRow", field.Name)
+}
+
+func (ec *executionContext) childFields_Money(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cents":
+		return ec.fieldContext_Money_cents(ctx, field)
+	case "currency":
+		return ec.fieldContext_Money_currency(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Money", field.Name)
 }
 
 func (ec *executionContext) childFields_RepairFault(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -750,6 +778,52 @@ func (ec *executionContext) fieldContext_CommonReportRow_isPaused(_ context.Cont
 	return graphql.NewScalarFieldContext("CommonReportRow", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _Money_cents(ctx context.Context, field graphql.CollectedField, obj *Money) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Money_cents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Money_cents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Money_currency(ctx context.Context, field graphql.CollectedField, obj *Money) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Money_currency(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Currency, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Money_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Mutation_createServiceSupportTicket(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1080,15 +1154,24 @@ func (ec *executionContext) _RepairOption_price(ctx context.Context, field graph
 			return obj.Price, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
-			return ec.marshalNFloat2float64(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_RepairOption_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("RepairOption", field, false, false, errors.New("field of type Float does not have child fields"))
+	fc = &graphql.FieldContext{
+		Object:     "RepairOption",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RepairOption_tip(ctx context.Context, field graphql.CollectedField, obj *RepairOption) (ret graphql.Marshaler) {
@@ -2515,6 +2598,49 @@ func (ec *executionContext) _CommonReportRow(ctx context.Context, sel ast.Select
 	return out
 }
 
+var moneyImplementors = []string{"Money"}
+
+func (ec *executionContext) _Money(ctx context.Context, sel ast.SelectionSet, obj *Money) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, moneyImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Money")
+		case "cents":
+			out.Values[i] = ec._Money_cents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currency":
+			out.Values[i] = ec._Money_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -3320,20 +3446,30 @@ func (ec *executionContext) marshalNCommonReportRow2ᚖruggedᚗexampleᚋportal
 	return ec._CommonReportRow(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
-	res, err := graphql.UnmarshalFloatContext(ctx, v)
+func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
+	res, err := graphql.UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.SelectionSet, v float64) graphql.Marshaler {
+func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.SelectionSet, v int) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalFloatContext(v)
+	res := graphql.MarshalInt(v)
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
 		}
 	}
-	return graphql.WrapContextMarshaler(ctx, res)
+	return res
+}
+
+func (ec *executionContext) marshalNMoney2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐMoney(ctx context.Context, sel ast.SelectionSet, v *Money) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Money(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNRepairFault2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRepairFaultᚄ(ctx context.Context, sel ast.SelectionSet, v []*RepairFault) graphql.Marshaler {

@@ -9,6 +9,14 @@ type CommonReportRow struct {
 	IsPaused  bool   `json:"isPaused"`
 }
 
+// An amount: whole minor units (cents for USD) of an ISO 4217 currency, never a float.
+type Money struct {
+	// Minor units of the currency; a GraphQL Int holds any price up to 21,474,836.47 dollars.
+	Cents int `json:"cents"`
+	// The ISO 4217 code, e.g. USD.
+	Currency string `json:"currency"`
+}
+
 type Mutation struct {
 }
 
@@ -21,11 +29,11 @@ type RepairFault struct {
 	Options []*RepairOption `json:"options"`
 }
 
-// A problem of a fault, with its out-of-warranty price in USD and a technician's tip.
+// A problem of a fault, with its out-of-warranty price and a technician's tip.
 type RepairOption struct {
-	Name  string  `json:"name"`
-	Price float64 `json:"price"`
-	Tip   string  `json:"tip"`
+	Name  string `json:"name"`
+	Price *Money `json:"price"`
+	Tip   string `json:"tip"`
 }
 
 // One of the signed-in customer's tickets.

@@ -26,9 +26,9 @@ type createRequest struct {
 		RMAType      string `json:"rmaType"`
 		PrimaryFault string `json:"primaryFault"`
 		Problem      string `json:"problem"`
-		// ProblemPrice is read and ignored: the server prices the problem itself.
-		ProblemPrice float64 `json:"problemPrice"`
-		InitialNotes string  `json:"initialNotes"`
+		// No price: the server prices the problem itself, and an old browser's problemPrice is
+		// an unknown field the decoder skips.
+		InitialNotes string `json:"initialNotes"`
 		Permissions  struct {
 			Reimage                       bool   `json:"reimage"`
 			BIOSFirmware                  bool   `json:"biosFirmware"`

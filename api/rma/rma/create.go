@@ -11,6 +11,7 @@ import (
 
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/validate"
 )
 
@@ -51,7 +52,7 @@ type RMA struct {
 	Type         string
 	Status       string
 	Problem      Problem
-	ProblemPrice float64
+	ProblemPrice money.Money
 	Contact      Contact
 	Address      Address
 	Packaging    Packaging
@@ -340,7 +341,7 @@ func (c *Creator) confirmationText(rec RMA) string {
 
 // validate checks every rule and returns the shipping method and the server's price of the
 // chosen problem (the browser's price is never trusted).
-func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (ShippingMethod, float64, error) {
+func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (ShippingMethod, money.Money, error) {
 	var v validate.Errors
 	if r.RMAType != DefaultRMAType {
 		v.Add("rmaInput.rmaType", "Only REPAIR requests can be created here")
@@ -348,7 +349,7 @@ func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (Shippi
 	validateProblem(&v, r.Problem, u)
 	price, err := c.optionPrice(ctx, &v, r, u)
 	if err != nil {
-		return "", 0, err
+		return "", money.Money{}, err
 	}
 	ValidateContact(&v, "contact.", r.Contact)
 	c.validateAddress(&v, r.Address)
@@ -415,23 +416,23 @@ func chosenMethod(p Packaging) ShippingMethod {
 	}
 }
 
-func (c *Creator) optionPrice(ctx context.Context, v *validate.Errors, r CreateRequest, u Unit) (float64, error) {
+func (c *Creator) optionPrice(ctx context.Context, v *validate.Errors, r CreateRequest, u Unit) (money.Money, error) {
 	if r.Problem.PrimaryFault == "" || r.Problem.Problem == "" {
-		return 0, nil
+		return money.Money{}, nil
 	}
 	faults, err := c.Store.RepairOptions(ctx, u.Model, r.RMAType)
 	if err != nil {
-		return 0, err
+		return money.Money{}, err
 	}
 	i := slices.IndexFunc(faults, func(f FaultOptions) bool { return f.Name == r.Problem.PrimaryFault })
 	if i < 0 {
 		v.Add("rmaInput.primaryFault", "Select a primary fault from the list")
-		return 0, nil
+		return money.Money{}, nil
 	}
 	j := slices.IndexFunc(faults[i].Options, func(o Option) bool { return o.Name == r.Problem.Problem })
 	if j < 0 {
 		v.Add("rmaInput.problem", "Select a problem from the list")
-		return 0, nil
+		return money.Money{}, nil
 	}
 	return faults[i].Options[j].Price, nil
 }

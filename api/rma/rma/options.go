@@ -1,12 +1,16 @@
 package rma
 
-import "context"
+import (
+	"context"
 
-// Option is one problem of a fault with its out-of-warranty price (USD) and a technician's tip
+	"rugged.example/portal/api/pkg/money"
+)
+
+// Option is one problem of a fault with its out-of-warranty price and a technician's tip
 // (spec §3 "Repair option list entry").
 type Option struct {
 	Name  string
-	Price float64
+	Price money.Money
 	Tip   string
 }
 

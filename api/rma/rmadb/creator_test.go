@@ -11,6 +11,7 @@ import (
 
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
@@ -67,12 +68,13 @@ func TestIntegrationCreate_CreatesTheRMAWithItsLabel(t *testing.T) {
 		require.Equal(t, rma.ShipLabel, r.Method)
 		require.Equal(t, "label-1", r.LabelID)
 		require.Empty(t, r.InvoiceID, "no border crossed")
-		require.Equal(t, 289.0, r.ProblemPrice, "the server's price")
+		require.Equal(t, money.USD(289_00), r.ProblemPrice, "the server's price")
 
 		stored, err := f.store.RMAByNumber(t.Context(), "usr_casey", r.Number)
 		require.NoError(t, err)
 		require.Equal(t, "sealed:hunter2", stored.Problem.Permissions.WindowsPassword)
 		require.Equal(t, "label-1", stored.LabelID)
+		require.Equal(t, money.USD(289_00), stored.ProblemPrice, "stored in cents and dollars")
 		_, err = f.store.RMAByNumber(t.Context(), "usr_other", r.Number)
 		require.ErrorIs(t, err, rma.ErrRMANotFound, "another owner's RMA is absent")
 

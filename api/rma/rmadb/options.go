@@ -7,19 +7,22 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/rma/rma"
 )
 
-// optionRow is one problem a fault offers for a model, with its out-of-warranty price.
+// optionRow is one problem a fault offers for a model, with its out-of-warranty price in minor
+// units of its currency.
 type optionRow struct {
-	ID        uint    `gorm:"primaryKey"`
-	Model     string  `gorm:"size:30;not null;index:idx_rma_options_model"`
-	RMAType   string  `gorm:"size:20;not null;index:idx_rma_options_model"`
-	Fault     string  `gorm:"size:100;not null"`
-	Problem   string  `gorm:"size:200;not null"`
-	Price     float64 `gorm:"not null"`
-	Tip       string  `gorm:"size:500;not null"`
-	SortOrder int     `gorm:"not null"`
+	ID            uint   `gorm:"primaryKey"`
+	Model         string `gorm:"size:30;not null;index:idx_rma_options_model"`
+	RMAType       string `gorm:"size:20;not null;index:idx_rma_options_model"`
+	Fault         string `gorm:"size:100;not null"`
+	Problem       string `gorm:"size:200;not null"`
+	PriceCents    int64  `gorm:"not null"`
+	PriceCurrency string `gorm:"size:3;not null;default:'USD'"`
+	Tip           string `gorm:"size:500;not null"`
+	SortOrder     int    `gorm:"not null"`
 }
 
 func (optionRow) TableName() string { return "rma_repair_options" }
@@ -56,7 +59,7 @@ func toFaultOptions(rows []optionRow) []rma.FaultOptions {
 			out = append(out, rma.FaultOptions{Name: r.Fault})
 		}
 		last := &out[len(out)-1]
-		last.Options = append(last.Options, rma.Option{Name: r.Problem, Price: r.Price, Tip: r.Tip})
+		last.Options = append(last.Options, rma.Option{Name: r.Problem, Price: money.Money{Cents: r.PriceCents, Currency: r.PriceCurrency}, Tip: r.Tip})
 	}
 	return out
 }
@@ -65,7 +68,10 @@ func toOptionRows(model, rmaType string, faults []rma.FaultOptions) []optionRow 
 	var rows []optionRow
 	for _, f := range faults {
 		for _, o := range f.Options {
-			rows = append(rows, optionRow{Model: model, RMAType: rmaType, Fault: f.Name, Problem: o.Name, Price: o.Price, Tip: o.Tip, SortOrder: len(rows)})
+			rows = append(rows, optionRow{
+				Model: model, RMAType: rmaType, Fault: f.Name, Problem: o.Name,
+				PriceCents: o.Price.Cents, PriceCurrency: o.Price.Currency, Tip: o.Tip, SortOrder: len(rows),
+			})
 		}
 	}
 	return rows
@@ -75,36 +81,36 @@ func toOptionRows(model, rmaType string, faults []rma.FaultOptions) []optionRow 
 // end-of-service EX70 has none, which is what the "no options" message is for.
 var (
 	display = rma.FaultOptions{Name: "Display", Options: []rma.Option{
-		{Name: "Cracked or broken screen", Price: 289, Tip: "Note where the impact happened and whether touch still responds anywhere."},
-		{Name: "Dead pixels or lines", Price: 189, Tip: "A photo of the screen showing the lines helps us order the right panel."},
-		{Name: "Touch not responding", Price: 149, Tip: "Say whether the stylus still works when touch does not."},
+		{Name: "Cracked or broken screen", Price: money.USD(289_00), Tip: "Note where the impact happened and whether touch still responds anywhere."},
+		{Name: "Dead pixels or lines", Price: money.USD(189_00), Tip: "A photo of the screen showing the lines helps us order the right panel."},
+		{Name: "Touch not responding", Price: money.USD(149_00), Tip: "Say whether the stylus still works when touch does not."},
 	}}
 	power = rma.FaultOptions{Name: "Battery / Power", Options: []rma.Option{
-		{Name: "Battery does not hold a charge", Price: 119, Tip: "Ship the battery with the unit so we can test both."},
-		{Name: "Unit does not power on", Price: 229, Tip: "Tell us whether any LED lights up when the charger is connected."},
-		{Name: "Charging port damaged", Price: 159, Tip: "Send the AC adapter too: a faulty adapter is a common cause."},
+		{Name: "Battery does not hold a charge", Price: money.USD(119_00), Tip: "Ship the battery with the unit so we can test both."},
+		{Name: "Unit does not power on", Price: money.USD(229_00), Tip: "Tell us whether any LED lights up when the charger is connected."},
+		{Name: "Charging port damaged", Price: money.USD(159_00), Tip: "Send the AC adapter too: a faulty adapter is a common cause."},
 	}}
 	keyboard = rma.FaultOptions{Name: "Keyboard / Input", Options: []rma.Option{
-		{Name: "Keys missing or stuck", Price: 99, Tip: "List the keys that fail."},
-		{Name: "Touchpad not working", Price: 109, Tip: "Check whether the touchpad was turned off with the function key first."},
+		{Name: "Keys missing or stuck", Price: money.USD(99_00), Tip: "List the keys that fail."},
+		{Name: "Touchpad not working", Price: money.USD(109_00), Tip: "Check whether the touchpad was turned off with the function key first."},
 	}}
 	storage = rma.FaultOptions{Name: "Storage", Options: []rma.Option{
-		{Name: "Drive not detected", Price: 179, Tip: "Back up what you can: a replaced drive comes back empty."},
-		{Name: "Slow or failing drive", Price: 179, Tip: "Back up what you can: a replaced drive comes back empty."},
+		{Name: "Drive not detected", Price: money.USD(179_00), Tip: "Back up what you can: a replaced drive comes back empty."},
+		{Name: "Slow or failing drive", Price: money.USD(179_00), Tip: "Back up what you can: a replaced drive comes back empty."},
 	}}
 	connectivity = rma.FaultOptions{Name: "Connectivity", Options: []rma.Option{
-		{Name: "Wi-Fi or Bluetooth not working", Price: 129, Tip: "Tell us the networks or devices you tested with."},
-		{Name: "Mobile broadband not working", Price: 149, Tip: "Leave the SIM card out of the unit."},
+		{Name: "Wi-Fi or Bluetooth not working", Price: money.USD(129_00), Tip: "Tell us the networks or devices you tested with."},
+		{Name: "Mobile broadband not working", Price: money.USD(149_00), Tip: "Leave the SIM card out of the unit."},
 	}}
 	chassis = rma.FaultOptions{Name: "Chassis / Damage", Options: []rma.Option{
-		{Name: "Cracked housing or broken hinge", Price: 199, Tip: "Photos of the damage from several sides help the quote."},
-		{Name: "Liquid damage", Price: 349, Tip: "Do not switch the unit on again; ship it as it is."},
+		{Name: "Cracked housing or broken hinge", Price: money.USD(199_00), Tip: "Photos of the damage from several sides help the quote."},
+		{Name: "Liquid damage", Price: money.USD(349_00), Tip: "Do not switch the unit on again; ship it as it is."},
 	}}
 	scanner = rma.FaultOptions{Name: "Barcode Scanner", Options: []rma.Option{
-		{Name: "Scanner does not read", Price: 139, Tip: "Tell us which barcode types fail."},
+		{Name: "Scanner does not read", Price: money.USD(139_00), Tip: "Tell us which barcode types fail."},
 	}}
 	software = rma.FaultOptions{Name: "Software / OS", Options: []rma.Option{
-		{Name: "Does not boot to the operating system", Price: 89, Tip: "Allow the system image re-install if you can."},
+		{Name: "Does not boot to the operating system", Price: money.USD(89_00), Tip: "Allow the system image re-install if you can."},
 	}}
 )
 

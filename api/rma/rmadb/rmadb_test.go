@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"gorm.io/gorm"
 
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
@@ -29,6 +30,23 @@ func TestIntegrationStore_RoundTripsEveryField(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, want, got)
 		}
+	})
+}
+
+func TestIntegrationStore_RoundTripsRepairOptionPrices(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := migrated(t, gdb)
+		want := []rma.FaultOptions{
+			{Name: "Display", Options: []rma.Option{
+				{Name: "Cracked", Price: money.USD(289_99), Tip: "Photograph it."},
+				{Name: "Pixels", Price: money.USD(1), Tip: ""},
+			}},
+			{Name: "Power", Options: []rma.Option{{Name: "Battery", Price: money.Money{Cents: 11_900, Currency: "EUR"}}}},
+		}
+		require.NoError(t, s.ReplaceRepairOptions(t.Context(), "RL14", rma.DefaultRMAType, want))
+		got, err := s.RepairOptions(t.Context(), "RL14", rma.DefaultRMAType)
+		require.NoError(t, err)
+		require.Equal(t, want, got)
 	})
 }
 

@@ -9,61 +9,63 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/rma/rma"
 )
 
 // rmaRow is one RMA with the snapshot of what the customer submitted. Device credentials arrive
 // sealed by the core and stay sealed here.
 type rmaRow struct {
-	Number            string  `gorm:"primaryKey;size:20"`
-	Owner             string  `gorm:"size:100;not null;index"`
-	Serial            string  `gorm:"size:50;not null;index"`
-	Model             string  `gorm:"size:30;not null"`
-	PartNumber        string  `gorm:"size:40;not null"`
-	RMAType           string  `gorm:"size:20;not null"`
-	Status            string  `gorm:"size:30;not null"`
-	PrimaryFault      string  `gorm:"size:100;not null"`
-	Problem           string  `gorm:"size:200;not null"`
-	ProblemPrice      float64 `gorm:"not null"`
-	InitialNotes      string  `gorm:"size:1000;not null"`
-	CustomerReference string  `gorm:"size:50;not null"`
-	AssetTag          string  `gorm:"size:20;not null"`
-	Reimage           bool    `gorm:"not null"`
-	BIOSFirmware      bool    `gorm:"not null"`
-	WindowsUser       string  `gorm:"type:text;not null"`
-	WindowsPassword   string  `gorm:"type:text;not null"`
-	BIOSPassword      string  `gorm:"type:text;not null"`
-	HasDeviceData     *bool
-	AckClickWrap      bool   `gorm:"not null"`
-	AckHDDBackup      bool   `gorm:"not null"`
-	AccACPower        bool   `gorm:"not null"`
-	AccStorage        bool   `gorm:"not null"`
-	AccHardCase       bool   `gorm:"not null"`
-	AccBattery        bool   `gorm:"not null"`
-	ContactFirstName  string `gorm:"size:35;not null"`
-	ContactLastName   string `gorm:"size:35;not null"`
-	ContactEmail      string `gorm:"size:254;not null"`
-	ContactPhone      string `gorm:"size:25;not null"`
-	ContactPhoneCC    string `gorm:"size:2;not null"`
-	ContactCompany    string `gorm:"size:35;not null"`
-	ContactPosition   string `gorm:"size:35;not null"`
-	ShipLine1         string `gorm:"size:35;not null"`
-	ShipLine2         string `gorm:"size:35;not null"`
-	ShipCity          string `gorm:"size:35;not null"`
-	ShipState         string `gorm:"size:35;not null"`
-	ShipCountry       string `gorm:"size:35;not null"`
-	ShipPostalCode    string `gorm:"size:12;not null"`
-	HavePackaging     bool   `gorm:"not null"`
-	RequestBox        bool   `gorm:"not null"`
-	ForgoShipping     bool   `gorm:"not null"`
-	ShippingMethod    string `gorm:"size:20;not null"`
-	TPM               string `gorm:"size:20;not null;default:''"`
-	LabelID           string `gorm:"size:64;not null;default:''"`
-	InvoiceID         string `gorm:"size:64;not null;default:''"`
-	TrackingNumber    string `gorm:"size:40;not null;default:''"`
-	ShippingError     string `gorm:"size:300;not null;default:''"`
-	CreatedAt         time.Time
-	UpdatedAt         time.Time
+	Number               string `gorm:"primaryKey;size:20"`
+	Owner                string `gorm:"size:100;not null;index"`
+	Serial               string `gorm:"size:50;not null;index"`
+	Model                string `gorm:"size:30;not null"`
+	PartNumber           string `gorm:"size:40;not null"`
+	RMAType              string `gorm:"size:20;not null"`
+	Status               string `gorm:"size:30;not null"`
+	PrimaryFault         string `gorm:"size:100;not null"`
+	Problem              string `gorm:"size:200;not null"`
+	ProblemPriceCents    int64  `gorm:"not null"`
+	ProblemPriceCurrency string `gorm:"size:3;not null;default:'USD'"`
+	InitialNotes         string `gorm:"size:1000;not null"`
+	CustomerReference    string `gorm:"size:50;not null"`
+	AssetTag             string `gorm:"size:20;not null"`
+	Reimage              bool   `gorm:"not null"`
+	BIOSFirmware         bool   `gorm:"not null"`
+	WindowsUser          string `gorm:"type:text;not null"`
+	WindowsPassword      string `gorm:"type:text;not null"`
+	BIOSPassword         string `gorm:"type:text;not null"`
+	HasDeviceData        *bool
+	AckClickWrap         bool   `gorm:"not null"`
+	AckHDDBackup         bool   `gorm:"not null"`
+	AccACPower           bool   `gorm:"not null"`
+	AccStorage           bool   `gorm:"not null"`
+	AccHardCase          bool   `gorm:"not null"`
+	AccBattery           bool   `gorm:"not null"`
+	ContactFirstName     string `gorm:"size:35;not null"`
+	ContactLastName      string `gorm:"size:35;not null"`
+	ContactEmail         string `gorm:"size:254;not null"`
+	ContactPhone         string `gorm:"size:25;not null"`
+	ContactPhoneCC       string `gorm:"size:2;not null"`
+	ContactCompany       string `gorm:"size:35;not null"`
+	ContactPosition      string `gorm:"size:35;not null"`
+	ShipLine1            string `gorm:"size:35;not null"`
+	ShipLine2            string `gorm:"size:35;not null"`
+	ShipCity             string `gorm:"size:35;not null"`
+	ShipState            string `gorm:"size:35;not null"`
+	ShipCountry          string `gorm:"size:35;not null"`
+	ShipPostalCode       string `gorm:"size:12;not null"`
+	HavePackaging        bool   `gorm:"not null"`
+	RequestBox           bool   `gorm:"not null"`
+	ForgoShipping        bool   `gorm:"not null"`
+	ShippingMethod       string `gorm:"size:20;not null"`
+	TPM                  string `gorm:"size:20;not null;default:''"`
+	LabelID              string `gorm:"size:64;not null;default:''"`
+	InvoiceID            string `gorm:"size:64;not null;default:''"`
+	TrackingNumber       string `gorm:"size:40;not null;default:''"`
+	ShippingError        string `gorm:"size:300;not null;default:''"`
+	CreatedAt            time.Time
+	UpdatedAt            time.Time
 }
 
 func (rmaRow) TableName() string { return "rma_rmas" }
@@ -76,7 +78,9 @@ type lineRow struct {
 	Description string `gorm:"size:200;not null"`
 	Serial      string `gorm:"size:50;not null"`
 	PartNumber  string `gorm:"size:40;not null"`
-	Price       float64
+	// PriceCents and PriceCurrency are the unit line's price; accessory lines carry none.
+	PriceCents    *int64
+	PriceCurrency *string `gorm:"size:3"`
 }
 
 func (lineRow) TableName() string { return "rma_lines" }
@@ -216,7 +220,7 @@ func toRMARow(r rma.RMA) *rmaRow {
 	return &rmaRow{
 		Number: r.Number, Owner: r.Owner, Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
 		RMAType: r.Type, Status: r.Status, PrimaryFault: p.PrimaryFault, Problem: p.Problem,
-		ProblemPrice: r.ProblemPrice, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference,
+		ProblemPriceCents: r.ProblemPrice.Cents, ProblemPriceCurrency: r.ProblemPrice.Currency, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference,
 		AssetTag: p.AssetTag, Reimage: perm.Reimage, BIOSFirmware: perm.BIOSFirmware,
 		WindowsUser: perm.WindowsUser, WindowsPassword: perm.WindowsPassword, BIOSPassword: perm.BIOSPassword,
 		HasDeviceData: perm.HasDeviceData, AckClickWrap: perm.AcknowledgeClickWrap, AckHDDBackup: perm.AcknowledgeHDDBackup,
@@ -233,7 +237,7 @@ func toRMARow(r rma.RMA) *rmaRow {
 func toRMA(row rmaRow) rma.RMA {
 	return rma.RMA{
 		Number: row.Number, Owner: row.Owner, Serial: row.Serial, Model: row.Model, PartNumber: row.PartNumber,
-		Type: row.RMAType, Status: row.Status, ProblemPrice: row.ProblemPrice,
+		Type: row.RMAType, Status: row.Status, ProblemPrice: money.Money{Cents: row.ProblemPriceCents, Currency: row.ProblemPriceCurrency},
 		Problem: rma.Problem{
 			PrimaryFault: row.PrimaryFault, Problem: row.Problem, InitialNotes: row.InitialNotes,
 			CustomerReference: row.CustomerReference, AssetTag: row.AssetTag,
@@ -276,7 +280,7 @@ var accessoryNames = []struct {
 func toLineRows(r rma.RMA) []lineRow {
 	lines := []lineRow{{
 		RMANumber: r.Number, Kind: "unit", Description: r.Problem.PrimaryFault + ": " + r.Problem.Problem,
-		Serial: r.Serial, PartNumber: r.PartNumber, Price: r.ProblemPrice,
+		Serial: r.Serial, PartNumber: r.PartNumber, PriceCents: &r.ProblemPrice.Cents, PriceCurrency: &r.ProblemPrice.Currency,
 	}}
 	for _, acc := range accessoryNames {
 		if acc.has(r.Problem.Accessories) {

@@ -57,6 +57,7 @@ export { IDEMPOTENCY_KEY_HEADER, REPAIR_FORM_SELECTIONS_QUERY, type RepairClient
 export type {
   CreateRmaPayload,
   CreateRmaResult,
+  Money,
   RepairFormSelectionsInput,
   RepairOption,
   RepairSelection,

@@ -5,6 +5,7 @@ import type {
   CreateRmaPayload,
   CreateRmaResult,
   Me,
+  Money,
   RepairSelection,
   ShippingOffice,
   State,
@@ -31,15 +32,17 @@ export const usStates: State[] = [
   { name: 'Texas', stateCode: 'TX', geonameId: 4736286, apo: false },
 ];
 
+const usd = (cents: number): Money => ({ cents, currency: 'USD' });
+
 export const selections: RepairSelection[] = [
   {
     name: 'Display',
     options: [
-      { name: 'Cracked screen', price: 289, tip: 'Photograph the crack with the screen on.' },
-      { name: 'Dead pixels', price: 149.5, tip: '' },
+      { name: 'Cracked screen', price: usd(28900), tip: 'Photograph the crack with the screen on.' },
+      { name: 'Dead pixels', price: usd(14950), tip: '' },
     ],
   },
-  { name: 'Power', options: [{ name: 'Does not charge', price: 120, tip: 'Try another adapter first.' }] },
+  { name: 'Power', options: [{ name: 'Does not charge', price: usd(12000), tip: 'Try another adapter first.' }] },
 ];
 
 export const office: ShippingOffice = {

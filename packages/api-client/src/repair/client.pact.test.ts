@@ -94,7 +94,6 @@ describe('repair API contract', () => {
       rmaType: 'REPAIR',
       primaryFault: 'Display',
       problem: 'Cracked or broken screen',
-      problemPrice: null,
       initialNotes: 'Screen cracked after a drop.',
       permissions: {
         reimage: true,

@@ -11,7 +11,6 @@ const payload: CreateRmaPayload = {
     rmaType: 'REPAIR',
     primaryFault: 'Display',
     problem: 'Cracked screen',
-    problemPrice: 289,
     initialNotes: 'Dropped on concrete',
     permissions: {
       reimage: false,
@@ -43,7 +42,7 @@ const payload: CreateRmaPayload = {
 
 describe('repair client', () => {
   it('asks GraphQL for the repair form selections of a unit', async () => {
-    const selections = [{ name: 'Display', options: [{ name: 'Cracked screen', price: 289, tip: 'Back up first' }] }];
+    const selections = [{ name: 'Display', options: [{ name: 'Cracked screen', price: { cents: 28900, currency: 'USD' }, tip: 'Back up first' }] }];
     const { api, call } = setupClient([json(200, { data: { repairFormSelections: selections } })]);
 
     await expect(

@@ -26,7 +26,7 @@ export interface RepairClient {
 }
 
 export const REPAIR_FORM_SELECTIONS_QUERY =
-  'query RepairFormSelections($pn:String!,$model:String!,$rmaType:String!,$serial:String!){repairFormSelections(pn:$pn,model:$model,rmaType:$rmaType,serial:$serial){name options{name price tip}}}';
+  'query RepairFormSelections($pn:String!,$model:String!,$rmaType:String!,$serial:String!){repairFormSelections(pn:$pn,model:$model,rmaType:$rmaType,serial:$serial){name options{name price{cents currency} tip}}}';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 

@@ -9,7 +9,7 @@ import { createApiClient } from '../index';
 import type { TokenSource } from '../client';
 import { REPAIR_FORM_SELECTIONS_QUERY } from './client';
 
-const { eachLike, string, number, regex, like } = MatchersV3;
+const { eachLike, string, integer, regex, like } = MatchersV3;
 
 const pact = new PactV4({
   consumer: 'portal-web',
@@ -39,14 +39,18 @@ describe('GraphQL contract', () => {
           data: {
             repairFormSelections: eachLike({
               name: string('Display'),
-              options: eachLike({ name: string('Cracked or broken screen'), price: number(289.0), tip: string('Note where the impact happened.') }),
+              options: eachLike({
+                name: string('Cracked or broken screen'),
+                price: { cents: integer(28900), currency: 'USD' },
+                tip: string('Note where the impact happened.'),
+              }),
             }),
           },
         }),
       )
       .executeTest(async (server) => {
         const faults = await api(server.url).repair.repairFormSelections({ pn: 'RL14-G2-16', model: 'RL14', rmaType: 'REPAIR', serial: 'RT10000001' });
-        expect(faults[0]?.options[0]?.price).toBeGreaterThan(0);
+        expect(faults[0]?.options[0]?.price).toEqual({ cents: 28900, currency: 'USD' });
       }));
 
   it('answers an unknown serial with a NOT_FOUND error', () =>

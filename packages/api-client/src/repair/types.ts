@@ -31,10 +31,19 @@ export interface Unit {
 /** A 404 is a result, not an error (spec §7). */
 export type VerifySerialResult = { kind: 'found'; unit: Unit } | { kind: '404' };
 
+/**
+ * An amount as every API sends it (ARCHITECTURE §5): whole minor units (cents for USD) of an
+ * ISO 4217 currency, never a float. The browser shows amounts; it never sends one.
+ */
+export interface Money {
+  cents: number;
+  currency: string;
+}
+
 /** One repair option of a fault: the problem, its out-of-warranty price and a technician tip. */
 export interface RepairOption {
   name: string;
-  price: number;
+  price: Money;
   tip: string;
 }
 
@@ -73,7 +82,6 @@ export interface RmaInput {
   rmaType: string;
   primaryFault: string;
   problem: string;
-  problemPrice: number | null;
   initialNotes: string;
   permissions: RmaPermissions;
   acc: RmaAccessories;

@@ -62,7 +62,6 @@ describe('create-rma stepper: the whole way', () => {
         rmaType: 'REPAIR',
         primaryFault: 'Display',
         problem: 'Cracked screen',
-        problemPrice: 289,
         initialNotes: 'Dropped on concrete',
         permissions: {
           reimage: false,
@@ -473,9 +472,9 @@ describe('create-rma stepper: route inputs', () => {
       },
       externalResource: {
         serial: 'RT10000002',
-        rmaInput: { primaryFault: 'Display', problem: 'Cracked screen', problemPrice: 289, initialNotes: 'From the quote', acc: { battery: true }, attachments: ['rma/q.jpg'] },
+        rmaInput: { primaryFault: 'Display', problem: 'Cracked screen', initialNotes: 'From the quote', acc: { battery: true }, attachments: ['rma/q.jpg'] },
       },
-      total: 289,
+      total: { cents: 28900, currency: 'USD' },
     };
     const { user } = setupFlow({ url: '/create-rma', state: { quoteData, toPage: 2 } });
 

@@ -1,23 +1,27 @@
+import type { Money } from '@portal/api-client';
 import { Table } from '@portal/ui';
-import { discountedPrice, formatUsd } from '../model/price';
+import { discounted, formatAmount, hasFlatDiscount } from '../model/price';
 
-/** Spec §2: the out-of-warranty price of the chosen problem, and after the user's flat discount. */
-export function PriceTable({ problem, price, discountPercent }: { problem: string; price: number; discountPercent: number }) {
-  const discounted = discountPercent > 0;
+/**
+ * Spec §2: the out-of-warranty price of the chosen problem and, when the profile has a flat
+ * discount, the price after it. Amounts come from the server in cents; nothing here is sent back.
+ */
+export function PriceTable({ problem, price, discountPercent }: { problem: string; price: Money; discountPercent: number }) {
+  const discount = hasFlatDiscount(discountPercent);
   return (
     <Table aria-label="Repair price">
       <thead>
         <tr>
           <th scope="col">Selection</th>
-          <th scope="col">Cost (USD)</th>
-          {discounted ? <th scope="col">After Discount (USD)</th> : null}
+          <th scope="col">Cost ({price.currency})</th>
+          {discount ? <th scope="col">After Discount ({price.currency})</th> : null}
         </tr>
       </thead>
       <tbody>
         <tr>
           <td>{problem}</td>
-          <td>{formatUsd(price)}</td>
-          {discounted ? <td>{formatUsd(discountedPrice(price, discountPercent))}</td> : null}
+          <td>{formatAmount(price)}</td>
+          {discount ? <td>{formatAmount(discounted(price, discountPercent))}</td> : null}
         </tr>
       </tbody>
     </Table>

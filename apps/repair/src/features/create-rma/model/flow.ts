@@ -79,7 +79,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'serial': {
       if (action.serial === state.serial) return state;
       // Another unit has other faults and problems.
-      const problem = { ...state.problem, primaryFault: '', problem: '', problemPrice: null };
+      const problem = { ...state.problem, primaryFault: '', problem: '' };
       return { ...state, serial: action.serial, problem, serverErrors: { ...state.serverErrors, serial: undefined } };
     }
     case 'problem':

@@ -4,20 +4,65 @@ import { unit } from '@portal/forms/testing';
 import { createErrorMessage } from './createError';
 import { flowReducer, initialFlowState } from './flow';
 import { effectivePackaging, shippingMode, toPackagingPayload } from './packaging';
-import { discountedPrice, formatUsd, roundCost } from './price';
+import { discounted, formatAmount, hasFlatDiscount } from './price';
 import { autoSelectFault, chooseFault, emptyProblem } from './problem';
 import { firstStepWithErrors, sortServerErrors } from './serverErrors';
 
 const us = { ...emptyAddress, line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' };
 
+const usd = (cents: number) => ({ cents, currency: 'USD' });
+
 describe('price', () => {
-  it('rounds costs to two decimals and caps the discount at the price', () => {
-    expect(roundCost(0.1 + 0.2)).toBe(0.3);
-    expect(formatUsd(149.5)).toBe('149.50');
-    expect(discountedPrice(289, 10)).toBe(260.1);
-    expect(discountedPrice(99.99, 15)).toBe(84.99);
-    expect(discountedPrice(289, 150)).toBe(0);
-    expect(discountedPrice(289, 0)).toBe(289);
+  // The same cases as api/pkg/money's TestDiscounted_RoundsTheDiscountHalfUpAndCapsItAtThePrice:
+  // the browser shows exactly what the server will charge.
+  it.each([
+    ['no discount', 28900, 0, 28900],
+    ['ten percent of a round price', 28900, 10, 26010],
+    ['ten percent of 289.99 rounds the 28.999 discount up', 28999, 10, 26099],
+    ['fifteen percent of 99.99 (14.9985 off)', 9999, 15, 8499],
+    ['a third, 33.33 %, of 289.00 (96.3237 off)', 28900, 33.33, 19268],
+    ['33.33 % of a dollar', 100, 33.33, 67],
+    ['33.33 % of 1.50 is exactly half a cent off the 49 cents: rounds up', 150, 33.33, 100],
+    ['33.33 % of 99 cents', 99, 33.33, 66],
+    ['ten percent of one cent rounds to nothing', 1, 10, 1],
+    ['half of one cent rounds the discount up', 1, 50, 0],
+    ['half of three cents', 3, 50, 1],
+    ['12.5 % of 99 cents (12.375 off)', 99, 12.5, 87],
+    ['a percentage with float noise (0.1+0.2)', 10000, 0.1 + 0.2, 9970],
+    ['hundred percent', 28900, 100, 0],
+    ['more than the price is capped at the price', 28900, 150, 0],
+    ['just under a hundred percent', 28900, 99.999, 0],
+    ['a zero price stays zero', 0, 10, 0],
+    ['negative percent is no discount', 28900, -10, 28900],
+    ['NaN percent is no discount', 28900, NaN, 28900],
+    ['infinite percent is no discount', 28900, Infinity, 28900],
+    ['a fraction of a millionth of a percent is no discount', 28900, 1e-9, 28900],
+    ['large amounts stay exact (900719925474099.1 off)', Number.MAX_SAFE_INTEGER, 10, 8106479329266892],
+    ['a credit shrinks towards zero', -28999, 10, -26099],
+  ])('%s', (_name, cents, percent, want) => {
+    expect(discounted(usd(cents), percent)).toEqual(usd(want));
+  });
+
+  it('keeps the currency', () => {
+    expect(discounted({ cents: 1000, currency: 'EUR' }, 10)).toEqual({ cents: 900, currency: 'EUR' });
+  });
+
+  it.each([
+    [usd(28900), '289.00'],
+    [usd(28999), '289.99'],
+    [usd(14950), '149.50'],
+    [usd(1), '0.01'],
+    [usd(99), '0.99'],
+    [usd(0), '0.00'],
+    [usd(-150), '-1.50'],
+    [{ cents: 289, currency: 'JPY' }, '289'],
+    [{ cents: 1500, currency: 'BHD' }, '1.500'],
+  ])('shows %o as %s', (money, shown) => {
+    expect(formatAmount(money)).toBe(shown);
+  });
+
+  it('counts only a positive, finite percentage as a flat discount', () => {
+    expect([10, 0.01, 0, -5, NaN, Infinity].map(hasFlatDiscount)).toEqual([true, true, false, false, false, false]);
   });
 });
 
@@ -47,7 +92,7 @@ describe('packaging', () => {
 });
 
 describe('problem choices', () => {
-  const selections = [{ name: 'Power', options: [{ name: 'Does not charge', price: 120, tip: '' }] }];
+  const selections = [{ name: 'Power', options: [{ name: 'Does not charge', price: usd(12000), tip: '' }] }];
 
   it('auto-selects a sole fault only when none is chosen', () => {
     expect(autoSelectFault(emptyProblem, selections).primaryFault).toBe('Power');
@@ -55,9 +100,9 @@ describe('problem choices', () => {
     expect(autoSelectFault(emptyProblem, [...selections, { name: 'Display', options: [] }]).primaryFault).toBe('');
   });
 
-  it('clears problem and price with a new fault', () => {
-    const chosen = { ...emptyProblem, primaryFault: 'Display', problem: 'Cracked screen', problemPrice: 289 };
-    expect(chooseFault(chosen, 'Power')).toMatchObject({ primaryFault: 'Power', problem: '', problemPrice: null });
+  it('clears the problem, and so the price shown, with a new fault', () => {
+    const chosen = { ...emptyProblem, primaryFault: 'Display', problem: 'Cracked screen' };
+    expect(chooseFault(chosen, 'Power')).toMatchObject({ primaryFault: 'Power', problem: '' });
   });
 });
 

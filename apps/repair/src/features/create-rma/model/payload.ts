@@ -26,7 +26,6 @@ export function buildCreatePayload(input: {
       rmaType: RMA_TYPE,
       primaryFault: t(p.primaryFault),
       problem: t(p.problem),
-      problemPrice: p.problemPrice,
       initialNotes: t(p.initialNotes),
       permissions: {
         reimage: p.reimage === 'yes',

@@ -17,7 +17,6 @@ export interface Accessories {
 export interface ProblemValues {
   primaryFault: string;
   problem: string;
-  problemPrice: number | null;
   initialNotes: string;
   reimage: YesNo;
   biosFirmware: YesNo;
@@ -33,12 +32,11 @@ export interface ProblemValues {
   attachments: UploadedFile[];
 }
 
-export type ProblemField = Exclude<keyof ProblemValues, 'acc' | 'problemPrice' | 'reimage' | 'biosFirmware'>;
+export type ProblemField = Exclude<keyof ProblemValues, 'acc' | 'reimage' | 'biosFirmware'>;
 
 export const emptyProblem: ProblemValues = {
   primaryFault: '',
   problem: '',
-  problemPrice: null,
   initialNotes: '',
   reimage: 'no',
   biosFirmware: 'no',
@@ -58,15 +56,13 @@ export function asksAboutData(unit: Pick<Unit, 'productType'>): boolean {
   return unit.productType.trim().toUpperCase() === DATA_QUESTION_PRODUCT_TYPE;
 }
 
-/** A fault change clears the problem and its price (spec §4). */
+/**
+ * A fault change clears the problem and with it the price shown (spec §4). The price is never
+ * kept here: the table reads it from the options, and the server prices the problem itself.
+ */
 export function chooseFault(values: ProblemValues, primaryFault: string): ProblemValues {
   if (primaryFault === values.primaryFault) return values;
-  return { ...values, primaryFault, problem: '', problemPrice: null };
-}
-
-export function chooseProblem(values: ProblemValues, selections: readonly RepairSelection[], problem: string): ProblemValues {
-  const option = selections.find((s) => s.name === values.primaryFault)?.options.find((o) => o.name === problem);
-  return { ...values, problem, problemPrice: option ? option.price : null };
+  return { ...values, primaryFault, problem: '' };
 }
 
 /** A sole primary fault is chosen for the user (spec §4). */

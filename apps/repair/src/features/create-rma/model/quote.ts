@@ -1,4 +1,4 @@
-import type { RmaInput } from '@portal/api-client';
+import type { Money, RmaInput } from '@portal/api-client';
 import { addressFromProfile, contactFromProfile, type AddressValues, type ContactValues } from '@portal/forms';
 import { emptyProblem, type ProblemValues } from './problem';
 
@@ -16,7 +16,8 @@ export interface SavedQuote {
     } | null;
   } | null;
   externalResource?: { serial?: string; rmaInput?: Partial<RmaInput> | null } | null;
-  total?: number;
+  /** What the quote costs, priced by the server. */
+  total?: Money;
 }
 
 export function isSavedQuote(value: unknown): value is SavedQuote {
@@ -32,7 +33,6 @@ export function problemFromQuote(input: Partial<RmaInput> | null | undefined): P
     ...emptyProblem,
     primaryFault: input.primaryFault ?? '',
     problem: input.problem ?? '',
-    problemPrice: typeof input.problemPrice === 'number' ? input.problemPrice : null,
     initialNotes: input.initialNotes ?? '',
     reimage: yesNo(p?.reimage),
     biosFirmware: yesNo(p?.biosFirmware),

@@ -66,10 +66,10 @@ describe('problem step: faults and problems', () => {
 });
 
 describe('problem step: price table', () => {
-  async function priceRows(me = profile, overrides = {}) {
+  async function priceRows(me = profile, overrides = {}, problem = 'Cracked screen') {
     const { user } = await start({ me, unit: unit({ iw: false, cardState: 'out-of-warranty', ...overrides }) });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Primary Fault' }), 'Display');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Problem' }), 'Cracked screen');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Problem' }), problem);
     const table = screen.queryByRole('table', { name: 'Repair price' });
     return table ? within(table).getAllByRole('row').map((r) => [...within(r).queryAllByRole('columnheader'), ...within(r).queryAllByRole('cell')].map((c) => c.textContent)) : null;
   }
@@ -81,11 +81,26 @@ describe('problem step: price table', () => {
     ]);
   });
 
+  // olivia@fleetco.example's profile: FleetCo Utilities with a 10 % flat discount.
+  const olivia = { ...profile, email: 'olivia@fleetco.example', org: { name: 'FleetCo Utilities' }, flags: { rma: { flatDiscountPercentage: 10 } } };
+
   it('adds the price after the flat discount', async () => {
-    expect(await priceRows({ ...profile, flags: { rma: { flatDiscountPercentage: 10 } } })).toEqual([
+    expect(await priceRows(olivia)).toEqual([
       ['Selection', 'Cost (USD)', 'After Discount (USD)'],
       ['Cracked screen', '289.00', '260.10'],
     ]);
+  });
+
+  it('rounds the discount of odd cents half up, to the cent the server charges', async () => {
+    expect((await priceRows({ ...profile, flags: { rma: { flatDiscountPercentage: 33.33 } } }, {}, 'Dead pixels'))?.[1]).toEqual([
+      'Dead pixels',
+      '149.50',
+      '99.67',
+    ]);
+  });
+
+  it('has no After Discount column for a zero or malformed discount', async () => {
+    expect((await priceRows({ ...profile, flags: { rma: { flatDiscountPercentage: -5 } } }))?.[0]).toEqual(['Selection', 'Cost (USD)']);
   });
 
   it('caps the discount at the price', async () => {

@@ -16,7 +16,6 @@ import { useUploads } from '../hooks/useUploads';
 import {
   asksAboutData,
   chooseFault,
-  chooseProblem,
   validateProblem,
   type ProblemField,
   type ProblemValues,
@@ -154,7 +153,7 @@ function ProblemFields({ unit, values, onChange, discountPercent, errorOf, touch
             placeholder={fault ? 'Choose the problem' : 'Choose a primary fault first'}
             value={option ? values.problem : ''}
             disabled={!fault}
-            onChange={(next) => onChange(chooseProblem(values, selections, next))}
+            onChange={(next) => set('problem', next)}
             onBlur={() => touch('problem')}
             error={errorOf('problem')}
           />
