@@ -12,6 +12,7 @@ require (
 	gorm.io/gorm v1.31.1
 	rugged.example/portal/api/geo v0.0.0
 	rugged.example/portal/api/identity v0.0.0
+	rugged.example/portal/api/payments v0.0.0
 	rugged.example/portal/api/pkg v0.0.0
 	rugged.example/portal/api/recycle v0.0.0
 	rugged.example/portal/api/repair v0.0.0
@@ -150,6 +151,7 @@ require (
 replace (
 	rugged.example/portal/api/geo => ../geo
 	rugged.example/portal/api/identity => ../identity
+	rugged.example/portal/api/payments => ../payments
 	rugged.example/portal/api/pkg => ../pkg
 	rugged.example/portal/api/recycle => ../recycle
 	rugged.example/portal/api/repair => ../repair

@@ -5,7 +5,9 @@ package secretbox
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -17,7 +19,12 @@ import (
 const KeySize = 32
 
 // Box seals and opens strings with one key.
-type Box struct{ aead cipher.AEAD }
+type Box struct {
+	aead cipher.AEAD
+	// derive keys Derive: an HMAC key of its own, so derived values reveal nothing of the
+	// sealing key.
+	derive []byte
+}
 
 // New returns a Box over a 32-byte key.
 func New(key []byte) (*Box, error) {
@@ -32,7 +39,18 @@ func New(key []byte) (*Box, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Box{aead: aead}, nil
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte("secretbox derive"))
+	return &Box{aead: aead, derive: mac.Sum(nil)}, nil
+}
+
+// Derive returns 32 bytes that depend only on the key and purpose: every process holding the
+// same key derives the same value (credentials of the embedded payment sandboxes), and no
+// purpose's value tells anything about another's or about the key.
+func (b *Box) Derive(purpose string) []byte {
+	mac := hmac.New(sha256.New, b.derive)
+	mac.Write([]byte(purpose))
+	return mac.Sum(nil)
 }
 
 // FromBase64 decodes a key given in configuration.

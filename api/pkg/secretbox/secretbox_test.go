@@ -47,3 +47,21 @@ func TestOpen_RejectsTampering(t *testing.T) {
 	_, err := b.Open(string(tampered))
 	require.Error(t, err)
 }
+
+func TestDerive_IsStablePerKeyAndPurpose(t *testing.T) {
+	key := make([]byte, KeySize)
+	a, err := New(key)
+	require.NoError(t, err)
+	b, err := New(key)
+	require.NoError(t, err)
+	require.Equal(t, a.Derive("paypal"), b.Derive("paypal"), "processes sharing the key agree")
+	require.Len(t, a.Derive("paypal"), 32)
+	require.NotEqual(t, a.Derive("paypal"), a.Derive("authnet"), "one value per purpose")
+	require.NotEqual(t, key, a.Derive(""), "never the key itself")
+
+	other := make([]byte, KeySize)
+	other[0] = 1
+	c, err := New(other)
+	require.NoError(t, err)
+	require.NotEqual(t, a.Derive("paypal"), c.Derive("paypal"), "another key, other values")
+}

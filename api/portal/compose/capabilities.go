@@ -43,6 +43,7 @@ type capabilities struct {
 	shipments   *shipping.Service
 	help        *support.Service
 	creator     *rma.Creator
+	cards       *cardProviders
 }
 
 func (c *capabilities) Places() (*geo.Catalog, error) {

@@ -15,6 +15,7 @@ import (
 
 	"rugged.example/portal/api/geo/geoapi"
 	"rugged.example/portal/api/identity/identityapi"
+	"rugged.example/portal/api/payments/paymentsapi"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/blob"
 	"rugged.example/portal/api/pkg/cache"
@@ -231,6 +232,22 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			// about a customer needs a client role) and resolvers check ownership.
 			resolver := &graph.Resolver{Units: caps.Units(), Options: caps.Units(), Support: caps.Support()}
 			engine.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(resolver, log)))
+			return nil
+		},
+		ServicePayments: func() error {
+			cards, err := caps.CardProviders()
+			if err != nil {
+				return err
+			}
+			deps := paymentsapi.Deps{}
+			if cards.PayPalSandbox != nil {
+				deps.PayPalSandbox = cards.PayPalSandbox
+			}
+			if cards.AuthNetSandbox != nil {
+				deps.AuthNetSandbox = cards.AuthNetSandbox
+				app.closers = append(app.closers, func() error { cards.AuthNetSandbox.Close(); return nil })
+			}
+			paymentsapi.Routes(engine, deps, log)
 			return nil
 		},
 		ServiceWeb: func() error {

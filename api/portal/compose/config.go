@@ -6,6 +6,8 @@ package compose
 import (
 	"strings"
 
+	"rugged.example/portal/api/payments/authnet"
+	"rugged.example/portal/api/payments/paypal"
 	"rugged.example/portal/api/pkg/config"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/shipping/shipping"
@@ -44,6 +46,11 @@ type Config struct {
 
 	// Shipping names the carrier and the depot every return ships to (SHIPPING_*).
 	Shipping shipping.Settings
+
+	// PayPal and AuthNet are the card providers (PAYPAL_*, AUTHNET_*). Without credentials the
+	// payments process serves a sandbox of each under /sandbox and the clients talk to it.
+	PayPal  paypal.Config
+	AuthNet authnet.Config
 
 	// SMTP delivers the mail outbox; without SMTP_HOST mail stays in the outbox table.
 	SMTPHost       string        `env:"SMTP_HOST"`

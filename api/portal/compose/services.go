@@ -18,6 +18,7 @@ const (
 	ServiceShipping = "shipping"
 	ServiceUploads  = "uploads"
 	ServiceGraphQL  = "graphql"
+	ServicePayments = "payments"
 	ServiceWeb      = "web"
 
 	// AllServices is the keyword for every domain in one process.
@@ -45,6 +46,7 @@ func Routes() []Route {
 		{ServiceShipping, []string{"/shipping"}},
 		{ServiceUploads, []string{"/bucket-uploader"}},
 		{ServiceGraphQL, []string{"/graphql"}},
+		{ServicePayments, []string{"/payments", "/sandbox"}},
 		{ServiceWeb, []string{"/"}},
 	}
 }

@@ -1,6 +1,7 @@
 package compose_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -16,8 +17,8 @@ func TestParseServices(t *testing.T) {
 		want    compose.Services
 		wantErr string
 	}{
-		{list: "all", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "web"}},
-		{list: "", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "web"}},
+		{list: "all", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "payments", "web"}},
+		{list: "", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "payments", "web"}},
 		{list: "repair", want: compose.Services{"repair"}},
 		{list: " geo , web,geo", want: compose.Services{"geo", "web"}},
 		{list: "repair,payroll", wantErr: `unknown service "payroll"`},
@@ -85,4 +86,36 @@ func TestBuild_OneDomainPerProcessMountsOnlyItsRoutes(t *testing.T) {
 	both := build(t, cfg)
 	require.Equal(t, http.StatusOK, serve(both, http.MethodGet, "/fn/LocationsAPI/countries", "").Code)
 	require.Equal(t, http.StatusForbidden, serve(both, http.MethodGet, "/admin/reports/QUERY_RMA_WARNING", casey).Code)
+}
+
+func TestBuild_PaymentsProcessServesTheSandboxesOnlyWithoutCredentials(t *testing.T) {
+	cfg := split(t)
+	cfg.Services = compose.Services{compose.ServicePayments}
+	payments := build(t, cfg)
+	for _, path := range []string{"/sandbox/paypal/v1/oauth2/token", "/sandbox/authnet/xml/v1/request.api"} {
+		w := serve(payments, http.MethodPost, path, "")
+		require.NotEqual(t, http.StatusNotFound, w.Code, path)
+	}
+	require.Equal(t, http.StatusNotFound, serve(payments, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000001", "").Code)
+
+	t.Setenv("PAYPAL_API_BASE", "https://api-m.sandbox.paypal.com")
+	t.Setenv("PAYPAL_CLIENT_ID", "app")
+	t.Setenv("PAYPAL_CLIENT_SECRET", "s3cret")
+	t.Setenv("PAYPAL_WEBHOOK_ID", "WH-1")
+	t.Setenv("AUTHNET_API_URL", "https://apitest.authorize.net/xml/v1/request.api")
+	t.Setenv("AUTHNET_FORM_URL", "https://test.authorize.net/payment/payment")
+	t.Setenv("AUTHNET_LOGIN_ID", "login")
+	t.Setenv("AUTHNET_TRANSACTION_KEY", "key")
+	t.Setenv("AUTHNET_SIGNATURE_KEY", "sig")
+	real, err := compose.LoadConfig()
+	require.NoError(t, err)
+	real.PublicURL, real.DataDir, real.Services = cfg.PublicURL, cfg.DataDir, cfg.Services
+	require.Equal(t, "s3cret", real.PayPal.ClientSecret.Reveal())
+	require.NotContains(t, fmt.Sprint(real), "s3cret", "secrets are masked when the config is logged")
+	app := build(t, real)
+	for _, path := range []string{"/sandbox/paypal/v1/oauth2/token", "/sandbox/authnet/xml/v1/request.api"} {
+		w := serve(app, http.MethodPost, path, "")
+		require.Equal(t, http.StatusNotFound, w.Code, path)
+		require.JSONEq(t, `{"error":"notFound","message":"Not found"}`, w.Body.String(), path)
+	}
 }

@@ -62,6 +62,11 @@ func TestNginx_RoutesLikeTheIngress(t *testing.T) {
 		"/shipping/documents/abc":                "shipping",
 		"/bucket-uploader/upload-rma-attachment": "uploads",
 		"/graphql":                               "graphql",
+		"/payments/quote/details":                "payments",
+		"/paymentsx":                             "web",
+		"/sandbox/paypal/checkoutnow":            "payments",
+		"/sandbox/authnet/payment/payment":       "payments",
+		"/pay-quote/Q1/abc":                      "web",
 		"/":                                      "web",
 		"/create-rma/RT10000001":                 "web",
 	}

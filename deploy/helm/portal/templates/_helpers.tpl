@@ -117,6 +117,11 @@ set values are listed, so the binary's defaults apply to the rest.
   "SHIPPING_DEPOT_POSTAL_CODE" $v.shipping.depot.postalCode
   "SHIPPING_DEPOT_COUNTRY" $v.shipping.depot.country
   "SHIPPING_DEPOT_PHONE" $v.shipping.depot.phone
+  "PAYPAL_API_BASE" $v.payments.paypal.apiBase
+  "PAYPAL_CLIENT_ID" $v.payments.paypal.clientId
+  "PAYPAL_WEBHOOK_ID" $v.payments.paypal.webhookId
+  "AUTHNET_API_URL" $v.payments.authnet.apiUrl
+  "AUTHNET_FORM_URL" $v.payments.authnet.formUrl
   "PORTAL_TRUSTED_PROXIES" (join "," $v.trustedProxies)
 -}}
 {{- range $name, $value := $strings -}}
@@ -161,6 +166,10 @@ chart never holds a secret value.
   (list "BLOB_URL" .Values.secrets.blobUrl)
   (list "PORTAL_SECRET_KEY" .Values.secrets.secretKey)
   (list "SMTP_PASSWORD" .Values.secrets.smtpPassword)
+  (list "PAYPAL_CLIENT_SECRET" .Values.secrets.paypalClientSecret)
+  (list "AUTHNET_LOGIN_ID" .Values.secrets.authnetLoginId)
+  (list "AUTHNET_TRANSACTION_KEY" .Values.secrets.authnetTransactionKey)
+  (list "AUTHNET_SIGNATURE_KEY" .Values.secrets.authnetSignatureKey)
 -}}
 {{- range $name := keys .Values.extraSecretEnv | sortAlpha }}
 {{- $refs = append $refs (list $name (index $.Values.extraSecretEnv $name)) }}
