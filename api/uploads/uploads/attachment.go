@@ -1,6 +1,7 @@
-// Package uploads owns the files customers attach to RMAs (spec §3 "Uploaded file", §5 "Files",
-// §9): what may be stored, under which name, by whom it may be read back, and when it becomes
-// part of an RMA. Bytes live in the blob bucket; a row per file records its owner and its RMA.
+// Package uploads owns the files customers upload (spec §3 "Uploaded file", §5 "Files" and "PO
+// payment", §9): RMA attachments (photos and videos) and purchase-order documents. It decides
+// what may be stored, under which name, by whom it may be read back, and when it becomes part
+// of an RMA. Bytes live in the blob bucket; a row per file records its kind, owner and RMA.
 package uploads
 
 import (
@@ -51,6 +52,17 @@ var (
 	ErrClaimed = fault.New(fault.KindConflict, "uploads.claimed", "This file is part of a submitted RMA and can no longer be removed.")
 )
 
+// Kind tells the two sorts of upload apart. They share a table and a bucket, but a name of one
+// kind is never accepted where the other is expected.
+type Kind string
+
+const (
+	// KindAttachment is an RMA photo or video, stored under rma/.
+	KindAttachment Kind = "rma"
+	// KindPurchaseOrder is a purchase-order document for the PO payment, stored under po/.
+	KindPurchaseOrder Kind = "po"
+)
+
 // File is one incoming file: the name the client gave it and its content, read once.
 type File struct {
 	Name    string
@@ -70,19 +82,32 @@ type Attachment struct {
 	ContentType string
 	Size        int64
 	CreatedAt   time.Time
-	// RMANumber is empty until Claim ties the file to an RMA.
+	// RMANumber is empty until Claim (or ClaimPurchaseOrder) ties the file to an RMA.
 	RMANumber string
+	Kind      Kind
 }
 
 // Claimed reports whether the file belongs to an RMA.
 func (a Attachment) Claimed() bool { return a.RMANumber != "" }
 
-// bucketNamePattern is the shape of every name newBucketFileName makes. Anything else cannot
-// name an attachment, so it is answered as not found without asking the store or the bucket.
-var bucketNamePattern = regexp.MustCompile(`^rma/[0-9]{4}/[0-9]{2}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,10}$`)
+// keyPatterns are the shapes of every name newBucketFileName makes, per kind. Anything else
+// cannot name a file of that kind, so it is answered as not found without asking the store or
+// the bucket.
+var keyPatterns = map[Kind]*regexp.Regexp{
+	KindAttachment:    regexp.MustCompile(`^rma/[0-9]{4}/[0-9]{2}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,10}$`),
+	KindPurchaseOrder: regexp.MustCompile(`^po/[0-9]{4}/[0-9]{2}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,10}$`),
+}
 
-// ValidBucketFileName reports whether name has the shape of a bucket file name.
-func ValidBucketFileName(name string) bool { return bucketNamePattern.MatchString(name) }
+// ValidBucketFileName reports whether name has the shape of an attachment's bucket file name.
+func ValidBucketFileName(name string) bool { return validKey(KindAttachment, name) }
+
+// ValidPOFileID reports whether id has the shape of a purchase-order file id.
+func ValidPOFileID(id string) bool { return validKey(KindPurchaseOrder, id) }
+
+func validKey(kind Kind, key string) bool {
+	p, ok := keyPatterns[kind]
+	return ok && p.MatchString(key)
+}
 
 // SanitizeName keeps what is safe to store and show of a client's file name: the base name
 // only (either slash), without control or invisible formatting characters (a right-to-left

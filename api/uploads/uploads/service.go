@@ -98,7 +98,7 @@ func (s *Service) Upload(ctx context.Context, owner string, files iter.Seq2[File
 		if len(stored) == MaxFiles {
 			return nil, ErrTooMany
 		}
-		a, err := s.put(ctx, owner, f)
+		a, err := s.put(ctx, owner, f, attachmentPolicy)
 		if err != nil {
 			return nil, err
 		}
@@ -114,22 +114,41 @@ func (s *Service) Upload(ctx context.Context, owner string, files iter.Seq2[File
 	return stored, nil
 }
 
+// policy is what one kind of upload accepts: its content types, its size limit, and how a
+// refused file is reported.
+type policy struct {
+	kind    Kind
+	maxSize int64
+	// accept maps the detected type to the stored content type, or refuses it.
+	accept      func(*mimetype.MIME) (string, bool)
+	notAccepted func(name string) error
+	tooLarge    func(name string) error
+}
+
+var attachmentPolicy = policy{
+	kind:        KindAttachment,
+	maxSize:     MaxFileSize,
+	accept:      mediaType,
+	notAccepted: func(name string) error { return forFile(ErrNotMedia, name, "is not an image or a video.") },
+	tooLarge:    func(name string) error { return forFile(ErrTooLarge, name, "is larger than 50 MB.") },
+}
+
 // put streams one file to the bucket: peek, judge, then copy the peeked bytes and the rest,
 // stopping one byte past the limit.
-func (s *Service) put(ctx context.Context, owner string, f File) (Attachment, error) {
+func (s *Service) put(ctx context.Context, owner string, f File, pol policy) (Attachment, error) {
 	name := SanitizeName(f.Name)
-	src := &trackedReader{r: io.LimitReader(f.Content, MaxFileSize+1)}
+	src := &trackedReader{r: io.LimitReader(f.Content, pol.maxSize+1)}
 	br := bufio.NewReaderSize(src, sniffLen)
 	head, err := br.Peek(sniffLen)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return Attachment{}, unreadable(err)
 	}
 	detected := mimetype.Detect(head)
-	contentType, ok := mediaType(detected)
+	contentType, ok := pol.accept(detected)
 	if !ok {
-		return Attachment{}, forFile(ErrNotMedia, name, "is not an image or a video.")
+		return Attachment{}, pol.notAccepted(name)
 	}
-	key, err := newBucketFileName(s.now(), detected.Extension())
+	key, err := newBucketFileName(s.now(), pol.kind, detected.Extension())
 	if err != nil {
 		return Attachment{}, err
 	}
@@ -143,13 +162,13 @@ func (s *Service) put(ctx context.Context, owner string, f File) (Attachment, er
 		return Attachment{}, fmt.Errorf("uploads: open %s: %w", key, err)
 	}
 	n, err := copyStreaming(w, br)
-	if err != nil || n > MaxFileSize {
+	if err != nil || n > pol.maxSize {
 		cancel()
 		_ = w.Close()
 		s.deleteBlob(ctx, key)
 		switch {
-		case n > MaxFileSize:
-			return Attachment{}, forFile(ErrTooLarge, name, "is larger than 50 MB.")
+		case n > pol.maxSize:
+			return Attachment{}, pol.tooLarge(name)
 		case src.err != nil:
 			return Attachment{}, unreadable(src.err)
 		default:
@@ -165,7 +184,7 @@ func (s *Service) put(ctx context.Context, owner string, f File) (Attachment, er
 	}
 	return Attachment{
 		BucketFileName: key, Owner: owner, OriginalName: name, ContentType: contentType,
-		Size: n, CreatedAt: s.now().UTC(),
+		Size: n, CreatedAt: s.now().UTC(), Kind: pol.kind,
 	}, nil
 }
 
@@ -178,17 +197,17 @@ func mediaType(m *mimetype.MIME) (string, bool) {
 	return t, strings.HasPrefix(t, "image/") || strings.HasPrefix(t, "video/")
 }
 
-// newBucketFileName makes a random name no one can guess: rma/<year>/<month>/<uuid v4>.<ext>,
-// the extension from the detected type.
-func newBucketFileName(now time.Time, ext string) (string, error) {
+// newBucketFileName makes a random name no one can guess: <kind>/<year>/<month>/<uuid v4>.<ext>
+// (rma/… or po/…), the extension from the detected type.
+func newBucketFileName(now time.Time, kind Kind, ext string) (string, error) {
 	id, err := uuid.NewRandom()
 	if err != nil {
 		return "", fmt.Errorf("uploads: name: %w", err)
 	}
 	ext = strings.TrimPrefix(ext, ".")
-	name := fmt.Sprintf("rma/%04d/%02d/%s.%s", now.UTC().Year(), int(now.UTC().Month()), id, ext)
-	if !ValidBucketFileName(name) {
-		name = fmt.Sprintf("rma/%04d/%02d/%s.bin", now.UTC().Year(), int(now.UTC().Month()), id)
+	name := fmt.Sprintf("%s/%04d/%02d/%s.%s", kind, now.UTC().Year(), int(now.UTC().Month()), id, ext)
+	if !validKey(kind, name) {
+		name = fmt.Sprintf("%s/%04d/%02d/%s.bin", kind, now.UTC().Year(), int(now.UTC().Month()), id)
 	}
 	return name, nil
 }
@@ -220,7 +239,7 @@ func (s *Service) Claim(ctx context.Context, owner string, bucketFileNames []str
 		for _, n := range names {
 			a, ok := found[n]
 			switch {
-			case !ok || a.Owner != owner:
+			case !ok || a.Owner != owner || a.Kind != KindAttachment:
 				return claimFault(MsgAttachmentUnknown)
 			case a.Claimed() && a.RMANumber != rmaNumber:
 				return claimFault(MsgAttachmentTaken)
@@ -245,13 +264,17 @@ func claimFault(msg string) error {
 // Open streams a file back to its owner; anyone else gets ErrNotFound, as if it did not exist.
 // The caller closes the reader.
 func (s *Service) Open(ctx context.Context, owner, bucketFileName string) (io.ReadCloser, Attachment, error) {
-	a, err := s.owned(ctx, owner, bucketFileName)
+	return s.open(ctx, owner, KindAttachment, bucketFileName)
+}
+
+func (s *Service) open(ctx context.Context, owner string, kind Kind, bucketFileName string) (io.ReadCloser, Attachment, error) {
+	a, err := s.owned(ctx, owner, kind, bucketFileName)
 	if err != nil {
 		return nil, Attachment{}, err
 	}
 	r, err := s.bucket.NewReader(ctx, bucketFileName, nil)
 	if gcerrors.Code(err) == gcerrors.NotFound {
-		s.log.WarnContext(ctx, "attachment recorded but missing from the bucket", "key", bucketFileName)
+		s.log.WarnContext(ctx, "upload recorded but missing from the bucket", "key", bucketFileName)
 		return nil, Attachment{}, ErrNotFound
 	}
 	if err != nil {
@@ -263,7 +286,7 @@ func (s *Service) Open(ctx context.Context, owner, bucketFileName string) (io.Re
 // Remove deletes an unclaimed file of owner (the browser's remove button). Someone else's or
 // an unknown file is ErrNotFound; a file already part of an RMA is ErrClaimed.
 func (s *Service) Remove(ctx context.Context, owner, bucketFileName string) error {
-	a, err := s.owned(ctx, owner, bucketFileName)
+	a, err := s.owned(ctx, owner, KindAttachment, bucketFileName)
 	if err != nil {
 		return err
 	}
@@ -276,7 +299,7 @@ func (s *Service) Remove(ctx context.Context, owner, bucketFileName string) erro
 	}
 	if !deleted {
 		// Claimed or removed since we looked: say which.
-		if a, err := s.owned(ctx, owner, bucketFileName); err == nil && a.Claimed() {
+		if a, err := s.owned(ctx, owner, KindAttachment, bucketFileName); err == nil && a.Claimed() {
 			return ErrClaimed
 		}
 		return ErrNotFound
@@ -287,10 +310,10 @@ func (s *Service) Remove(ctx context.Context, owner, bucketFileName string) erro
 	return nil
 }
 
-// PurgeUnclaimed is the janitor: it deletes files never tied to an RMA that were uploaded more
-// than olderThan ago (the portal runs it with a day), and blobs of the last two months' folders
-// older than that which have no record at all (left by a crash between storing and
-// recording). olderThan must be far longer than any upload takes. It returns how many files
+// PurgeUnclaimed is the janitor: it deletes files of either kind (attachments and purchase
+// orders) never tied to an RMA that were uploaded more than olderThan ago (the portal runs it
+// with a day), and blobs of the last two months' folders older than that which have no record
+// at all (left by a crash between storing and recording). olderThan must be far longer than any upload takes. It returns how many files
 // it deleted.
 func (s *Service) PurgeUnclaimed(ctx context.Context, olderThan time.Duration) (int, error) {
 	cutoff := s.now().Add(-olderThan).UTC()
@@ -321,9 +344,21 @@ func (s *Service) PurgeUnclaimed(ctx context.Context, olderThan time.Duration) (
 	return purged + swept, err
 }
 
-// sweepOrphans deletes blobs modified before cutoff that no record names, in the month folders
-// of cutoff and of the month before.
+// sweepOrphans deletes blobs modified before cutoff that no record names, in each kind's month
+// folders of cutoff and of the month before.
 func (s *Service) sweepOrphans(ctx context.Context, cutoff time.Time) (int, error) {
+	swept := 0
+	for _, kind := range []Kind{KindAttachment, KindPurchaseOrder} {
+		n, err := s.sweepKind(ctx, kind, cutoff)
+		swept += n
+		if err != nil {
+			return swept, err
+		}
+	}
+	return swept, nil
+}
+
+func (s *Service) sweepKind(ctx context.Context, kind Kind, cutoff time.Time) (int, error) {
 	month := time.Date(cutoff.Year(), cutoff.Month(), 1, 0, 0, 0, 0, time.UTC)
 	swept := 0
 	for _, m := range []time.Time{month.AddDate(0, -1, 0), month} {
@@ -345,7 +380,7 @@ func (s *Service) sweepOrphans(ctx context.Context, cutoff time.Time) (int, erro
 			batch = batch[:0]
 			return nil
 		}
-		it := s.bucket.List(&gcblob.ListOptions{Prefix: fmt.Sprintf("rma/%04d/%02d/", m.Year(), int(m.Month()))})
+		it := s.bucket.List(&gcblob.ListOptions{Prefix: fmt.Sprintf("%s/%04d/%02d/", kind, m.Year(), int(m.Month()))})
 		for {
 			obj, err := it.Next(ctx)
 			if errors.Is(err, io.EOF) {
@@ -354,7 +389,7 @@ func (s *Service) sweepOrphans(ctx context.Context, cutoff time.Time) (int, erro
 			if err != nil {
 				return swept, fmt.Errorf("uploads: sweep: %w", err)
 			}
-			if obj.IsDir || !obj.ModTime.Before(cutoff) || !ValidBucketFileName(obj.Key) {
+			if obj.IsDir || !obj.ModTime.Before(cutoff) || !validKey(kind, obj.Key) {
 				continue
 			}
 			if batch = append(batch, obj.Key); len(batch) == sweepBatch {
@@ -370,10 +405,10 @@ func (s *Service) sweepOrphans(ctx context.Context, cutoff time.Time) (int, erro
 	return swept, nil
 }
 
-// owned returns owner's file, or ErrNotFound for a malformed name, an unknown file or someone
-// else's file alike.
-func (s *Service) owned(ctx context.Context, owner, bucketFileName string) (Attachment, error) {
-	if owner == "" || !ValidBucketFileName(bucketFileName) {
+// owned returns owner's file of that kind, or ErrNotFound for a malformed name, an unknown
+// file, a file of the other kind or someone else's file alike.
+func (s *Service) owned(ctx context.Context, owner string, kind Kind, bucketFileName string) (Attachment, error) {
+	if owner == "" || !validKey(kind, bucketFileName) {
 		return Attachment{}, ErrNotFound
 	}
 	a, err := s.store.Get(ctx, bucketFileName)
@@ -383,7 +418,7 @@ func (s *Service) owned(ctx context.Context, owner, bucketFileName string) (Atta
 	if err != nil {
 		return Attachment{}, fmt.Errorf("uploads: get: %w", err)
 	}
-	if a.Owner != owner {
+	if a.Owner != owner || a.Kind != kind {
 		return Attachment{}, ErrNotFound
 	}
 	return a, nil
@@ -402,7 +437,7 @@ func (s *Service) deleteBlob(ctx context.Context, key string) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
 	defer cancel()
 	if err := s.bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
-		s.log.WarnContext(ctx, "attachment blob not deleted", "key", key, "err", err)
+		s.log.WarnContext(ctx, "upload blob not deleted", "key", key, "err", err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"testing"
 
+	"rugged.example/portal/api/uploads/uploads"
 	"rugged.example/portal/api/uploads/uploadsapi"
 	"rugged.example/portal/api/uploads/uploadstest"
 )
@@ -35,6 +36,26 @@ func BenchmarkUpload(b *testing.B) {
 					b.Fatalf("remove: %d", w.Code)
 				}
 				b.StartTimer()
+			}
+		})
+	}
+}
+
+// BenchmarkUploadPO streams one purchase-order PDF through the real handler; its bytes per
+// upload stay the same at 1 MB and at the 10 MB limit.
+//
+//	cd api/uploads && go test -run '^$' -bench UploadPO -benchtime 10x ./uploadsapi/
+func BenchmarkUploadPO(b *testing.B) {
+	for _, size := range []int64{1 << 20, uploads.MaxPOFileSize} {
+		b.Run(fmt.Sprintf("%dMB", size>>20), func(b *testing.B) {
+			h := newHarness(b)
+			b.ReportAllocs()
+			b.SetBytes(size)
+			for b.Loop() {
+				res := h.uploadPO(h.casey, uploadstest.Part{Field: "file", Name: "po.pdf", Content: uploadstest.PDFOfSize(size)})
+				if res.StatusCode != http.StatusOK {
+					b.Fatalf("status %d", res.StatusCode)
+				}
 			}
 		})
 	}

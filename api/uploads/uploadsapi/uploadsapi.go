@@ -1,5 +1,5 @@
-// Package uploadsapi is the HTTP surface of RMA attachments (spec §7, /bucket-uploader/*):
-// upload, remove and download. Request bodies are read part by part and streamed on; nothing
+// Package uploadsapi is the HTTP surface of uploads (spec §7, /bucket-uploader/*): RMA
+// attachments (upload, remove, download) and purchase-order files (upload, download). Request bodies are read part by part and streamed on; nothing
 // here holds a file in memory or spools it to disk.
 package uploadsapi
 
@@ -25,8 +25,16 @@ import (
 // 1 MB for part headers and boundaries.
 const MaxBody = uploads.MaxFiles*uploads.MaxFileSize + 1<<20
 
+// MaxPOBody is the most one purchase-order upload may send: one file of MaxPOFileSize plus
+// 1 MB for part headers and boundaries.
+const MaxPOBody = uploads.MaxPOFileSize + 1<<20
+
 // fileField matches the form fields that carry files: files[0], files[1], … and plain files.
 var fileField = regexp.MustCompile(`^files(\[[0-9]*\])?$`)
+
+// poFileField matches the form fields that may carry the purchase-order file: file (what
+// packages/api-client sends), and files or files[0] like the attachment upload.
+var poFileField = regexp.MustCompile(`^files?(\[[0-9]*\])?$`)
 
 // API holds the handlers' dependencies.
 type API struct {
@@ -48,6 +56,15 @@ func Routes(r gin.IRouter, guard *auth.Guard, svc *uploads.Service, log *slog.Lo
 	g.DELETE("/upload-rma-attachment/*bucketFileName", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.remove))
 	// Who: signed-in customers, for their own files only; anyone else's file is 404.
 	g.GET("/attachments", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.download))
+
+	// Who: signed-in customers (a role of this client), for the PO payment (spec §5); the file
+	// belongs to the token subject. Whether the caller may pay by PO (service:payment:po) is
+	// the payment's check when it claims the file: an unclaimed file is purged after a day.
+	g.POST("/upload-to-common-gridfs", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.uploadPO))
+	// Who: signed-in customers, for their own purchase-order files only (?trackId= is the
+	// fileId the upload answered); someone else's, an unknown id and an attachment's name are
+	// 404 alike.
+	g.GET("/download-from-common-gridfs", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.downloadPO))
 }
 
 // UploadedFile is spec §3's "Uploaded file".
@@ -64,6 +81,16 @@ func toUploadedFiles(as []uploads.Attachment) []UploadedFile {
 		out[i] = UploadedFile{OriginalName: a.OriginalName, BucketFileName: a.BucketFileName, Cancellable: !a.Claimed()}
 	}
 	return out
+}
+
+// POFile is spec §3's "PO file response".
+type POFile struct {
+	FileID       string `json:"fileId"`
+	OriginalName string `json:"originalname"`
+}
+
+func toPOFiles(f uploads.Attachment) []POFile {
+	return []POFile{{FileID: f.BucketFileName, OriginalName: f.OriginalName}}
 }
 
 func (a API) upload(c *gin.Context) error {
@@ -94,9 +121,43 @@ func (a API) upload(c *gin.Context) error {
 	return nil
 }
 
-// fileParts yields the file parts of a multipart body one at a time, skipping other fields.
-// A part is read by the consumer before the next one is looked for.
+// uploadPO answers a list, as spec §7 does, of the one file a request may carry.
+func (a API) uploadPO(c *gin.Context) error {
+	ctx := c.Request.Context()
+	p, ok := auth.PrincipalFrom(ctx)
+	if !ok {
+		return auth.ErrInvalidToken
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, MaxPOBody)
+	mr, err := c.Request.MultipartReader()
+	switch {
+	case errors.Is(err, http.ErrNotMultipart):
+		return uploads.ErrNoFiles
+	case err != nil:
+		return uploads.ErrUnreadable
+	}
+	stored, err := a.svc.UploadPurchaseOrder(ctx, p.Subject, partsOf(mr, poFileField))
+	if err != nil {
+		if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
+			return uploads.ErrPOTooLarge
+		}
+		if ctx.Err() != nil {
+			a.log.InfoContext(ctx, "purchase-order upload abandoned by the client; nothing kept")
+		}
+		return err
+	}
+	c.JSON(http.StatusOK, toPOFiles(stored))
+	return nil
+}
+
+// fileParts yields the attachment parts of a multipart body.
 func fileParts(mr *multipart.Reader) iter.Seq2[uploads.File, error] {
+	return partsOf(mr, fileField)
+}
+
+// partsOf yields the parts of a multipart body whose field matches, one at a time, skipping
+// other fields. A part is read by the consumer before the next one is looked for.
+func partsOf(mr *multipart.Reader, field *regexp.Regexp) iter.Seq2[uploads.File, error] {
 	return func(yield func(uploads.File, error) bool) {
 		for {
 			part, err := mr.NextPart()
@@ -106,7 +167,7 @@ func fileParts(mr *multipart.Reader) iter.Seq2[uploads.File, error] {
 				}
 				return
 			}
-			if !fileField.MatchString(part.FormName()) {
+			if !field.MatchString(part.FormName()) {
 				_ = part.Close()
 				continue
 			}
@@ -145,6 +206,27 @@ func (a API) download(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	serveFile(c, r, att)
+	return nil
+}
+
+func (a API) downloadPO(c *gin.Context) error {
+	ctx := c.Request.Context()
+	p, ok := auth.PrincipalFrom(ctx)
+	if !ok {
+		return auth.ErrInvalidToken
+	}
+	r, f, err := a.svc.OpenPurchaseOrder(ctx, p.Subject, c.Query("trackId"))
+	if err != nil {
+		return err
+	}
+	serveFile(c, r, f)
+	return nil
+}
+
+// serveFile streams a stored file as a download under its sanitised original name, with the
+// content type detected at upload; the browser may neither sniff nor render it in the page.
+func serveFile(c *gin.Context, r io.ReadCloser, att uploads.Attachment) {
 	defer r.Close()
 	disposition := mime.FormatMediaType("attachment", map[string]string{"filename": att.OriginalName})
 	if disposition == "" {
@@ -156,5 +238,4 @@ func (a API) download(c *gin.Context) error {
 		"Content-Security-Policy": "default-src 'none'; sandbox",
 		"Cache-Control":           "private, no-store",
 	})
-	return nil
 }

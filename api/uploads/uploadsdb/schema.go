@@ -12,7 +12,7 @@ import (
 //go:embed migrations
 var migrations embed.FS
 
-// Schema is the versioned schema of attachments (table uploads_attachments), versioned in
+// Schema is the versioned schema of uploaded files (table uploads_attachments), versioned in
 // goose_db_version_uploads.
 func Schema() db.Module { return db.Module{Name: "uploads", Migrations: migrations} }
 

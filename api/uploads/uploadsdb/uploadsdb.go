@@ -1,4 +1,5 @@
-// Package uploadsdb keeps the uploads module's table with gorm. Rows never leave this package:
+// Package uploadsdb keeps the uploads module's table (attachments and purchase-order files,
+// told apart by their kind) with gorm. Rows never leave this package:
 // they are converted to core types by toAttachment / toAttachmentRow. Every method queries
 // through db.Conn, so it joins the transaction its context carries.
 package uploadsdb
@@ -24,6 +25,8 @@ type attachmentRow struct {
 	SizeBytes      int64     `gorm:"not null"`
 	CreatedAt      time.Time `gorm:"not null;index"`
 	RMANumber      *string   `gorm:"column:rma_number;size:40;index"`
+	// Kind is uploads.Kind: rma (attachments, the only kind before migration 00002) or po.
+	Kind string `gorm:"size:10;not null;default:rma"`
 }
 
 func (attachmentRow) TableName() string { return "uploads_attachments" }
@@ -123,7 +126,7 @@ func (s *Store) UnclaimedBefore(ctx context.Context, t time.Time, limit int) ([]
 func toAttachment(r attachmentRow) uploads.Attachment {
 	a := uploads.Attachment{
 		BucketFileName: r.BucketFileName, Owner: r.OwnerSubject, OriginalName: r.OriginalName,
-		ContentType: r.ContentType, Size: r.SizeBytes, CreatedAt: r.CreatedAt.UTC(),
+		ContentType: r.ContentType, Size: r.SizeBytes, CreatedAt: r.CreatedAt.UTC(), Kind: uploads.Kind(r.Kind),
 	}
 	if r.RMANumber != nil {
 		a.RMANumber = *r.RMANumber
@@ -134,7 +137,7 @@ func toAttachment(r attachmentRow) uploads.Attachment {
 func toAttachmentRow(a uploads.Attachment) attachmentRow {
 	r := attachmentRow{
 		BucketFileName: a.BucketFileName, OwnerSubject: a.Owner, OriginalName: a.OriginalName,
-		ContentType: a.ContentType, SizeBytes: a.Size, CreatedAt: a.CreatedAt.UTC(),
+		ContentType: a.ContentType, SizeBytes: a.Size, CreatedAt: a.CreatedAt.UTC(), Kind: string(a.Kind),
 	}
 	if a.RMANumber != "" {
 		n := a.RMANumber

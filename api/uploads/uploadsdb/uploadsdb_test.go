@@ -29,7 +29,7 @@ func migrated(t *testing.T, gdb *gorm.DB) *uploadsdb.Store {
 func attachment(name, owner string, created time.Time) uploads.Attachment {
 	return uploads.Attachment{
 		BucketFileName: "rma/2026/11/" + name + ".png", Owner: owner, OriginalName: "dent 日本.png",
-		ContentType: "image/png", Size: 1234, CreatedAt: created,
+		ContentType: "image/png", Size: 1234, CreatedAt: created, Kind: uploads.KindAttachment,
 	}
 }
 
@@ -237,4 +237,80 @@ func TestIntegrationService_ConcurrentClaimsTakeAFileOnce(t *testing.T) {
 			require.False(t, a.Claimed())
 		}
 	})
+}
+
+func TestIntegrationStore_KeepsTheKindAndRowsBeforeItAreAttachments(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := migrated(t, gdb)
+		po := attachment(name(1), "casey", today)
+		po.BucketFileName, po.ContentType, po.Kind = "po/2026/11/"+name(1)+".pdf", "application/pdf", uploads.KindPurchaseOrder
+		require.NoError(t, s.Insert(t.Context(), []uploads.Attachment{po}))
+		got, err := s.Get(t.Context(), po.BucketFileName)
+		require.NoError(t, err)
+		require.Equal(t, po, got)
+
+		// A row written by the release before migration 00002 names no kind: it is an attachment.
+		require.NoError(t, gdb.Exec(`INSERT INTO uploads_attachments
+			(bucket_file_name, owner_subject, original_name, content_type, size_bytes, created_at)
+			VALUES (?, 'casey', 'a.png', 'image/png', 1, ?)`, "rma/2026/11/"+name(2)+".png", today).Error)
+		got, err = s.Get(t.Context(), "rma/2026/11/"+name(2)+".png")
+		require.NoError(t, err)
+		require.Equal(t, uploads.KindAttachment, got.Kind)
+	})
+}
+
+// The PO payment's claim over the real store, both databases: it commits or rolls back with the
+// caller's transaction, and a claimed PO file survives the purge.
+func TestIntegrationService_ClaimPurchaseOrderJoinsTheCallersTransaction(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := migrated(t, gdb)
+		tx := db.NewTransactor(gdb)
+		now := time.Now().UTC()
+		clock := func() time.Time { return now }
+		svc := uploads.NewService(uploadstest.Bucket(t, t.TempDir()), s, tx, testkit.Quiet(), clock)
+		upload := func() string {
+			a, err := svc.UploadPurchaseOrder(t.Context(), "olivia", func(yield func(uploads.File, error) bool) {
+				yield(uploads.File{Name: "po.pdf", Content: bytes.NewReader(uploadstest.PDF())}, nil)
+			})
+			require.NoError(t, err)
+			return a.BucketFileName
+		}
+		claimed, unclaimed := upload(), upload()
+
+		paymentFailed := errors.New("payment insert failed")
+		err := tx.InTx(t.Context(), func(ctx context.Context) error {
+			require.NoError(t, svc.ClaimPurchaseOrder(ctx, "olivia", claimed, "RMA-1"))
+			return paymentFailed
+		})
+		require.ErrorIs(t, err, paymentFailed)
+		a, err := s.Get(t.Context(), claimed)
+		require.NoError(t, err)
+		require.False(t, a.Claimed(), "rolled back with the payment")
+
+		require.NoError(t, tx.InTx(t.Context(), func(ctx context.Context) error {
+			return svc.ClaimPurchaseOrder(ctx, "olivia", claimed, "RMA-1")
+		}))
+		err = svc.ClaimPurchaseOrder(t.Context(), "olivia", claimed, "RMA-2")
+		require.Equal(t, map[string]string{uploads.FieldPOFile: uploads.MsgPOFileTaken}, mustFields(t, err))
+		err = svc.ClaimPurchaseOrder(t.Context(), "casey", unclaimed, "RMA-2")
+		require.Equal(t, map[string]string{uploads.FieldPOFile: uploads.MsgPOFileUnknown}, mustFields(t, err))
+
+		now = now.Add(25 * time.Hour)
+		n, err := svc.PurgeUnclaimed(t.Context(), 24*time.Hour)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		_, err = s.Get(t.Context(), unclaimed)
+		require.ErrorIs(t, err, uploads.ErrNotFound)
+		a, err = s.Get(t.Context(), claimed)
+		require.NoError(t, err)
+		require.Equal(t, "RMA-1", a.RMANumber)
+		require.Equal(t, uploads.KindPurchaseOrder, a.Kind)
+	})
+}
+
+func mustFields(t *testing.T, err error) map[string]string {
+	t.Helper()
+	f, ok := fault.As(err)
+	require.True(t, ok, "%v is not a fault", err)
+	return f.Fields
 }

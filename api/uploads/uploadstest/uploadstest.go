@@ -1,6 +1,6 @@
-// Package uploadstest offers other modules' tests what they need around attachments: an
-// in-memory uploads.Store, a ready Service over a temporary bucket, tiny valid media files and
-// multipart bodies generated on the fly.
+// Package uploadstest offers other modules' tests what they need around uploads: an in-memory
+// uploads.Store, a ready Service over a temporary bucket, tiny valid media files and
+// purchase-order documents, and multipart bodies generated on the fly.
 package uploadstest
 
 import (
