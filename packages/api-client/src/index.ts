@@ -76,7 +76,7 @@ export type { Me, ShippingAddress } from './identity/types';
 export type { LocationsClient } from './locations/client';
 export type { City, Country, State } from './locations/types';
 export { MAX_FILES_PER_UPLOAD, type UploadsClient, type UploadProgressOptions } from './uploads/client';
-export type { UploadedFile } from './uploads/types';
+export type { POFile, UploadedFile } from './uploads/types';
 export type { ShippingClient } from './shipping/client';
 export type { OfficeQuery, ShippingOffice } from './shipping/types';
 export { RECYCLE_PATH, type RecycleClient } from './recycle/client';

@@ -5,3 +5,10 @@ export interface UploadedFile {
   bucketFileName: string;
   cancellable: boolean;
 }
+
+/** A stored purchase-order document (spec §3 PO file response). */
+export interface POFile {
+  /** The id the PO payment sends as customerPOFileId, and the download's trackId. */
+  fileId: string;
+  originalname: string;
+}

@@ -17,6 +17,7 @@ const pact = new PactV4({
 });
 
 const pixel = path.join(__dirname, 'testdata/pixel.png');
+const poPdf = path.join(__dirname, 'testdata/po.pdf');
 const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
 
 describe('uploads API contract (upload)', () => {
@@ -43,5 +44,45 @@ describe('uploads API contract (upload)', () => {
         const file = new File([readFileSync(pixel)], 'pixel.png', { type: 'image/png' });
         const [stored] = await api.uploads.uploadRmaAttachments([file]);
         expect(stored?.originalname).toBe('pixel.png');
+      }));
+
+  it('stores a purchase-order PDF and answers its file id', () =>
+    pact
+      .addInteraction()
+      .uponReceiving('an upload of one purchase-order PDF')
+      .withRequest('POST', '/bucket-uploader/upload-to-common-gridfs', (req) =>
+        req
+          .headers({ Authorization: regex('^Bearer .+$', 'Bearer token-from-the-session') })
+          .multipartBody('application/pdf', poPdf, 'file'),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          eachLike({
+            fileId: regex('^po/\\d{4}/\\d{2}/[0-9a-f-]{36}\\.pdf$', 'po/2026/11/5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3.pdf'),
+            originalname: like('po.pdf'),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const file = new File([readFileSync(poPdf)], 'po.pdf', { type: 'application/pdf' });
+        const [stored] = await api.uploads.uploadPurchaseOrder(file);
+        expect(stored?.originalname).toBe('po.pdf');
+        expect(stored?.fileId).toMatch(/^po\//);
+      }));
+
+  it('refuses a purchase-order upload without a token with 401, and the client sends the user to sign-in', () =>
+    pact
+      .addInteraction()
+      .uponReceiving('an upload of one purchase-order PDF without a bearer token')
+      .withRequest('POST', '/bucket-uploader/upload-to-common-gridfs', (req) => req.multipartBody('application/pdf', poPdf, 'file'))
+      .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Please sign in again.') }))
+      .executeTest(async (server) => {
+        const signIn = jest.fn();
+        const signedOut: TokenSource = { getAccessToken: () => null, refresh: async () => false, signIn };
+        const api = createApiClient({ baseUrl: server.url, tokens: signedOut });
+        const file = new File([readFileSync(poPdf)], 'po.pdf', { type: 'application/pdf' });
+        await expect(api.uploads.uploadPurchaseOrder(file)).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
+        expect(signIn).toHaveBeenCalledTimes(1);
       }));
 });
