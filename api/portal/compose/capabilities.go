@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/geo/geo"
+	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/blob"
 	"rugged.example/portal/api/pkg/cache"
 	"rugged.example/portal/api/pkg/db"
@@ -44,6 +45,7 @@ type capabilities struct {
 	help        *support.Service
 	creator     *rma.Creator
 	cards       *cardProviders
+	quotes      *payments.Quotes
 }
 
 func (c *capabilities) Places() (*geo.Catalog, error) {

@@ -239,7 +239,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			if err != nil {
 				return err
 			}
-			deps := paymentsapi.Deps{}
+			deps := paymentsapi.Deps{Quotes: caps.Quotes()}
 			if cards.PayPalSandbox != nil {
 				deps.PayPalSandbox = cards.PayPalSandbox
 			}
@@ -247,7 +247,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 				deps.AuthNetSandbox = cards.AuthNetSandbox
 				app.closers = append(app.closers, func() error { cards.AuthNetSandbox.Close(); return nil })
 			}
-			paymentsapi.Routes(engine, deps, log)
+			paymentsapi.Routes(engine, guard, deps, log)
 			return nil
 		},
 		ServiceWeb: func() error {
@@ -265,7 +265,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 
 // sendsMail reports whether the process writes to the mail outbox, and so also delivers it.
 func sendsMail(s Services) bool {
-	return s.Has(ServiceRepair) || s.Has(ServiceRecycle) || s.Has(ServiceSupport) || s.Has(ServiceGraphQL)
+	return s.Has(ServiceRepair) || s.Has(ServiceRecycle) || s.Has(ServiceSupport) || s.Has(ServiceGraphQL) || s.Has(ServicePayments)
 }
 
 // RunBackground starts the periodic jobs (janitors, the mail dispatcher) until ctx is done.

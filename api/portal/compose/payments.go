@@ -1,17 +1,76 @@
 package compose
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"log/slog"
+
+	"gorm.io/gorm"
 
 	"rugged.example/portal/api/payments/authnet"
 	"rugged.example/portal/api/payments/authnetsandbox"
+	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/payments/paymentsapi"
+	"rugged.example/portal/api/payments/paymentsdb"
 	"rugged.example/portal/api/payments/paypal"
 	"rugged.example/portal/api/payments/paypalsandbox"
 	"rugged.example/portal/api/pkg/config"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmadb"
 )
+
+// Quotes is the payments capability's quote service: service quotes staff issue for RMAs of the
+// rma module, mailed through the outbox.
+func (c *capabilities) Quotes() *payments.Quotes {
+	if c.quotes == nil {
+		c.quotes = newQuotes(c.cfg, c.gdb, c.Units(), c.log)
+	}
+	return c.quotes
+}
+
+// QuoteService is the quote service on gdb, for commands (`portal quote issue`) that work
+// without a serving process.
+func QuoteService(cfg Config, gdb *gorm.DB, log *slog.Logger) *payments.Quotes {
+	return newQuotes(cfg, gdb, rmadb.NewStore(gdb), log)
+}
+
+func newQuotes(cfg Config, gdb *gorm.DB, units *rmadb.Store, log *slog.Logger) *payments.Quotes {
+	return payments.NewQuotes(payments.QuotesDeps{
+		Store: paymentsdb.NewStore(gdb), Tx: db.NewTransactor(gdb), RMAs: staffRMAs{units},
+		Mail: mail.NewOutbox(gdb), PublicURL: cfg.PublicURL, Log: log,
+	})
+}
+
+// staffRMAs gives the payments module the RMA a service quote prices, whoever owns it.
+type staffRMAs struct{ store *rmadb.Store }
+
+func (s staffRMAs) ServiceRMA(ctx context.Context, number string) (payments.ServiceRMA, error) {
+	r, err := s.store.RMAForStaff(ctx, number)
+	if errors.Is(err, rma.ErrRMANotFound) {
+		return payments.ServiceRMA{}, payments.ErrRMANotFound
+	}
+	if err != nil {
+		return payments.ServiceRMA{}, err
+	}
+	return toServiceRMA(r), nil
+}
+
+func toServiceRMA(r rma.RMA) payments.ServiceRMA {
+	a, c := r.Address, r.Contact
+	return payments.ServiceRMA{
+		Number: r.Number, Owner: r.Owner, Serial: r.Serial,
+		Address: payments.QuoteAddress{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode},
+		Contact: payments.QuoteContact{
+			FirstName: c.FirstName, LastName: c.LastName, EmailAddress: c.Email, PhoneNumber: c.Phone,
+			PhoneCountryCode: c.PhoneCountryCode, CompanyName: c.Company,
+		},
+	}
+}
 
 // cardProviders are the clients of the card providers and, for a provider without real
 // credentials, the sandbox that stands in for it (ARCHITECTURE §5).

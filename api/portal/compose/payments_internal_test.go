@@ -11,6 +11,8 @@ import (
 	"rugged.example/portal/api/payments/authnet"
 	"rugged.example/portal/api/payments/paymentsapi"
 	"rugged.example/portal/api/payments/paypal"
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/auth/authtest"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
 )
@@ -28,7 +30,7 @@ func TestCardProviders_WithoutCredentialsTheClientsTalkToTheMountedSandboxes(t *
 	require.NotNil(t, cards.PayPalSandbox)
 	require.NotNil(t, cards.AuthNetSandbox)
 	t.Cleanup(cards.AuthNetSandbox.Close)
-	paymentsapi.Routes(engine, paymentsapi.Deps{PayPalSandbox: cards.PayPalSandbox, AuthNetSandbox: cards.AuthNetSandbox}, testkit.Quiet())
+	paymentsapi.Routes(engine, testGuard(t), paymentsapi.Deps{PayPalSandbox: cards.PayPalSandbox, AuthNetSandbox: cards.AuthNetSandbox}, testkit.Quiet())
 
 	amount := money.Money{Cents: 289_00, Currency: "USD"}
 	order, err := cards.PayPal.CreateOrder(t.Context(), paypal.OrderRequest{
@@ -70,7 +72,7 @@ func TestCardProviders_RealCredentialsMountNoSandbox(t *testing.T) {
 	require.Equal(t, "https://test.authorize.net/payment/payment", cards.AuthNet.FormURL())
 
 	engine := gin.New()
-	paymentsapi.Routes(engine, paymentsapi.Deps{}, testkit.Quiet())
+	paymentsapi.Routes(engine, testGuard(t), paymentsapi.Deps{}, testkit.Quiet())
 	w := httptest.NewRecorder()
 	engine.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/sandbox/paypal/v1/oauth2/token", nil))
 	require.Equal(t, http.StatusNotFound, w.Code)
@@ -103,4 +105,8 @@ func TestCardProviders_SomeVariablesOfAProviderStopTheStart(t *testing.T) {
 			require.ErrorContains(t, err, tt.wantErr)
 		})
 	}
+}
+
+func testGuard(t *testing.T) *auth.Guard {
+	return auth.NewGuard(authtest.NewSigner(t).Verifier(), testkit.Quiet())
 }

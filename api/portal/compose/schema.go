@@ -10,6 +10,7 @@ import (
 
 	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/identity/identitydb"
+	"rugged.example/portal/api/payments/paymentsdb"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/rma/rmadb"
@@ -25,6 +26,7 @@ import (
 func Modules() []db.Module {
 	return []db.Module{
 		rmadb.Schema(), uploadsdb.Schema(), shippingdb.Schema(), mail.Schema(), supportdb.Schema(), identitydb.Schema(),
+		paymentsdb.Schema(),
 	}
 }
 

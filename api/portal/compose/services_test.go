@@ -97,6 +97,11 @@ func TestBuild_PaymentsProcessServesTheSandboxesOnlyWithoutCredentials(t *testin
 		require.NotEqual(t, http.StatusNotFound, w.Code, path)
 	}
 	require.Equal(t, http.StatusNotFound, serve(payments, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000001", "").Code)
+	casey := devToken(t, cfg, "casey@example.com")
+	w := serve(payments, http.MethodGet, "/payments/quote/details?uid=QT-AAAAAAAAAAAA", casey)
+	require.Equal(t, http.StatusNotFound, w.Code)
+	require.JSONEq(t, `{"error":"payments.quoteNotFound","message":"Quote not found"}`, w.Body.String(), "the quote routes run on the payments tables")
+	require.Equal(t, http.StatusForbidden, serve(payments, http.MethodPost, "/payments/admin/service-quotes", casey).Code)
 
 	t.Setenv("PAYPAL_API_BASE", "https://api-m.sandbox.paypal.com")
 	t.Setenv("PAYPAL_CLIENT_ID", "app")

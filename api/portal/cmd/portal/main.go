@@ -30,7 +30,9 @@ const usage = `usage:
   portal seed                       load the demo data (units, repair options, reports, demo users)
   portal routes                     print the path prefixes each domain's process owns (JSON)
   portal dev-token --user EMAIL     print an access token of a demo user of the embedded provider
-  portal outbox [--to EMAIL] [-n N] print the newest e-mails of the outbox (where mail goes without SMTP)`
+  portal outbox [--to EMAIL] [-n N] print the newest e-mails of the outbox (where mail goes without SMTP)
+  portal quote issue --rma RMA-… --amount-cents N [--note TEXT]
+                                    issue a service quote for an RMA and e-mail its customer the pay link`
 
 func main() {
 	if len(os.Args) < 2 {
@@ -56,6 +58,8 @@ func main() {
 		err = devToken(ctx, os.Args[2:])
 	case "outbox":
 		err = outbox(ctx, os.Args[2:])
+	case "quote":
+		err = quote(ctx, os.Args[2:])
 	default:
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)

@@ -1,0 +1,194 @@
+package payments
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/pkg/validate"
+)
+
+// QuoteStore keeps quotes; paymentsdb implements it. Every method joins the transaction ctx
+// carries (db.Conn).
+type QuoteStore interface {
+	CreateQuote(ctx context.Context, q Quote) error
+	// QuoteByID returns a quote whoever owns it; ErrQuoteNotFound when there is none.
+	QuoteByID(ctx context.Context, id string) (Quote, error)
+	// SetQuoteStatus writes q's status and UpdatedAt if the stored status is still from;
+	// ErrQuoteChanged when another change came first.
+	SetQuoteStatus(ctx context.Context, q Quote, from QuoteStatus) error
+}
+
+// ServiceRMA is what a service quote needs to know of the RMA it prices.
+type ServiceRMA struct {
+	Number  string
+	Owner   string
+	Serial  string
+	Address QuoteAddress
+	Contact QuoteContact
+}
+
+// RMAs finds an RMA for staff, whoever owns it; the composition root adapts the rma module.
+type RMAs interface {
+	// ServiceRMA answers ErrRMANotFound for an unknown number.
+	ServiceRMA(ctx context.Context, number string) (ServiceRMA, error)
+}
+
+// Mailer queues an e-mail inside the caller's transaction; *mail.Outbox implements it.
+type Mailer interface {
+	Enqueue(ctx context.Context, msg mail.Message) error
+}
+
+// Limits of a service quote. The amount is the one price that comes from a request: staff set
+// the service price after diagnosis. It is bounded so a typo of a few zeros is refused.
+const (
+	ServiceAmountMaxCents = 100_000_00
+	NoteMax               = 1000
+)
+
+// Messages of a service quote's validation, keyed by the request's field names.
+const (
+	MsgAmountPositive = "Must be more than 0.00"
+	MsgAmountTooLarge = "Must be at most 100000.00"
+)
+
+// ErrRMANotFound is a service quote for an RMA number nobody has.
+var ErrRMANotFound = fault.New(fault.KindNotFound, "payments.rmaNotFound", "There is no RMA with this number.")
+
+// ServiceQuoteRequest is staff's request for a service quote.
+type ServiceQuoteRequest struct {
+	RMANumber   string
+	AmountCents int64
+	Note        string
+	// IssuedBy is the staff member's subject.
+	IssuedBy string
+}
+
+// QuotesDeps are the quote service's collaborators.
+type QuotesDeps struct {
+	Store QuoteStore
+	Tx    db.Transactor
+	RMAs  RMAs
+	Mail  Mailer
+	// PublicURL is where browsers reach the portal; the pay-quote links start with it.
+	PublicURL string
+	Log       *slog.Logger
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// Quotes issues quotes and shows them to their owners.
+type Quotes struct {
+	d QuotesDeps
+}
+
+// NewQuotes wires the service.
+func NewQuotes(d QuotesDeps) *Quotes {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	d.PublicURL = strings.TrimRight(d.PublicURL, "/")
+	return &Quotes{d: d}
+}
+
+// Details returns owner's quote with its status as of now. Another customer's quote answers
+// ErrQuoteNotFound exactly as an unknown id does.
+func (s *Quotes) Details(ctx context.Context, owner, id string) (Quote, error) {
+	q, err := s.d.Store.QuoteByID(ctx, strings.TrimSpace(id))
+	if err != nil {
+		return Quote{}, err
+	}
+	if owner == "" || q.Owner != owner {
+		return Quote{}, ErrQuoteNotFound
+	}
+	q.Status = q.StatusAt(s.d.Now())
+	return q, nil
+}
+
+// ValidateServiceQuote checks staff's request: an RMA number, an amount of 0.01 to 100000.00 and
+// a note of at most NoteMax characters.
+func ValidateServiceQuote(r ServiceQuoteRequest) error {
+	var v validate.Errors
+	v.Required("rmaNumber", r.RMANumber)
+	switch {
+	case r.AmountCents <= 0:
+		v.Add("amountCents", MsgAmountPositive)
+	case r.AmountCents > ServiceAmountMaxCents:
+		v.Add("amountCents", MsgAmountTooLarge)
+	}
+	v.MaxLen("note", r.Note, NoteMax)
+	return v.Err()
+}
+
+// IssueServiceQuote prices an existing RMA and e-mails its customer the link to pay: the quote
+// and the e-mail commit together, so there is never a quote nobody was told about nor an e-mail
+// about a quote that does not exist.
+func (s *Quotes) IssueServiceQuote(ctx context.Context, r ServiceQuoteRequest) (Quote, error) {
+	r.RMANumber, r.Note = strings.ToUpper(strings.TrimSpace(r.RMANumber)), strings.TrimSpace(r.Note)
+	if err := ValidateServiceQuote(r); err != nil {
+		return Quote{}, err
+	}
+	rma, err := s.d.RMAs.ServiceRMA(ctx, r.RMANumber)
+	if err != nil {
+		return Quote{}, err
+	}
+	// Microseconds: what PostgreSQL keeps, so the quote returned is the quote stored.
+	now := s.d.Now().UTC().Truncate(time.Microsecond)
+	amount := money.USD(r.AmountCents)
+	q := Quote{
+		ID: NewQuoteID(), Kind: KindService, Owner: rma.Owner, RMANumber: rma.Number, Serial: rma.Serial,
+		Reference: NewReference(), Amount: amount, Status: StatusOpen, Note: r.Note, IssuedBy: r.IssuedBy,
+		ExpiresAt: now.Add(QuoteValidity), CreatedAt: now, UpdatedAt: now,
+		Saved: SavedQuote{
+			Shipping:         QuoteShipping{Address: rma.Address, Contact: rma.Contact},
+			ExternalResource: ExternalResource{Serial: rma.Serial},
+			Total:            amount,
+		},
+	}
+	err = s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		if err := s.d.Store.CreateQuote(ctx, q); err != nil {
+			return err
+		}
+		return s.d.Mail.Enqueue(ctx, s.serviceQuoteMail(q, rma.Contact))
+	})
+	if err != nil {
+		return Quote{}, err
+	}
+	s.d.Log.InfoContext(ctx, "service quote issued", "quote", q.ID, "rma", q.RMANumber, "amount", q.Amount.String(), "by", r.IssuedBy)
+	return q, nil
+}
+
+// PayLink is the page where the customer pays q (PayPal; the Authorize.net page is
+// /pay-quote-by-authorize/… with the same parts).
+func (s *Quotes) PayLink(q Quote) string {
+	return s.d.PublicURL + "/pay-quote/" + q.ID + "/" + q.Reference
+}
+
+// dateLayout is spec §9's 'MMM d yyyy'.
+const dateLayout = "Jan 2 2006"
+
+func (s *Quotes) serviceQuoteMail(q Quote, c QuoteContact) mail.Message {
+	var b strings.Builder
+	name := strings.TrimSpace(c.FirstName)
+	if name == "" {
+		name = "customer"
+	}
+	fmt.Fprintf(&b, "Hello %s,\n\n", name)
+	fmt.Fprintf(&b, "We have inspected the unit of RMA %s (serial %s). The service costs %s.\n", q.RMANumber, q.Serial, q.Amount)
+	if q.Note != "" {
+		fmt.Fprintf(&b, "\n%s\n", q.Note)
+	}
+	fmt.Fprintf(&b, "\nPay by card here (sign in first):\n%s\n\n", s.PayLink(q))
+	fmt.Fprintf(&b, "The quote %s is valid until %s. Once it is paid we repair and return the unit.\n",
+		q.ID, q.ExpiresAt.Format(dateLayout))
+	return mail.Message{To: []string{c.EmailAddress}, Subject: "Service quote for RMA " + q.RMANumber, Text: b.String()}
+}

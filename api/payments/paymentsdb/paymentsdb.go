@@ -1,0 +1,140 @@
+// Package paymentsdb keeps the payments module's tables with gorm: quotes and the log of
+// provider webhook events already handled. Rows never leave this package: converters (toQuote,
+// toQuoteRow) turn them into core types.
+package paymentsdb
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/money"
+)
+
+type quoteRow struct {
+	ID          string `gorm:"primaryKey;size:20"`
+	Kind        string `gorm:"size:10;not null"`
+	Owner       string `gorm:"size:100;not null;index:payments_quotes_owner_created,priority:1"`
+	RMANumber   string `gorm:"column:rma_number;size:20;not null;index"`
+	Serial      string `gorm:"size:50;not null"`
+	Reference   string `gorm:"size:40;not null"`
+	AmountCents int64  `gorm:"not null"`
+	Currency    string `gorm:"size:3;not null"`
+	Status      string `gorm:"size:12;not null"`
+	Note        string `gorm:"type:text;not null"`
+	IssuedBy    string `gorm:"size:100;not null"`
+	// Saved is the Saved quote of spec §3 as JSON.
+	Saved     string    `gorm:"type:text;not null"`
+	ExpiresAt time.Time `gorm:"not null"`
+	CreatedAt time.Time `gorm:"not null;index:payments_quotes_owner_created,priority:2"`
+	UpdatedAt time.Time `gorm:"not null"`
+}
+
+func (quoteRow) TableName() string { return "payments_quotes" }
+
+// eventRow is one handled webhook event; the primary key makes a second claim of it fail.
+type eventRow struct {
+	Provider   string    `gorm:"primaryKey;size:20"`
+	EventID    string    `gorm:"primaryKey;size:100"`
+	ReceivedAt time.Time `gorm:"not null"`
+}
+
+func (eventRow) TableName() string { return "payments_events" }
+
+// Store implements payments.QuoteStore and payments.EventLog on gorm.
+type Store struct {
+	db  *gorm.DB
+	now func() time.Time
+}
+
+// NewStore wraps a handle whose schema Migrate has created.
+func NewStore(gdb *gorm.DB) *Store { return &Store{db: gdb, now: time.Now} }
+
+var (
+	_ payments.QuoteStore = (*Store)(nil)
+	_ payments.EventLog   = (*Store)(nil)
+)
+
+// CreateQuote implements payments.QuoteStore.
+func (s *Store) CreateQuote(ctx context.Context, q payments.Quote) error {
+	row, err := toQuoteRow(q)
+	if err != nil {
+		return err
+	}
+	if err := db.Conn(ctx, s.db).Create(&row).Error; err != nil {
+		return fmt.Errorf("paymentsdb: create quote: %w", err)
+	}
+	return nil
+}
+
+// QuoteByID implements payments.QuoteStore.
+func (s *Store) QuoteByID(ctx context.Context, id string) (payments.Quote, error) {
+	var row quoteRow
+	err := db.Conn(ctx, s.db).Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return payments.Quote{}, payments.ErrQuoteNotFound
+	}
+	if err != nil {
+		return payments.Quote{}, fmt.Errorf("paymentsdb: quote %s: %w", id, err)
+	}
+	return toQuote(row)
+}
+
+// SetQuoteStatus implements payments.QuoteStore: one conditional UPDATE, so of two changes racing
+// from the same status exactly one is written.
+func (s *Store) SetQuoteStatus(ctx context.Context, q payments.Quote, from payments.QuoteStatus) error {
+	res := db.Conn(ctx, s.db).Model(&quoteRow{}).Where("id = ? AND status = ?", q.ID, string(from)).
+		Updates(map[string]any{"status": string(q.Status), "updated_at": q.UpdatedAt.UTC()})
+	if res.Error != nil {
+		return fmt.Errorf("paymentsdb: quote %s status: %w", q.ID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return payments.ErrQuoteChanged
+	}
+	return nil
+}
+
+// Claim implements payments.EventLog: the insert of (provider, event id) succeeds once; a
+// second claim, concurrent or later, inserts nothing and reports false. Called inside a
+// transaction, the claim commits or rolls back with the change the event causes.
+func (s *Store) Claim(ctx context.Context, provider, eventID string) (bool, error) {
+	row := eventRow{Provider: provider, EventID: eventID, ReceivedAt: s.now().UTC()}
+	res := db.Conn(ctx, s.db).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+	if res.Error != nil {
+		return false, fmt.Errorf("paymentsdb: claim %s event %s: %w", provider, eventID, res.Error)
+	}
+	return res.RowsAffected == 1, nil
+}
+
+func toQuoteRow(q payments.Quote) (quoteRow, error) {
+	saved, err := json.Marshal(q.Saved)
+	if err != nil {
+		return quoteRow{}, fmt.Errorf("paymentsdb: quote %s content: %w", q.ID, err)
+	}
+	return quoteRow{
+		ID: q.ID, Kind: string(q.Kind), Owner: q.Owner, RMANumber: q.RMANumber, Serial: q.Serial,
+		Reference: q.Reference, AmountCents: q.Amount.Cents, Currency: q.Amount.Currency,
+		Status: string(q.Status), Note: q.Note, IssuedBy: q.IssuedBy, Saved: string(saved),
+		ExpiresAt: q.ExpiresAt.UTC(), CreatedAt: q.CreatedAt.UTC(), UpdatedAt: q.UpdatedAt.UTC(),
+	}, nil
+}
+
+func toQuote(r quoteRow) (payments.Quote, error) {
+	var saved payments.SavedQuote
+	if err := json.Unmarshal([]byte(r.Saved), &saved); err != nil {
+		return payments.Quote{}, fmt.Errorf("paymentsdb: quote %s content: %w", r.ID, err)
+	}
+	return payments.Quote{
+		ID: r.ID, Kind: payments.QuoteKind(r.Kind), Owner: r.Owner, RMANumber: r.RMANumber, Serial: r.Serial,
+		Reference: r.Reference, Amount: money.Money{Cents: r.AmountCents, Currency: r.Currency},
+		Status: payments.QuoteStatus(r.Status), Note: r.Note, IssuedBy: r.IssuedBy, Saved: saved,
+		ExpiresAt: r.ExpiresAt.UTC(), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+	}, nil
+}
