@@ -4,6 +4,7 @@
 package uploadsapi
 
 import (
+	"context"
 	"errors"
 	"io"
 	"iter"
@@ -55,7 +56,7 @@ func Routes(r gin.IRouter, guard *auth.Guard, svc *uploads.Service, log *slog.Lo
 	g.DELETE("/upload-rma-attachment", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.remove))
 	g.DELETE("/upload-rma-attachment/*bucketFileName", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.remove))
 	// Who: signed-in customers, for their own files only; anyone else's file is 404.
-	g.GET("/attachments", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.download))
+	g.GET("/attachments", guard.SignedIn(), guard.Customer(), httpx.Handler(log, download(svc.Open, "bucketFileName")))
 
 	// Who: signed-in customers (a role of this client), for the PO payment (spec §5); the file
 	// belongs to the token subject. Whether the caller may pay by PO (service:payment:po) is
@@ -64,7 +65,7 @@ func Routes(r gin.IRouter, guard *auth.Guard, svc *uploads.Service, log *slog.Lo
 	// Who: signed-in customers, for their own purchase-order files only (?trackId= is the
 	// fileId the upload answered); someone else's, an unknown id and an attachment's name are
 	// 404 alike.
-	g.GET("/download-from-common-gridfs", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.downloadPO))
+	g.GET("/download-from-common-gridfs", guard.SignedIn(), guard.Customer(), httpx.Handler(log, download(svc.OpenPurchaseOrder, "trackId")))
 }
 
 // UploadedFile is spec §3's "Uploaded file".
@@ -196,32 +197,25 @@ func (a API) remove(c *gin.Context) error {
 	return nil
 }
 
-func (a API) download(c *gin.Context) error {
-	ctx := c.Request.Context()
-	p, ok := auth.PrincipalFrom(ctx)
-	if !ok {
-		return auth.ErrInvalidToken
-	}
-	r, att, err := a.svc.Open(ctx, p.Subject, c.Query("bucketFileName"))
-	if err != nil {
-		return err
-	}
-	serveFile(c, r, att)
-	return nil
-}
+// opener opens one of the caller's stored files by the id the query names.
+type opener func(ctx context.Context, owner, id string) (io.ReadCloser, uploads.Attachment, error)
 
-func (a API) downloadPO(c *gin.Context) error {
-	ctx := c.Request.Context()
-	p, ok := auth.PrincipalFrom(ctx)
-	if !ok {
-		return auth.ErrInvalidToken
+// download serves the caller's own file whose id is in the query parameter param; anyone
+// else's answers as if it did not exist.
+func download(open opener, param string) func(*gin.Context) error {
+	return func(c *gin.Context) error {
+		ctx := c.Request.Context()
+		p, ok := auth.PrincipalFrom(ctx)
+		if !ok {
+			return auth.ErrInvalidToken
+		}
+		r, f, err := open(ctx, p.Subject, c.Query(param))
+		if err != nil {
+			return err
+		}
+		serveFile(c, r, f)
+		return nil
 	}
-	r, f, err := a.svc.OpenPurchaseOrder(ctx, p.Subject, c.Query("trackId"))
-	if err != nil {
-		return err
-	}
-	serveFile(c, r, f)
-	return nil
 }
 
 // serveFile streams a stored file as a download under its sanitised original name, with the
