@@ -95,27 +95,13 @@ func toPOFiles(f uploads.Attachment) []POFile {
 }
 
 func (a API) upload(c *gin.Context) error {
-	ctx := c.Request.Context()
-	p, ok := auth.PrincipalFrom(ctx)
-	if !ok {
-		return auth.ErrInvalidToken
-	}
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, MaxBody)
-	mr, err := c.Request.MultipartReader()
-	switch {
-	case errors.Is(err, http.ErrNotMultipart):
-		return uploads.ErrNoFiles
-	case err != nil:
-		return uploads.ErrUnreadable
-	}
-	stored, err := a.svc.Upload(ctx, p.Subject, fileParts(mr))
+	var stored []uploads.Attachment
+	err := a.receive(c, MaxBody, fileField, uploads.ErrTooLarge, "upload",
+		func(ctx context.Context, owner string, parts iter.Seq2[uploads.File, error]) (err error) {
+			stored, err = a.svc.Upload(ctx, owner, parts)
+			return err
+		})
 	if err != nil {
-		if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
-			return uploads.ErrTooLarge
-		}
-		if ctx.Err() != nil {
-			a.log.InfoContext(ctx, "upload abandoned by the client; nothing kept")
-		}
 		return err
 	}
 	c.JSON(http.StatusOK, toUploadedFiles(stored))
@@ -124,12 +110,29 @@ func (a API) upload(c *gin.Context) error {
 
 // uploadPO answers a list, as spec §7 does, of the one file a request may carry.
 func (a API) uploadPO(c *gin.Context) error {
+	var stored uploads.Attachment
+	err := a.receive(c, MaxPOBody, poFileField, uploads.ErrPOTooLarge, "purchase-order upload",
+		func(ctx context.Context, owner string, parts iter.Seq2[uploads.File, error]) (err error) {
+			stored, err = a.svc.UploadPurchaseOrder(ctx, owner, parts)
+			return err
+		})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, toPOFiles(stored))
+	return nil
+}
+
+// receive streams the caller's multipart body, cut at limit bytes, to store: the parts whose
+// field matches, one at a time. A body over the limit answers tooLarge.
+func (a API) receive(c *gin.Context, limit int64, field *regexp.Regexp, tooLarge error, what string,
+	store func(ctx context.Context, owner string, parts iter.Seq2[uploads.File, error]) error) error {
 	ctx := c.Request.Context()
 	p, ok := auth.PrincipalFrom(ctx)
 	if !ok {
 		return auth.ErrInvalidToken
 	}
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, MaxPOBody)
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
 	mr, err := c.Request.MultipartReader()
 	switch {
 	case errors.Is(err, http.ErrNotMultipart):
@@ -137,23 +140,16 @@ func (a API) uploadPO(c *gin.Context) error {
 	case err != nil:
 		return uploads.ErrUnreadable
 	}
-	stored, err := a.svc.UploadPurchaseOrder(ctx, p.Subject, partsOf(mr, poFileField))
-	if err != nil {
+	if err := store(ctx, p.Subject, partsOf(mr, field)); err != nil {
 		if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
-			return uploads.ErrPOTooLarge
+			return tooLarge
 		}
 		if ctx.Err() != nil {
-			a.log.InfoContext(ctx, "purchase-order upload abandoned by the client; nothing kept")
+			a.log.InfoContext(ctx, what+" abandoned by the client; nothing kept")
 		}
 		return err
 	}
-	c.JSON(http.StatusOK, toPOFiles(stored))
 	return nil
-}
-
-// fileParts yields the attachment parts of a multipart body.
-func fileParts(mr *multipart.Reader) iter.Seq2[uploads.File, error] {
-	return partsOf(mr, fileField)
 }
 
 // partsOf yields the parts of a multipart body whose field matches, one at a time, skipping
