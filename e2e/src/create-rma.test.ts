@@ -2,7 +2,7 @@
 // the built portal. Each flow gets a fresh portal, so every demo unit is still valid for a new RMA.
 import type { Page } from 'playwright-core';
 import { freshPortalPerTest } from './fresh';
-import { confirmAndSubmit, cont, contAnyway, contactInfo, describeProblem, downloadDocument, expectText, readLabel, video } from './stepper';
+import { confirmAndSubmit, cont, contAnyway, contactInfo, describeProblem, downloadDocument, expectText, readLabel, shipWithLabelAndSubmit, video } from './stepper';
 
 const fresh = freshPortalPerTest();
 
@@ -15,13 +15,7 @@ describe('create-rma in Chromium', () => {
     const page = await openAsCasey('RT10000001');
     await describeProblem(page);
     await contactInfo(page);
-    await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
-    await cont(page);
-    await expectText(page, 'Unit Description');
-    await confirmAndSubmit(page);
-    await expectText(page, 'Download Shipping Label');
-    const heading = await page.getByText(/Your RMA RMA-\d+ has been created\./).first().textContent();
-    const rmaNumber = /RMA-\d+/.exec(heading ?? '')?.[0];
+    const rmaNumber = await shipWithLabelAndSubmit(page);
     expect(rmaNumber).toBeDefined();
     expect(await page.getByRole('link', { name: 'Download Commercial Invoice' }).count()).toBe(0);
 

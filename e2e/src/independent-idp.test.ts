@@ -8,7 +8,7 @@ import { startBrowser, type RunningBrowser } from './browser';
 import { confirmSignOutAtIndependentIdp, independentUser, signInAtIndependentIdp, startIndependentIdp, type RunningIdp } from './independent-idp';
 import { freePort, type RunningPortal } from './portal';
 import { startSplitPortal } from './split';
-import { confirmAndSubmit, cont, describeProblem, expectText } from './stepper';
+import { cont, describeProblem, expectText, shipWithLabelAndSubmit } from './stepper';
 
 const riley = independentUser('riley.quinn@independent.example');
 
@@ -66,13 +66,7 @@ describe('an independent OpenID provider', () => {
     expect(await value(page, 'combobox', 'State / Province')).toBe('TX');
     await cont(page);
 
-    await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
-    await cont(page);
-    await expectText(page, 'Unit Description');
-    await confirmAndSubmit(page);
-    await expectText(page, 'Download Shipping Label');
-    const heading = await page.getByText(/Your RMA RMA-\d+ has been created\./).first().textContent();
-    const rmaNumber = /RMA-\d+/.exec(heading ?? '')?.[0];
+    const rmaNumber = await shipWithLabelAndSubmit(page);
     expect(rmaNumber).toBeDefined();
     expect(portal.outbox(riley.email)).toContain(`Subject: RMA ${rmaNumber} created`);
 

@@ -6,8 +6,6 @@ import { signIn, startBrowser, type RunningBrowser } from './browser';
 import type { RunningPortal } from './portal';
 import { startSplitPortal } from './split';
 import {
-  confirmAndSubmit,
-  cont,
   contactInfo,
   describeProblem,
   downloadDocument,
@@ -16,6 +14,7 @@ import {
   readLabel,
   recycleConfirmAll,
   recycleConsentAndContact,
+  shipWithLabelAndSubmit,
 } from './stepper';
 
 let chromium: RunningBrowser;
@@ -52,9 +51,7 @@ describe('one process per domain behind the proxy', () => {
     const page = await openAs('/create-rma/RT10000001', 'casey@example.com');
     await describeProblem(page);
     await contactInfo(page);
-    await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
-    await cont(page);
-    await confirmAndSubmit(page);
+    await shipWithLabelAndSubmit(page);
     const { printed, barcode } = readLabel(await downloadDocument(page, 'Download Shipping Label'));
     expect(barcode).toBe(printed);
     expect(portal.outbox('casey@example.com')).toMatch(/Subject: RMA RMA-\d+ created/);

@@ -88,6 +88,20 @@ export async function confirmAndSubmit(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Submit RMA' }).click();
 }
 
+/**
+ * Steps 3 and 4 for a customer who has a box: a label now, confirm, submit. Returns the number the
+ * download step announces.
+ */
+export async function shipWithLabelAndSubmit(page: Page): Promise<string | undefined> {
+  await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
+  await cont(page);
+  await expectText(page, 'Unit Description');
+  await confirmAndSubmit(page);
+  await expectText(page, 'Download Shipping Label');
+  const heading = await page.getByText(/Your RMA RMA-\d+ has been created\./).first().textContent();
+  return /RMA-\d+/.exec(heading ?? '')?.[0];
+}
+
 /** Opens a document button's new window and returns the PDF bytes it shows. */
 export async function downloadDocument(page: Page, button: string): Promise<Buffer> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: button }).click()]);

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rugged.example/portal/api/identity/identityapi"
+	"rugged.example/portal/api/identity/identitycore"
 	"rugged.example/portal/api/identity/identityoidc"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
@@ -79,34 +80,10 @@ func get(r http.Handler, path, token string) *httptest.ResponseRecorder {
 	return w
 }
 
-// me is the JSON of GET /me, the shape of packages/api-client's `Me`.
-type me struct {
-	Sub              string   `json:"sub"`
-	Email            string   `json:"email"`
-	FirstName        string   `json:"firstName"`
-	LastName         string   `json:"lastName"`
-	Company          string   `json:"company"`
-	Position         string   `json:"position"`
-	Phone            string   `json:"phone"`
-	PhoneCountryCode string   `json:"phoneCountryCode"`
-	Roles            []string `json:"roles"`
-	Address          struct {
-		Shipping struct {
-			Line1, Line2, City, State, Country, PostalCode string
-		} `json:"shipping"`
-	} `json:"address"`
-	Org   *struct{ Name string } `json:"org"`
-	Flags struct {
-		RMA struct {
-			FlatDiscountPercentage float64 `json:"flatDiscountPercentage"`
-		} `json:"rma"`
-	} `json:"flags"`
-}
-
-func readMe(t *testing.T, w *httptest.ResponseRecorder) me {
+func readMe(t *testing.T, w *httptest.ResponseRecorder) identitycore.Profile {
 	t.Helper()
 	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
-	var m me
+	var m identitycore.Profile
 	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &m))
 	return m
 }
@@ -128,7 +105,7 @@ func TestMe_MergesTokenClaimsWithUserinfoCalledWithTheSameBearer(t *testing.T) {
 		m := readMe(t, get(w.router, "/me", token))
 
 		require.Equal(t, "Bearer "+token, p.lastAuth.Load())
-		require.Equal(t, "riley", m.Sub)
+		require.Equal(t, "riley", m.Subject)
 		require.Equal(t, "riley.quinn@independent.example", m.Email)
 		require.Equal(t, "Riley", m.FirstName)
 		require.Equal(t, "Quinn", m.LastName)
@@ -219,7 +196,7 @@ func TestMe_WeirdTokenAndUserinfoClaimsNeverFailTheProfile(t *testing.T) {
 		Extra: map[string]any{"name": 12, "phone_number": []string{"+1"}, "address": map[string]any{"street_address": nil}}})
 
 	m := readMe(t, get(w.router, "/me", token))
-	require.Equal(t, "riley", m.Sub)
+	require.Equal(t, "riley", m.Subject)
 	require.Equal(t, []string{"service-portal:customer"}, m.Roles)
 	require.Nil(t, m.Org)
 }
