@@ -2,6 +2,7 @@ import { createHttpClient, type ApiClientOptions, type HttpClient } from './clie
 import { createGraphQLClient, type GraphQLClient } from './graphql';
 import { createIdentityClient, type IdentityClient } from './identity/client';
 import { createLocationsClient, type LocationsClient } from './locations/client';
+import { createPaymentsClient, type PaymentsClient } from './payments/client';
 import { createRecycleClient, type RecycleClient } from './recycle/client';
 import { createReportsClient, type ReportsClient } from './reports/client';
 import { createRepairClient, type RepairClient } from './repair/client';
@@ -13,6 +14,7 @@ export interface ApiClient {
   http: HttpClient;
   graphql: GraphQLClient;
   repair: RepairClient;
+  payments: PaymentsClient;
   identity: IdentityClient;
   locations: LocationsClient;
   uploads: UploadsClient;
@@ -30,6 +32,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     http,
     graphql,
     repair: createRepairClient(http, graphql),
+    payments: createPaymentsClient(http),
     identity: createIdentityClient(http),
     locations: createLocationsClient(http),
     uploads: createUploadsClient(http),
@@ -53,10 +56,26 @@ export {
 } from './client';
 export { ApiError, isApiError, isAbortError, type ApiErrorBody } from './errors';
 export { createGraphQLClient, isUnauthenticated, GRAPHQL_PATH, type GraphQLClient, type GraphQLErrorEntry } from './graphql';
-export { IDEMPOTENCY_KEY_HEADER, REPAIR_FORM_SELECTIONS_QUERY, type RepairClient } from './repair/client';
+export {
+  CANCEL_RMA_PATH,
+  CREATE_OOW_PATH,
+  IDEMPOTENCY_KEY_HEADER,
+  PAYMENT_OPTIONS_PATH,
+  PROCESS_OOW_PATH,
+  REPAIR_FORM_SELECTIONS_QUERY,
+  type RepairClient,
+} from './repair/client';
 export type {
+  CancelRmaResult,
+  CreateOowPayload,
+  CreateOowResult,
   CreateRmaPayload,
   CreateRmaResult,
+  PaymentData,
+  PaymentMethod,
+  PaymentOptions,
+  ProcessOowInput,
+  SavedQuoteData,
   Money,
   RepairFormSelectionsInput,
   RepairOption,
@@ -71,6 +90,24 @@ export type {
   UnitCardState,
   VerifySerialResult,
 } from './repair/types';
+export {
+  AUTHNET_CONFIRM_PATH,
+  AUTHNET_FORM_PATH,
+  PAYPAL_CAPTURE_PATH,
+  PAYPAL_ORDER_PATH,
+  QUOTE_DETAILS_PATH,
+  type PaymentsClient,
+} from './payments/client';
+export type {
+  AuthnetForm,
+  PayPalCapture,
+  PayPalOrder,
+  QuoteDetails,
+  QuoteKind,
+  QuotePaymentMethod,
+  QuoteRef,
+  QuoteStatus,
+} from './payments/types';
 export type { IdentityClient } from './identity/client';
 export type { Me, ShippingAddress } from './identity/types';
 export type { LocationsClient } from './locations/client';

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createApiClient } from '../index';
 import type { TokenSource } from '../client';
-import type { CreateRmaPayload } from './types';
+import type { CreateOowPayload, CreateRmaPayload, PaymentData } from './types';
 
-const { like, eachLike, regex, string, boolean } = MatchersV3;
+const { like, eachLike, regex, string, boolean, integer, decimal } = MatchersV3;
 
 const pact = new PactV4({
   consumer: 'portal-web',
@@ -165,5 +165,169 @@ describe('repair API contract', () => {
         await expect(
           api.repair.createRma({ ...payload, contact: { ...payload.contact, firstName: '' } }, '0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e5f'),
         ).rejects.toMatchObject({ status: 400, fields: { 'contact.firstName': 'Required' } });
+      }));
+
+  // Out-of-warranty (issue 8). casey is a plain customer: no PO permission, no discount.
+  const oowPayload = (paymentData: Partial<PaymentData>): CreateOowPayload => ({
+    ...payload,
+    serial: 'RT10000002',
+    paymentData: { paymentMethod: 'PayPal', customerPO: '', customerPOFileId: '', save: false, quoteId: '', ...paymentData },
+  });
+  const idempotencyKey = (example: string) => like(example);
+
+  it('answers the payment options of a customer without the PO permission', () =>
+    pact
+      .addInteraction()
+      .given('unit RT10000002 is out of warranty')
+      .uponReceiving('a request for the payment options of a plain customer')
+      .withRequest('GET', '/rma-manager/rma/payment-options', (req) => req.headers({ Authorization: bearer }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({ methods: ['PayPal'], defaultMethod: 'PayPal', poReleaseRequired: false, discountPercent: decimal(0) }),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.paymentOptions()).resolves.toMatchObject({ methods: ['PayPal'], defaultMethod: 'PayPal', poReleaseRequired: false });
+      }));
+
+  it('saves a quote for an out-of-warranty unit and answers it without an RMA', () => {
+    const body = oowPayload({ paymentMethod: '', save: true });
+    return pact
+      .addInteraction()
+      .given('unit RT10000002 is out of warranty')
+      .uponReceiving('an out-of-warranty create that saves a quote')
+      .withRequest('POST', '/rma-manager/rma/create/oow', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b') }).jsonBody(body),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          rmaNumber: '',
+          quoteId: regex('^QT-[A-Z0-9]+$', 'QT-ABCDEFGHJKLM'),
+          paymentUrl: '',
+          quoteData: {
+            shipping: {
+              address: like(payload.address),
+              contact: like({
+                firstName: 'Casey',
+                lastName: 'Morgan',
+                emailAddress: 'casey@example.com',
+                phoneNumber: '5125550142',
+                phoneCountryCode: 'US',
+                companyName: 'Morgan Field Services',
+              }),
+            },
+            externalResource: {
+              serial: 'RT10000002',
+              rmaInput: like({ primaryFault: 'Display', problem: 'Cracked or broken screen' }),
+              packaging: { havePackaging: true, requestBox: false, forgoShipping: false },
+            },
+            total: { cents: integer(28900), currency: 'USD' },
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const result = await api.repair.createOowRma(body, '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b');
+        expect(result.rmaNumber).toBe('');
+        expect(result.quoteId).toMatch(/^QT-/);
+        expect(result.quoteData?.externalResource.serial).toBe('RT10000002');
+      });
+  });
+
+  it('opens an out-of-warranty RMA to be paid by card and answers the provider link', () => {
+    const body = oowPayload({ paymentMethod: 'PayPal' });
+    return pact
+      .addInteraction()
+      .given('unit RT10000002 is out of warranty')
+      .uponReceiving('an out-of-warranty create paid by card')
+      .withRequest('POST', '/rma-manager/rma/create/oow', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d') }).jsonBody(body),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          rmaNumber: regex('^RMA-\\d+$', 'RMA-100502'),
+          quoteId: regex('^QT-[A-Z0-9]+$', 'QT-ABCDEFGHJKLM'),
+          paymentUrl: regex('^https?://.+$', 'http://127.0.0.1:8080/sandbox/paypal/checkoutnow?token=5O190127TN364715T'),
+        }),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const result = await api.repair.createOowRma(body, '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d');
+        expect(result.rmaNumber).toMatch(/^RMA-/);
+        expect(result.paymentUrl).toMatch(/^https?:\/\//);
+      });
+  });
+
+  it('refuses a PO payment from a customer without the PO permission with 403', () => {
+    const body = oowPayload({ paymentMethod: 'PO', customerPO: '4471', customerPOFileId: 'po/2026/11/5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3.pdf' });
+    return pact
+      .addInteraction()
+      .given('unit RT10000002 is out of warranty')
+      .uponReceiving('an out-of-warranty create paid by PO from a customer without the PO permission')
+      .withRequest('POST', '/rma-manager/rma/create/oow', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e') }).jsonBody(body),
+      )
+      .willRespondWith(403, (res) =>
+        res.jsonBody({ error: 'payments.poNotAllowed', message: 'Your account cannot pay by purchase order.' }),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.createOowRma(body, '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e')).rejects.toMatchObject({
+          status: 403,
+          error: 'payments.poNotAllowed',
+          message: 'Your account cannot pay by purchase order.',
+        });
+      });
+  });
+
+  it('processes an RMA whose card payment the payer approved and answers the label', () =>
+    pact
+      .addInteraction()
+      .given('RMA RMA-900001 of casey awaits a PayPal payment the payer approved')
+      .uponReceiving('a process request for an approved card payment')
+      .withRequest('POST', '/rma-manager/rma/process/oow', (req) =>
+        req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900001', serial: 'RT10000002' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          rmaNumber: 'RMA-900001',
+          label: regex('^/shipping/documents/.+$', '/shipping/documents/abc'),
+          commercialInvoice: null,
+          shippingError: null,
+        }),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const result = await api.repair.processOow({ rmaNumber: 'RMA-900001', serial: 'RT10000002' });
+        expect(result).toMatchObject({ rmaNumber: 'RMA-900001', shippingError: null });
+        expect(result.label).toMatch(/^\/shipping\/documents\//);
+      }));
+
+  it('answers a process request for an RMA that is not the caller\'s with 404', () =>
+    pact
+      .addInteraction()
+      .given('unit RT10000002 is out of warranty')
+      .uponReceiving('a process request for an unknown RMA')
+      .withRequest('POST', '/rma-manager/rma/process/oow', (req) =>
+        req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-999999', serial: 'RT10000002' }),
+      )
+      .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.notFound', message: like('RMA not found') }))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.processOow({ rmaNumber: 'RMA-999999', serial: 'RT10000002' })).rejects.toMatchObject({
+          status: 404,
+          error: 'rma.notFound',
+        });
+      }));
+
+  it('cancels an RMA that awaits its payment', () =>
+    pact
+      .addInteraction()
+      .given('RMA RMA-900002 of casey awaits payment')
+      .uponReceiving('a cancel request for an RMA awaiting payment')
+      .withRequest('POST', '/rma-manager/rma/cancel', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900002' }))
+      .willRespondWith(200, (res) => res.jsonBody({ rmaNumber: 'RMA-900002', status: 'CANCELLED' }))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.cancelRma('RMA-900002')).resolves.toEqual({ rmaNumber: 'RMA-900002', status: 'CANCELLED' });
       }));
 });

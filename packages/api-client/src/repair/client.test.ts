@@ -105,4 +105,86 @@ describe('repair client', () => {
       shippingError: 'Carrier down',
     });
   });
+
+  const oow = { ...payload, paymentData: { paymentMethod: 'PayPal' as const, customerPO: '', customerPOFileId: '', save: false, quoteId: '' } };
+
+  it('reads the payment options', async () => {
+    const options = { methods: ['PayPal', 'PO'], defaultMethod: 'PO', poReleaseRequired: true, discountPercent: 10 };
+    const { api, call } = setupClient([json(200, options)]);
+
+    await expect(api.repair.paymentOptions()).resolves.toEqual(options);
+    expect(call(0)).toMatchObject({ url: 'https://api.example.test/rma-manager/rma/payment-options', method: 'GET' });
+  });
+
+  it('posts an out-of-warranty create with paymentData and the idempotency key', async () => {
+    const { api, call } = setupClient([json(200, { rmaNumber: 'RMA-100420', quoteId: 'QT-ABCDEFGHIJKL', paymentUrl: 'https://paypal.test/approve' })]);
+
+    await expect(api.repair.createOowRma(oow, 'key-2')).resolves.toEqual({
+      rmaNumber: 'RMA-100420',
+      quoteId: 'QT-ABCDEFGHIJKL',
+      paymentUrl: 'https://paypal.test/approve',
+      quoteData: null,
+    });
+    expect(call(0)).toMatchObject({ url: 'https://api.example.test/rma-manager/rma/create/oow', method: 'POST', body: oow });
+    expect(call(0).headers.get('Idempotency-Key')).toBe('key-2');
+  });
+
+  it('answers a saved quote with its data and no RMA', async () => {
+    const quoteData = { shipping: {}, externalResource: { serial: 'RT10000001' }, total: { cents: 28900, currency: 'USD' } };
+    const { api } = setupClient([json(200, { rmaNumber: '', quoteId: 'QT-ABCDEFGHIJKL', paymentUrl: '', quoteData })]);
+
+    await expect(api.repair.createOowRma({ ...oow, paymentData: { ...oow.paymentData, save: true } }, 'k')).resolves.toEqual({
+      rmaNumber: '',
+      quoteId: 'QT-ABCDEFGHIJKL',
+      paymentUrl: '',
+      quoteData,
+    });
+  });
+
+  it('rejects a PO payment from a customer without the permission with 403', async () => {
+    const { api } = setupClient([json(403, { error: 'payments.poNotAllowed', message: 'Your account cannot pay by purchase order.' })]);
+
+    await expect(api.repair.createOowRma(oow, 'k')).rejects.toMatchObject({ status: 403, error: 'payments.poNotAllowed' });
+  });
+
+  it('processes a paid RMA with the token and answers the label', async () => {
+    const { api, call } = setupClient([json(200, { rmaNumber: 'RMA-100420', label: '/shipping/documents/l2', commercialInvoice: '', shippingError: '' })]);
+
+    await expect(api.repair.processOow({ rmaNumber: 'RMA-100420', serial: 'RT10000001', token: 'ORDER-1' })).resolves.toEqual({
+      rmaNumber: 'RMA-100420',
+      label: '/shipping/documents/l2',
+      commercialInvoice: null,
+      shippingError: null,
+    });
+    expect(call(0)).toMatchObject({
+      url: 'https://api.example.test/rma-manager/rma/process/oow',
+      body: { rmaNumber: 'RMA-100420', serial: 'RT10000001', token: 'ORDER-1' },
+    });
+  });
+
+  it('leaves the token out when there is none (PO)', async () => {
+    const { api, call } = setupClient([json(200, { rmaNumber: 'RMA-1', label: null, commercialInvoice: null, shippingError: null })]);
+
+    await api.repair.processOow({ rmaNumber: 'RMA-1', serial: 'RT10000001' });
+    expect(call(0).body).toEqual({ rmaNumber: 'RMA-1', serial: 'RT10000001' });
+  });
+
+  it('rejects a declined payment even when the body names the RMA', async () => {
+    const { api } = setupClient([json(409, { error: 'payments.declined', message: 'The payment was declined.', rmaNumber: 'RMA-1' })]);
+
+    await expect(api.repair.processOow({ rmaNumber: 'RMA-1', serial: 'RT10000001' })).rejects.toMatchObject({ status: 409, error: 'payments.declined' });
+  });
+
+  it('resolves a label failure that names the RMA as processed, with the shipping error', async () => {
+    const { api } = setupClient([json(502, { error: 'shipping.labelFailed', message: 'Carrier down', rmaNumber: 'RMA-1' })]);
+
+    await expect(api.repair.processOow({ rmaNumber: 'RMA-1', serial: 'RT10000001' })).resolves.toMatchObject({ rmaNumber: 'RMA-1', shippingError: 'Carrier down' });
+  });
+
+  it('cancels an RMA by number', async () => {
+    const { api, call } = setupClient([json(200, { rmaNumber: 'RMA-1', status: 'CANCELLED' })]);
+
+    await expect(api.repair.cancelRma('RMA-1')).resolves.toEqual({ rmaNumber: 'RMA-1', status: 'CANCELLED' });
+    expect(call(0)).toMatchObject({ url: 'https://api.example.test/rma-manager/rma/cancel', method: 'POST', body: { rmaNumber: 'RMA-1' } });
+  });
 });

@@ -2,8 +2,14 @@ import { isApiError } from '../errors';
 import type { HttpClient } from '../client';
 import type { GraphQLClient } from '../graphql';
 import type {
+  CancelRmaResult,
+  CreateOowPayload,
+  CreateOowResult,
   CreateRmaPayload,
   CreateRmaResult,
+  PaymentOptions,
+  ProcessOowInput,
+  SavedQuoteData,
   RepairFormSelectionsInput,
   RepairSelection,
   Unit,
@@ -23,6 +29,21 @@ export interface RepairClient {
    * it resolves, with the failure's message as the shipping error.
    */
   createRma(payload: CreateRmaPayload, idempotencyKey: string, options?: Options): Promise<CreateRmaResult>;
+  /** How the signed-in customer may pay an out-of-warranty repair, and their discount. */
+  paymentOptions(options?: Options): Promise<PaymentOptions>;
+  /**
+   * Out-of-warranty create (create/oow): saves a quote (`paymentData.save`), opens an RMA to be
+   * paid at the provider (PayPal: follow `paymentUrl`), or opens one paid by PO (then call
+   * processOow at once). `idempotencyKey` as for createRma.
+   */
+  createOowRma(payload: CreateOowPayload, idempotencyKey: string, options?: Options): Promise<CreateOowResult>;
+  /**
+   * Settles the payment of an out-of-warranty RMA and releases it: the label and the rest of the
+   * create answer. Repeats answer the same. A failure carrying an rmaNumber resolves as createRma's.
+   */
+  processOow(input: ProcessOowInput, options?: Options): Promise<CreateRmaResult>;
+  /** Cancels an RMA that awaits its payment. */
+  cancelRma(rmaNumber: string, options?: Options): Promise<CancelRmaResult>;
 }
 
 export const REPAIR_FORM_SELECTIONS_QUERY =
@@ -33,6 +54,33 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
+
+/** The create answer with empty strings read as absent. */
+function toCreateResult(result: CreateRmaResult): CreateRmaResult {
+  return {
+    rmaNumber: result.rmaNumber,
+    label: text(result.label),
+    commercialInvoice: text(result.commercialInvoice),
+    shippingError: text(result.shippingError),
+  };
+}
+
+/** Spec §8: a failure whose body carries an rmaNumber means the RMA exists; its message is the shipping error. */
+function createdDespite(error: unknown): CreateRmaResult {
+  const rmaNumber = isApiError(error) ? text(error.body.rmaNumber) : null;
+  if (!isApiError(error) || !rmaNumber) throw error;
+  return {
+    rmaNumber,
+    label: text(error.body.label),
+    commercialInvoice: text(error.body.commercialInvoice),
+    shippingError: text(error.body.shippingError) ?? error.message,
+  };
+}
+
+export const PAYMENT_OPTIONS_PATH = '/rma-manager/rma/payment-options';
+export const CREATE_OOW_PATH = '/rma-manager/rma/create/oow';
+export const PROCESS_OOW_PATH = '/rma-manager/rma/process/oow';
+export const CANCEL_RMA_PATH = '/rma-manager/rma/cancel';
 
 export function createRepairClient(http: HttpClient, graphql: GraphQLClient): RepairClient {
   return {
@@ -65,22 +113,40 @@ export function createRepairClient(http: HttpClient, graphql: GraphQLClient): Re
           headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
           signal: options?.signal,
         });
-        return {
-          rmaNumber: result.rmaNumber,
-          label: text(result.label),
-          commercialInvoice: text(result.commercialInvoice),
-          shippingError: text(result.shippingError),
-        };
+        return toCreateResult(result);
       } catch (error) {
-        const rmaNumber = isApiError(error) ? text(error.body.rmaNumber) : null;
-        if (!isApiError(error) || !rmaNumber) throw error;
-        return {
-          rmaNumber,
-          label: text(error.body.label),
-          commercialInvoice: text(error.body.commercialInvoice),
-          shippingError: text(error.body.shippingError) ?? error.message,
-        };
+        return createdDespite(error);
       }
     },
+
+    paymentOptions: (options) => http.request<PaymentOptions>('GET', PAYMENT_OPTIONS_PATH, { signal: options?.signal }),
+
+    async createOowRma(payload, idempotencyKey, options) {
+      const result = await http.request<Partial<CreateOowResult>>('POST', CREATE_OOW_PATH, {
+        body: payload,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        signal: options?.signal,
+      });
+      return {
+        rmaNumber: result.rmaNumber ?? '',
+        quoteId: result.quoteId ?? '',
+        paymentUrl: result.paymentUrl ?? '',
+        quoteData: (result.quoteData as SavedQuoteData | undefined) ?? null,
+      };
+    },
+
+    async processOow({ rmaNumber, serial, token }, options) {
+      try {
+        const body: ProcessOowInput = token ? { rmaNumber, serial, token } : { rmaNumber, serial };
+        return toCreateResult(await http.request<CreateRmaResult>('POST', PROCESS_OOW_PATH, { body, signal: options?.signal }));
+      } catch (error) {
+        // A refused payment or an unknown/cancelled RMA is a failure even when its body names the RMA.
+        if (isApiError(error) && /^(payments|rma)\./.test(error.error)) throw error;
+        return createdDespite(error);
+      }
+    },
+
+    cancelRma: (rmaNumber, options) =>
+      http.request<CancelRmaResult>('POST', CANCEL_RMA_PATH, { body: { rmaNumber }, signal: options?.signal }),
   };
 }

@@ -135,3 +135,86 @@ export interface CreateRmaResult {
   commercialInvoice: string | null;
   shippingError: string | null;
 }
+
+/** A payment method of an out-of-warranty repair (spec §9): PayPal is shown as Credit Card. */
+export type PaymentMethod = 'PayPal' | 'PO';
+
+/** GET /rma-manager/rma/payment-options: how the signed-in customer may pay (decided by the API). */
+export interface PaymentOptions {
+  /** ['PayPal'], or ['PayPal', 'PO'] for holders of service:payment:po. */
+  methods: PaymentMethod[];
+  defaultMethod: PaymentMethod;
+  /** The customer's e-mail domain asks for a PO release number (customerPO = `<PO>-<release>`). */
+  poReleaseRequired: boolean;
+  /** The profile's flat discount the server applies to the price. */
+  discountPercent: number;
+}
+
+/** The create/oow payload's paymentData (spec §3); the browser never sends an amount. */
+export interface PaymentData {
+  /** '' only with save: a saved quote needs no method yet. */
+  paymentMethod: PaymentMethod | '';
+  /** `<PO>` or, when a release is required, `<PO>-<release>`; '' for PayPal. */
+  customerPO: string;
+  /** The fileId of the uploaded purchase-order document; '' for PayPal. */
+  customerPOFileId: string;
+  /** True: store a saved quote instead of opening an RMA. */
+  save: boolean;
+  /** A saved quote being paid ('' for none): the server takes its amount. */
+  quoteId: string;
+}
+
+/** Body of POST /rma-manager/rma/create/oow: the create payload plus paymentData. */
+export interface CreateOowPayload extends CreateRmaPayload {
+  paymentData: PaymentData;
+}
+
+/** The Saved quote of spec §3, as the API stores and answers it. */
+export interface SavedQuoteData {
+  shipping: {
+    address: RmaAddress;
+    contact: {
+      firstName: string;
+      lastName: string;
+      emailAddress: string;
+      phoneNumber: string;
+      phoneCountryCode: string;
+      companyName: string;
+    };
+  };
+  externalResource: {
+    serial: string;
+    /** The create payload's rmaInput as sent; absent for a service quote. */
+    rmaInput?: Partial<RmaInput> | null;
+    packaging?: RmaPackaging | null;
+  };
+  total: Money;
+}
+
+/**
+ * Answer of create/oow: a saved quote (save: quoteId and quoteData, no RMA), an RMA awaiting a
+ * card payment (paymentUrl, the provider's approve page), or an RMA paid by PO (no paymentUrl).
+ */
+export interface CreateOowResult {
+  /** '' for a saved quote. */
+  rmaNumber: string;
+  quoteId: string;
+  /** '' unless the customer now pays at the provider. */
+  paymentUrl: string;
+  /** The saved quote (save only). */
+  quoteData: SavedQuoteData | null;
+}
+
+/** Body of POST /rma-manager/rma/process/oow. */
+export interface ProcessOowInput {
+  rmaNumber: string;
+  serial: string;
+  /** The provider's token from the return URL (the PayPal order id), when there is one. */
+  token?: string;
+}
+
+/** Answer of POST /rma-manager/rma/cancel. */
+export interface CancelRmaResult {
+  rmaNumber: string;
+  status: string;
+}

@@ -1,0 +1,56 @@
+import type { Money, SavedQuoteData } from '../repair/types';
+
+/** Where a quote came from: saved in the create-RMA flow, opened by a card/PO create, or issued by staff. */
+export type QuoteKind = 'saved' | 'repair' | 'service';
+
+/** A quote's life: open until paid, cancelled or past its expiry. */
+export type QuoteStatus = 'open' | 'paid' | 'cancelled' | 'expired';
+
+/** How a quote was paid (empty while unpaid). */
+export type QuotePaymentMethod = 'PayPal' | 'PO' | 'AuthorizeNet' | '';
+
+/** GET /payments/quote/details (and the capture/confirm answers): a quote as its owner sees it. */
+export interface QuoteDetails {
+  uid: string;
+  kind: QuoteKind;
+  /** The RMA the quote prices ('' or absent for a saved quote not yet paid). */
+  rmaNumber?: string;
+  serial: string;
+  amount: Money;
+  status: QuoteStatus;
+  /** Staff's explanation of a service quote. */
+  note?: string;
+  /** RFC 3339 times. */
+  expiresAt: string;
+  createdAt: string;
+  /** The random part of the pay-quote links. */
+  reference?: string;
+  method?: QuotePaymentMethod;
+  /** When it was paid; null while unpaid. */
+  paidAt?: string | null;
+  customerPO?: string;
+  /** The Saved quote of spec §3 (prefills the create-RMA flow). */
+  quoteData: SavedQuoteData;
+}
+
+/** A quote's pay-link parts: /pay-quote/{uid}/{reference}. */
+export interface QuoteRef {
+  uid: string;
+  reference: string;
+}
+
+/** Answer of POST /payments/quote/paypal/order: the provider's approve page. */
+export interface PayPalOrder {
+  paymentUrl: string;
+}
+
+/** POST /payments/quote/paypal/capture: the quote and the token (order id) PayPal returned with. */
+export interface PayPalCapture extends QuoteRef {
+  token: string;
+}
+
+/** Answer of POST /payments/quote/authnet/form: the hosted form to post the token to. */
+export interface AuthnetForm {
+  formUrl: string;
+  token: string;
+}
