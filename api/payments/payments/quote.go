@@ -17,6 +17,19 @@ const (
 	KindSaved QuoteKind = "saved"
 	// KindService is a quote staff issued for an existing RMA after diagnosis.
 	KindService QuoteKind = "service"
+	// KindRepair is a quote opened by the create/oow card or PO path for the out-of-warranty RMA it
+	// pays, with no saved quote before it.
+	KindRepair QuoteKind = "repair"
+)
+
+// PaymentMethod is how a quote is paid. The values are spec §9's payment methods as the
+// create-RMA payload names them, and Authorize.net's hosted form for service quotes.
+type PaymentMethod string
+
+const (
+	MethodPayPal  PaymentMethod = "PayPal"
+	MethodPO      PaymentMethod = "PO"
+	MethodAuthNet PaymentMethod = "AuthorizeNet"
 )
 
 // QuoteStatus is where a quote is in its life: open until paid, cancelled or past ExpiresAt.
@@ -57,7 +70,19 @@ type Quote struct {
 	ExpiresAt time.Time
 	// Saved is the quote's content in spec §3's Saved quote shape, which prefills the create-RMA
 	// flow (quoteData) and the pay-quote pages.
-	Saved     SavedQuote
+	Saved SavedQuote
+	// Method is how the quote is being paid or was paid: set when a PayPal order is created for it,
+	// or when it is paid. Empty while nobody started paying.
+	Method PaymentMethod
+	// ProviderRef is the provider's handle of the payment: the PayPal order id, or the
+	// Authorize.net transaction id once the transaction is known.
+	ProviderRef string
+	// CaptureID is PayPal's capture id (empty for other methods).
+	CaptureID string
+	// CustomerPO is the purchase order (and release) number a PO payment cites.
+	CustomerPO string
+	// PaidAt is when the quote was paid; nil until then.
+	PaidAt    *time.Time
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }

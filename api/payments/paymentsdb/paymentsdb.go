@@ -31,18 +31,29 @@ type quoteRow struct {
 	Note        string `gorm:"type:text;not null"`
 	IssuedBy    string `gorm:"size:100;not null"`
 	// Saved is the Saved quote of spec §3 as JSON.
-	Saved     string    `gorm:"type:text;not null"`
-	ExpiresAt time.Time `gorm:"not null"`
-	CreatedAt time.Time `gorm:"not null;index:payments_quotes_owner_created,priority:2"`
-	UpdatedAt time.Time `gorm:"not null"`
+	Saved string `gorm:"type:text;not null"`
+	// Method, ProviderRef, CaptureID, CustomerPO and PaidAt say how the quote is paid (migration
+	// 00002); empty and NULL until someone starts paying.
+	Method      string     `gorm:"size:20;not null;default:''"`
+	ProviderRef string     `gorm:"size:64;not null;default:''"`
+	CaptureID   string     `gorm:"size:64;not null;default:''"`
+	CustomerPO  string     `gorm:"column:customer_po;size:50;not null;default:''"`
+	PaidAt      *time.Time `gorm:""`
+	ExpiresAt   time.Time  `gorm:"not null"`
+	CreatedAt   time.Time  `gorm:"not null;index:payments_quotes_owner_created,priority:2"`
+	UpdatedAt   time.Time  `gorm:"not null"`
 }
 
 func (quoteRow) TableName() string { return "payments_quotes" }
 
 // eventRow is one handled webhook event; the primary key makes a second claim of it fail.
 type eventRow struct {
-	Provider   string    `gorm:"primaryKey;size:20"`
-	EventID    string    `gorm:"primaryKey;size:100"`
+	Provider string `gorm:"primaryKey;size:20"`
+	EventID  string `gorm:"primaryKey;size:100"`
+	// EventType and QuoteID note what the event was about (migration 00002): a denial or a refund
+	// changes no quote, and this row is where it is kept.
+	EventType  string    `gorm:"size:80;not null;default:''"`
+	QuoteID    string    `gorm:"size:20;not null;default:''"`
 	ReceivedAt time.Time `gorm:"not null"`
 }
 
@@ -58,8 +69,8 @@ type Store struct {
 func NewStore(gdb *gorm.DB) *Store { return &Store{db: gdb, now: time.Now} }
 
 var (
-	_ payments.QuoteStore = (*Store)(nil)
-	_ payments.EventLog   = (*Store)(nil)
+	_ payments.CheckoutStore = (*Store)(nil)
+	_ payments.EventLog      = (*Store)(nil)
 )
 
 // CreateQuote implements payments.QuoteStore.
@@ -105,12 +116,94 @@ func (s *Store) SetQuoteStatus(ctx context.Context, q payments.Quote, from payme
 // second claim, concurrent or later, inserts nothing and reports false. Called inside a
 // transaction, the claim commits or rolls back with the change the event causes.
 func (s *Store) Claim(ctx context.Context, provider, eventID string) (bool, error) {
-	row := eventRow{Provider: provider, EventID: eventID, ReceivedAt: s.now().UTC()}
+	return s.claim(ctx, eventRow{Provider: provider, EventID: eventID, ReceivedAt: s.now().UTC()})
+}
+
+func (s *Store) claim(ctx context.Context, row eventRow) (bool, error) {
 	res := db.Conn(ctx, s.db).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
 	if res.Error != nil {
-		return false, fmt.Errorf("paymentsdb: claim %s event %s: %w", provider, eventID, res.Error)
+		return false, fmt.Errorf("paymentsdb: claim %s event %s: %w", row.Provider, row.EventID, res.Error)
 	}
 	return res.RowsAffected == 1, nil
+}
+
+// QuoteOfRMA implements payments.CheckoutStore: the owner's quote the RMA is paid through, never
+// a service quote staff issued for it later.
+func (s *Store) QuoteOfRMA(ctx context.Context, owner, rmaNumber string) (payments.Quote, error) {
+	if owner == "" || rmaNumber == "" {
+		return payments.Quote{}, payments.ErrQuoteNotFound
+	}
+	var row quoteRow
+	err := db.Conn(ctx, s.db).
+		Where("rma_number = ? AND owner = ? AND kind <> ?", rmaNumber, owner, string(payments.KindService)).
+		Order("created_at DESC").Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return payments.Quote{}, payments.ErrQuoteNotFound
+	}
+	if err != nil {
+		return payments.Quote{}, fmt.Errorf("paymentsdb: quote of %s: %w", rmaNumber, err)
+	}
+	return toQuote(row)
+}
+
+// AttachRMA implements payments.CheckoutStore: one conditional UPDATE, so two RMAs racing for
+// one saved quote cannot both take it.
+func (s *Store) AttachRMA(ctx context.Context, id, rmaNumber string, at time.Time) error {
+	return s.updateOpen(ctx, id, "rma_number = ''", map[string]any{"rma_number": rmaNumber, "updated_at": at.UTC()})
+}
+
+// SetProviderRef implements payments.CheckoutStore.
+func (s *Store) SetProviderRef(ctx context.Context, id string, method payments.PaymentMethod, ref string, at time.Time) error {
+	return s.updateOpen(ctx, id, "", map[string]any{"method": string(method), "provider_ref": ref, "updated_at": at.UTC()})
+}
+
+// MarkPaid implements payments.CheckoutStore: UPDATE … WHERE status = 'open', so of any number of
+// racing calls one changes a row and the others none.
+func (s *Store) MarkPaid(ctx context.Context, id string, p payments.Payment) (bool, error) {
+	paidAt := p.PaidAt.UTC()
+	set := map[string]any{
+		"status": string(payments.StatusPaid), "method": string(p.Method), "capture_id": p.CaptureID,
+		"customer_po": p.CustomerPO, "paid_at": paidAt, "updated_at": paidAt,
+	}
+	if p.ProviderRef != "" {
+		set["provider_ref"] = p.ProviderRef
+	}
+	err := s.updateOpen(ctx, id, "", set)
+	if errors.Is(err, payments.ErrQuoteChanged) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// updateOpen writes set on quote id if it is still open (and matches extra, when given);
+// ErrQuoteChanged when no row was.
+func (s *Store) updateOpen(ctx context.Context, id, extra string, set map[string]any) error {
+	q := db.Conn(ctx, s.db).Model(&quoteRow{}).Where("id = ? AND status = ?", id, string(payments.StatusOpen))
+	if extra != "" {
+		q = q.Where(extra)
+	}
+	res := q.Updates(set)
+	if res.Error != nil {
+		return fmt.Errorf("paymentsdb: update quote %s: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return payments.ErrQuoteChanged
+	}
+	return nil
+}
+
+// ClaimEvent implements payments.CheckoutStore: Claim with what the event was about.
+func (s *Store) ClaimEvent(ctx context.Context, e payments.WebhookEvent, at time.Time) (bool, error) {
+	row := eventRow{Provider: e.Provider, EventID: e.ID, EventType: e.Type, QuoteID: e.QuoteID, ReceivedAt: at.UTC()}
+	return s.claim(ctx, row)
+}
+
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
 }
 
 func toQuoteRow(q payments.Quote) (quoteRow, error) {
@@ -122,7 +215,8 @@ func toQuoteRow(q payments.Quote) (quoteRow, error) {
 		ID: q.ID, Kind: string(q.Kind), Owner: q.Owner, RMANumber: q.RMANumber, Serial: q.Serial,
 		Reference: q.Reference, AmountCents: q.Amount.Cents, Currency: q.Amount.Currency,
 		Status: string(q.Status), Note: q.Note, IssuedBy: q.IssuedBy, Saved: string(saved),
-		ExpiresAt: q.ExpiresAt.UTC(), CreatedAt: q.CreatedAt.UTC(), UpdatedAt: q.UpdatedAt.UTC(),
+		Method: string(q.Method), ProviderRef: q.ProviderRef, CaptureID: q.CaptureID, CustomerPO: q.CustomerPO,
+		PaidAt: utcPtr(q.PaidAt), ExpiresAt: q.ExpiresAt.UTC(), CreatedAt: q.CreatedAt.UTC(), UpdatedAt: q.UpdatedAt.UTC(),
 	}, nil
 }
 
@@ -135,6 +229,7 @@ func toQuote(r quoteRow) (payments.Quote, error) {
 		ID: r.ID, Kind: payments.QuoteKind(r.Kind), Owner: r.Owner, RMANumber: r.RMANumber, Serial: r.Serial,
 		Reference: r.Reference, Amount: money.Money{Cents: r.AmountCents, Currency: r.Currency},
 		Status: payments.QuoteStatus(r.Status), Note: r.Note, IssuedBy: r.IssuedBy, Saved: saved,
-		ExpiresAt: r.ExpiresAt.UTC(), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+		Method: payments.PaymentMethod(r.Method), ProviderRef: r.ProviderRef, CaptureID: r.CaptureID, CustomerPO: r.CustomerPO,
+		PaidAt: utcPtr(r.PaidAt), ExpiresAt: r.ExpiresAt.UTC(), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
 	}, nil
 }

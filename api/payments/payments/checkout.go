@@ -1,0 +1,694 @@
+package payments
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/pkg/money"
+)
+
+// CheckoutStore is what the checkout needs of the quote store beyond QuoteStore; paymentsdb
+// implements it. Every method joins the transaction ctx carries.
+type CheckoutStore interface {
+	QuoteStore
+	// QuoteOfRMA returns owner's quote the RMA rmaNumber is paid through (a saved quote it took
+	// over, or its repair quote; never a service quote); ErrQuoteNotFound when there is none.
+	QuoteOfRMA(ctx context.Context, owner, rmaNumber string) (Quote, error)
+	// AttachRMA ties an open quote without an RMA to rmaNumber; ErrQuoteChanged when the quote is
+	// no longer open or already has an RMA.
+	AttachRMA(ctx context.Context, id, rmaNumber string, at time.Time) error
+	// SetProviderRef records the payment started for an open quote (method and the provider's
+	// handle); ErrQuoteChanged when the quote is no longer open.
+	SetProviderRef(ctx context.Context, id string, method PaymentMethod, ref string, at time.Time) error
+	// MarkPaid moves the quote from open to paid with p in one conditional write and reports
+	// whether this call did it: of any number of racing calls exactly one gets true.
+	MarkPaid(ctx context.Context, id string, p Payment) (bool, error)
+	// ClaimEvent records a verified webhook event (provider, id, type and quote) and reports
+	// whether this call was the first to record it.
+	ClaimEvent(ctx context.Context, e WebhookEvent, at time.Time) (bool, error)
+}
+
+// Payment is how a quote was paid, written with its move to paid.
+type Payment struct {
+	Method      PaymentMethod
+	ProviderRef string
+	CaptureID   string
+	CustomerPO  string
+	PaidAt      time.Time
+}
+
+// OrderRequest is a PayPal order for a quote; the amount is the stored quote's.
+type OrderRequest struct {
+	QuoteID     string
+	Amount      money.Money
+	Description string
+	ReturnURL   string
+	CancelURL   string
+	// RequestID is the order's idempotency key: the same key gives the same order back.
+	RequestID string
+}
+
+// ProviderOrder is a PayPal order as the checkout needs it.
+type ProviderOrder struct {
+	ID         string
+	PaymentURL string
+}
+
+// FormRequest is an Authorize.net hosted payment page for a quote.
+type FormRequest struct {
+	Amount        money.Money
+	InvoiceNumber string
+	Description   string
+	ReturnURL     string
+	CancelURL     string
+}
+
+// HostedForm is what the browser posts to open Authorize.net's form: Token to FormURL.
+type HostedForm struct {
+	FormURL string
+	Token   string
+}
+
+// EventKind is what a provider webhook means for a quote.
+type EventKind string
+
+const (
+	// EventCompleted is money taken (PayPal's capture completed, Authorize.net's approved
+	// auth-and-capture); the checkout still checks it against the quote before marking it paid.
+	EventCompleted EventKind = "completed"
+	// EventDenied is a payment the provider or the bank refused: the quote stays open.
+	EventDenied EventKind = "denied"
+	// EventRefunded is money given back (a refund, a void): noted, the quote's status unchanged.
+	EventRefunded EventKind = "refunded"
+	// EventOther is any other event the portal is sent: noted only.
+	EventOther EventKind = "other"
+)
+
+// WebhookEvent is a verified provider webhook.
+type WebhookEvent struct {
+	Provider string
+	ID       string
+	// Type is the provider's own event type, kept in the event log.
+	Type string
+	Kind EventKind
+	// QuoteID is the invoice id (PayPal) or invoice number (Authorize.net): the quote's uid.
+	QuoteID string
+	// Ref is the PayPal order id or the Authorize.net transaction id.
+	Ref       string
+	CaptureID string
+	Amount    money.Money
+}
+
+// PayPal is the PayPal side of the checkout; paypal.NewGateway adapts the client to it.
+type PayPal interface {
+	// CreateOrder creates an order with intent CAPTURE; the same RequestID gives the same order.
+	CreateOrder(ctx context.Context, r OrderRequest) (ProviderOrder, error)
+	// Capture takes the money of an approved order, accepted only as a COMPLETED capture of want,
+	// under an idempotency key derived from the quote; returns the capture id.
+	Capture(ctx context.Context, orderID, quoteID string, want money.Money) (captureID string, err error)
+	// VerifyWebhook checks a delivery on its raw body; it does not claim the event, the
+	// checkout does that in the transaction of the change the event causes.
+	VerifyWebhook(ctx context.Context, header http.Header, body []byte) (WebhookEvent, error)
+}
+
+// AuthNet is the Authorize.net side of the checkout; authnet.NewGateway adapts the client to it.
+type AuthNet interface {
+	HostedForm(ctx context.Context, r FormRequest) (HostedForm, error)
+	// ConfirmPayment accepts transID only as a captured payment of want for invoice.
+	ConfirmPayment(ctx context.Context, transID, invoice string, want money.Money) error
+	// FindPayment looks among the transactions not settled yet for invoice's payment and
+	// confirms it as ConfirmPayment does; ErrNotApproved when there is none yet.
+	FindPayment(ctx context.Context, invoice string, want money.Money) (transID string, err error)
+	// VerifyWebhook checks the X-ANET-Signature of a delivery on its raw body.
+	VerifyWebhook(signature string, body []byte) (WebhookEvent, error)
+}
+
+// Fulfiller is told, after the commit, of every quote the payments side itself moved to paid
+// (webhooks, service-quote capture and confirm). It is not told of quotes SettleRMA or
+// AcceptPurchaseOrder pay: their callers go on processing the RMA themselves.
+type Fulfiller interface {
+	QuotePaid(ctx context.Context, q Quote) error
+}
+
+// ErrQuoteNotPayable is a saved quote without an RMA on a pay-quote page: it is paid by
+// submitting its RMA, so that a payment always has a repair to fulfil.
+var ErrQuoteNotPayable = fault.New(fault.KindConflict, "payments.quoteNotPayable",
+	"This quote is paid when you submit its RMA. Open it from your saved quotes to continue.")
+
+// CheckoutDeps are the checkout's collaborators.
+type CheckoutDeps struct {
+	Store   CheckoutStore
+	Events  EventLog
+	Tx      db.Transactor
+	Mail    Mailer
+	PayPal  PayPal
+	AuthNet AuthNet
+	// Fulfiller is told of quotes paid by webhooks and the pay-quote pages; nil tells nobody
+	// (a checkout that only the repair process's calls use).
+	Fulfiller Fulfiller
+	// PublicURL is where browsers reach the portal; return and cancel URLs start with it.
+	PublicURL string
+	Log       *slog.Logger
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// Checkout takes the money of quotes: the RMA paths the repair service drives (SaveQuote,
+// QuoteForRMA, AcceptPurchaseOrder, StartPayPal, SettleRMA, CancelForRMA), the pay-quote pages,
+// and the providers' webhooks. A quote moves to paid once: the store's conditional write picks
+// one winner among racing returns, webhooks and double clicks, and only the winner mails the
+// receipt (in the same transaction) and tells the Fulfiller (after the commit).
+type Checkout struct {
+	d CheckoutDeps
+}
+
+// NewCheckout wires the checkout.
+func NewCheckout(d CheckoutDeps) *Checkout {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	d.PublicURL = strings.TrimRight(d.PublicURL, "/")
+	return &Checkout{d: d}
+}
+
+// now is the clock to the microsecond PostgreSQL keeps, so a quote returned is the quote stored.
+func (c *Checkout) now() time.Time { return c.d.Now().UTC().Truncate(time.Microsecond) }
+
+// SaveQuote stores a saved quote (KindSaved, no RMA) of amount for owner's unit serial; joins
+// the transaction ctx carries.
+func (c *Checkout) SaveQuote(ctx context.Context, owner, serial string, amount money.Money, saved SavedQuote) (Quote, error) {
+	q, err := c.newQuote(KindSaved, owner, serial, "", amount, saved)
+	if err != nil {
+		return Quote{}, err
+	}
+	if err := c.d.Store.CreateQuote(ctx, q); err != nil {
+		return Quote{}, err
+	}
+	c.d.Log.InfoContext(ctx, "quote saved", "quote", q.ID, "serial", q.Serial, "amount", q.Amount.String())
+	return q, nil
+}
+
+// RMAQuote is the quote an out-of-warranty RMA is paid through: a new repair quote of Amount
+// and Saved, or the caller's saved quote SavedQuoteID (whose amount then stands).
+type RMAQuote struct {
+	Owner, Serial, RMANumber string
+	Amount                   money.Money
+	Saved                    SavedQuote
+	SavedQuoteID             string
+}
+
+// QuoteForRMA opens the quote an out-of-warranty RMA is paid through; joins the transaction ctx
+// carries. With r.SavedQuoteID it takes over the caller's open saved quote of the same serial
+// and ties it to the RMA: another owner's, an unknown one or one of another serial is
+// ErrQuoteNotFound; a paid, cancelled or expired one the Transition sentinel; one another RMA
+// took over ErrQuoteChanged. Without, it opens a new KindRepair quote.
+func (c *Checkout) QuoteForRMA(ctx context.Context, r RMAQuote) (Quote, error) {
+	if r.RMANumber == "" {
+		return Quote{}, errors.New("payments: a quote for an RMA needs the RMA's number")
+	}
+	if r.SavedQuoteID == "" {
+		q, err := c.newQuote(KindRepair, r.Owner, r.Serial, r.RMANumber, r.Amount, r.Saved)
+		if err != nil {
+			return Quote{}, err
+		}
+		if err := c.d.Store.CreateQuote(ctx, q); err != nil {
+			return Quote{}, err
+		}
+		c.d.Log.InfoContext(ctx, "repair quote opened", "quote", q.ID, "rma", q.RMANumber, "amount", q.Amount.String())
+		return q, nil
+	}
+	q, err := c.ownQuote(ctx, r.Owner, r.SavedQuoteID)
+	if err != nil {
+		return Quote{}, err
+	}
+	if q.Kind != KindSaved || q.Serial != r.Serial {
+		return Quote{}, ErrQuoteNotFound
+	}
+	now := c.now()
+	if _, err := q.Transition(StatusPaid, now); err != nil {
+		return Quote{}, err
+	}
+	if q.RMANumber != "" {
+		return Quote{}, ErrQuoteChanged
+	}
+	if err := c.d.Store.AttachRMA(ctx, q.ID, r.RMANumber, now); err != nil {
+		return Quote{}, err
+	}
+	q.RMANumber, q.UpdatedAt = r.RMANumber, now
+	c.d.Log.InfoContext(ctx, "saved quote taken over", "quote", q.ID, "rma", q.RMANumber)
+	return q, nil
+}
+
+// AcceptPurchaseOrder settles q by purchase order customerPO (the caller checked the PO rules
+// and the permission); joins the transaction ctx carries, with the receipt e-mail.
+func (c *Checkout) AcceptPurchaseOrder(ctx context.Context, q Quote, customerPO string) (Quote, error) {
+	customerPO = strings.TrimSpace(customerPO)
+	if customerPO == "" {
+		return Quote{}, errors.New("payments: a purchase order payment needs the PO number")
+	}
+	if _, err := q.Transition(StatusPaid, c.d.Now()); err != nil {
+		return Quote{}, err
+	}
+	paid, _, err := c.markPaid(ctx, q, Payment{Method: MethodPO, CustomerPO: customerPO, PaidAt: c.now()})
+	return paid, err
+}
+
+// StartPayPal creates the PayPal order for q, or gets the one it has back (the order's
+// idempotency key is derived from the quote), and returns its approve link. It runs outside any
+// transaction, since it calls PayPal, and stores the order id itself.
+func (c *Checkout) StartPayPal(ctx context.Context, q Quote, returnURL, cancelURL string) (string, error) {
+	q, err := c.d.Store.QuoteByID(ctx, q.ID)
+	if err != nil {
+		return "", err
+	}
+	if err := c.payable(q); err != nil {
+		return "", err
+	}
+	order, err := c.d.PayPal.CreateOrder(ctx, OrderRequest{
+		QuoteID: q.ID, Amount: q.Amount, Description: describe(q),
+		ReturnURL: returnURL, CancelURL: cancelURL, RequestID: "order-" + q.ID,
+	})
+	if err != nil {
+		return "", err
+	}
+	if q.Method != MethodPayPal || q.ProviderRef != order.ID {
+		if err := c.d.Store.SetProviderRef(ctx, q.ID, MethodPayPal, order.ID, c.now()); err != nil {
+			return "", err
+		}
+	}
+	c.d.Log.InfoContext(ctx, "paypal order started", "quote", q.ID, "order", order.ID)
+	return order.PaymentURL, nil
+}
+
+// SettleRMA makes sure the quote of owner's RMA rmaNumber is paid. A paid quote (any method) is
+// returned as it is; an open one with a PayPal order is captured (idempotently) and marked paid,
+// with the receipt. token, when not empty, must be the stored order id (ErrNotFound otherwise).
+// No quote is ErrQuoteNotFound; an open quote without an order ErrNotApproved; a declined capture
+// ErrDeclined, the quote staying open so the payer can approve the order again.
+func (c *Checkout) SettleRMA(ctx context.Context, owner, rmaNumber, token string) (Quote, error) {
+	q, err := c.d.Store.QuoteOfRMA(ctx, owner, rmaNumber)
+	if err != nil {
+		return Quote{}, err
+	}
+	if q.Status == StatusPaid {
+		return q, nil
+	}
+	if token != "" && token != q.ProviderRef {
+		return Quote{}, ErrNotFound
+	}
+	paid, _, err := c.capturePayPal(ctx, q)
+	return paid, err
+}
+
+// CancelForRMA cancels the open quote of owner's RMA rmaNumber; joins the transaction ctx
+// carries. A paid quote is ErrAlreadyPaid; no quote, or one already cancelled or expired, leaves
+// nothing to cancel.
+func (c *Checkout) CancelForRMA(ctx context.Context, owner, rmaNumber string) error {
+	q, err := c.d.Store.QuoteOfRMA(ctx, owner, rmaNumber)
+	if errors.Is(err, ErrQuoteNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	next, err := q.Transition(StatusCancelled, c.now())
+	switch {
+	case errors.Is(err, ErrQuoteCancelled), errors.Is(err, ErrQuoteExpired):
+		return nil
+	case err != nil:
+		return err
+	}
+	if err := c.d.Store.SetQuoteStatus(ctx, next, StatusOpen); errors.Is(err, ErrQuoteChanged) {
+		// Paid (or cancelled) meanwhile: answer as for what it became.
+		return c.CancelForRMA(ctx, owner, rmaNumber)
+	} else if err != nil {
+		return err
+	}
+	c.d.Log.InfoContext(ctx, "quote cancelled", "quote", q.ID, "rma", rmaNumber)
+	return nil
+}
+
+// QuoteOfRMA returns owner's quote of rmaNumber (ErrQuoteNotFound when there is none).
+func (c *Checkout) QuoteOfRMA(ctx context.Context, owner, rmaNumber string) (Quote, error) {
+	return c.d.Store.QuoteOfRMA(ctx, owner, rmaNumber)
+}
+
+// StartQuotePayPal starts paying owner's quote id on the pay-quote page: the PayPal order and
+// its approve link, back to /pay-quote/{uid}/{reference} or /service-quote-cancel?quote={uid}.
+func (c *Checkout) StartQuotePayPal(ctx context.Context, owner, id, reference string) (string, error) {
+	q, err := c.payPageQuote(ctx, owner, id, reference)
+	if err != nil {
+		return "", err
+	}
+	return c.StartPayPal(ctx, q,
+		c.d.PublicURL+"/pay-quote/"+q.ID+"/"+q.Reference,
+		c.d.PublicURL+"/service-quote-cancel?quote="+q.ID)
+}
+
+// CaptureQuotePayPal captures the approved PayPal order of owner's quote id (token is the order
+// id PayPal returned with) and returns the paid quote; a repeat returns the same.
+func (c *Checkout) CaptureQuotePayPal(ctx context.Context, owner, id, reference, token string) (Quote, error) {
+	q, err := c.payPageQuote(ctx, owner, id, reference)
+	if err != nil {
+		return Quote{}, err
+	}
+	if q.Status == StatusPaid {
+		return q, nil
+	}
+	if token == "" || token != q.ProviderRef {
+		return Quote{}, ErrNotFound
+	}
+	paid, won, err := c.capturePayPal(ctx, q)
+	if err != nil {
+		return Quote{}, err
+	}
+	c.fulfil(ctx, paid, won)
+	return paid, nil
+}
+
+// StartQuoteAuthNet opens Authorize.net's hosted form for owner's quote id: its amount, the uid
+// as invoice number, back to /authnet-response?quote={uid} or /service-quote-cancel?quote={uid}.
+func (c *Checkout) StartQuoteAuthNet(ctx context.Context, owner, id, reference string) (HostedForm, error) {
+	q, err := c.payPageQuote(ctx, owner, id, reference)
+	if err != nil {
+		return HostedForm{}, err
+	}
+	if err := c.payable(q); err != nil {
+		return HostedForm{}, err
+	}
+	return c.d.AuthNet.HostedForm(ctx, FormRequest{
+		Amount: q.Amount, InvoiceNumber: q.ID, Description: describe(q),
+		ReturnURL: c.d.PublicURL + "/authnet-response?quote=" + q.ID,
+		CancelURL: c.d.PublicURL + "/service-quote-cancel?quote=" + q.ID,
+	})
+}
+
+// ConfirmQuoteAuthNet tells whether owner's quote id is paid after the hosted form sent the
+// browser back (which carries nothing): paid already (by the webhook) or found now among the
+// transactions not settled yet, confirmed, and marked paid. ErrNotApproved while there is no
+// transaction yet: the browser asks again.
+func (c *Checkout) ConfirmQuoteAuthNet(ctx context.Context, owner, id string) (Quote, error) {
+	q, err := c.ownQuote(ctx, owner, id)
+	if err != nil {
+		return Quote{}, err
+	}
+	if q.Status == StatusPaid {
+		return q, nil
+	}
+	if err := c.payable(q); err != nil {
+		return Quote{}, err
+	}
+	transID, err := c.d.AuthNet.FindPayment(ctx, q.ID, q.Amount)
+	if err != nil {
+		return Quote{}, err
+	}
+	paid, won, err := c.markPaid(ctx, q, Payment{Method: MethodAuthNet, ProviderRef: transID, PaidAt: c.now()})
+	if err != nil {
+		return Quote{}, err
+	}
+	c.fulfil(ctx, paid, won)
+	return paid, nil
+}
+
+// HandlePayPalWebhook handles one delivery to the PayPal webhook. A forged delivery is
+// ErrWebhookUnverified, a replay ErrDuplicateEvent (answer 2xx); both change nothing.
+func (c *Checkout) HandlePayPalWebhook(ctx context.Context, header http.Header, body []byte) error {
+	ev, err := c.d.PayPal.VerifyWebhook(ctx, header, body)
+	if err != nil {
+		return err
+	}
+	return c.handleEvent(ctx, ev, func(_ context.Context, q Quote) (Payment, error) {
+		if ev.Amount != q.Amount {
+			return Payment{}, fmt.Errorf("%w: paypal captured %v, quote %s is %v", ErrAmountMismatch, ev.Amount, q.ID, q.Amount)
+		}
+		ref := ev.Ref
+		if ref == "" {
+			ref = q.ProviderRef
+		}
+		return Payment{Method: MethodPayPal, ProviderRef: ref, CaptureID: ev.CaptureID, PaidAt: c.now()}, nil
+	})
+}
+
+// HandleAuthNetWebhook handles one delivery to the Authorize.net webhook, signed by signature
+// (X-ANET-Signature). An approved payment is confirmed with the gateway before the quote is
+// marked paid: the notification is news, the transaction's details are the truth.
+func (c *Checkout) HandleAuthNetWebhook(ctx context.Context, signature string, body []byte) error {
+	ev, err := c.d.AuthNet.VerifyWebhook(signature, body)
+	if err != nil {
+		return err
+	}
+	return c.handleEvent(ctx, ev, func(ctx context.Context, q Quote) (Payment, error) {
+		if err := c.d.AuthNet.ConfirmPayment(ctx, ev.Ref, q.ID, q.Amount); err != nil {
+			return Payment{}, err
+		}
+		return Payment{Method: MethodAuthNet, ProviderRef: ev.Ref, PaidAt: c.now()}, nil
+	})
+}
+
+// handleEvent claims a verified event and applies it in one transaction, so a failed change
+// leaves the event unclaimed for the provider's retry and a replay finds it claimed. confirm
+// turns a completed event into the payment of its open quote; a refusal (another amount, a
+// transaction that is not captured) leaves the quote as it is and the event noted. A provider
+// that cannot be asked now fails the delivery, to be retried.
+func (c *Checkout) handleEvent(ctx context.Context, ev WebhookEvent, confirm func(context.Context, Quote) (Payment, error)) error {
+	log := c.d.Log.With("provider", ev.Provider, "event", ev.ID, "type", ev.Type, "quote", ev.QuoteID)
+	var (
+		q       Quote
+		payment *Payment
+	)
+	if ev.Kind == EventCompleted && ev.QuoteID != "" {
+		found, err := c.d.Store.QuoteByID(ctx, ev.QuoteID)
+		switch {
+		case errors.Is(err, ErrQuoteNotFound):
+			log.WarnContext(ctx, "payment event for an unknown quote")
+		case err != nil:
+			return err
+		case found.Status == StatusOpen:
+			p, err := confirm(ctx, found)
+			if errors.Is(err, ErrProviderUnavailable) {
+				return err
+			}
+			if err != nil {
+				log.ErrorContext(ctx, "payment event not accepted for the quote", "err", err)
+			} else {
+				q, payment = found, &p
+			}
+		}
+	}
+	var (
+		paid Quote
+		won  bool
+	)
+	err := c.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		first, err := c.d.Store.ClaimEvent(ctx, ev, c.now())
+		if err != nil {
+			return err
+		}
+		if !first {
+			return ErrDuplicateEvent
+		}
+		if payment == nil {
+			return nil
+		}
+		paid, won, err = c.markPaid(ctx, q, *payment)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	switch ev.Kind {
+	case EventCompleted:
+		log.InfoContext(ctx, "payment event handled", "paidNow", won)
+	case EventDenied:
+		log.WarnContext(ctx, "payment denied; the quote stays open")
+	case EventRefunded:
+		log.WarnContext(ctx, "payment refunded or voided; the quote's status is unchanged")
+	default:
+		log.InfoContext(ctx, "provider event noted")
+	}
+	c.fulfil(ctx, paid, won)
+	return nil
+}
+
+// capturePayPal captures q's PayPal order and marks q paid; won reports whether this call paid it.
+func (c *Checkout) capturePayPal(ctx context.Context, q Quote) (Quote, bool, error) {
+	if err := c.payable(q); err != nil {
+		return Quote{}, false, err
+	}
+	if q.Method != MethodPayPal || q.ProviderRef == "" {
+		return Quote{}, false, ErrNotApproved
+	}
+	captureID, err := c.d.PayPal.Capture(ctx, q.ProviderRef, q.ID, q.Amount)
+	if err != nil {
+		if errors.Is(err, ErrAmountMismatch) {
+			c.d.Log.ErrorContext(ctx, "paypal captured another amount than the quote's; refund it", "quote", q.ID, "order", q.ProviderRef, "err", err)
+		}
+		return Quote{}, false, err
+	}
+	return c.markPaid(ctx, q, Payment{Method: MethodPayPal, ProviderRef: q.ProviderRef, CaptureID: captureID, PaidAt: c.now()})
+}
+
+// markPaid moves q to paid with p and, when this call is the one that did, queues the receipt in
+// the same transaction (joining the one ctx carries). A quote paid meanwhile is returned as it
+// is, with won false; a quote cancelled meanwhile is ErrQuoteCancelled, and when money was taken
+// that is logged for a refund.
+func (c *Checkout) markPaid(ctx context.Context, q Quote, p Payment) (Quote, bool, error) {
+	var (
+		stored Quote
+		won    bool
+	)
+	err := c.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		// The conditional write comes first: on SQLite a transaction that has only read cannot
+		// take the write lock once another writer committed.
+		var err error
+		if won, err = c.d.Store.MarkPaid(ctx, q.ID, p); err != nil {
+			return err
+		}
+		if stored, err = c.d.Store.QuoteByID(ctx, q.ID); err != nil {
+			return err
+		}
+		if !won {
+			return nil
+		}
+		return c.queueReceipt(ctx, stored)
+	})
+	if err != nil {
+		return Quote{}, false, err
+	}
+	if won {
+		c.d.Log.InfoContext(ctx, "quote paid", "quote", stored.ID, "rma", stored.RMANumber, "method", string(p.Method), "amount", stored.Amount.String())
+		return stored, true, nil
+	}
+	if stored.Status == StatusPaid {
+		return stored, false, nil
+	}
+	if p.Method != MethodPO {
+		c.d.Log.ErrorContext(ctx, "money taken for a quote that is no longer open; refund it",
+			"quote", q.ID, "status", string(stored.Status), "method", string(p.Method), "ref", p.ProviderRef)
+	}
+	_, err = stored.Transition(StatusPaid, c.d.Now())
+	if err == nil {
+		err = ErrQuoteChanged
+	}
+	return Quote{}, false, err
+}
+
+// fulfil tells the Fulfiller of a quote this process just paid. Its failure does not undo the
+// payment: it is logged, and the RMA's own flow (process/oow) or staff pick it up.
+func (c *Checkout) fulfil(ctx context.Context, q Quote, won bool) {
+	if !won || c.d.Fulfiller == nil {
+		return
+	}
+	if err := c.d.Fulfiller.QuotePaid(ctx, q); err != nil {
+		c.d.Log.ErrorContext(ctx, "paid quote not fulfilled", "quote", q.ID, "rma", q.RMANumber, "err", err)
+	}
+}
+
+// ownQuote is owner's quote id; anyone else's answers as an unknown one.
+func (c *Checkout) ownQuote(ctx context.Context, owner, id string) (Quote, error) {
+	q, err := c.d.Store.QuoteByID(ctx, strings.TrimSpace(id))
+	if err != nil {
+		return Quote{}, err
+	}
+	if owner == "" || q.Owner != owner {
+		return Quote{}, ErrQuoteNotFound
+	}
+	return q, nil
+}
+
+// payPageQuote is owner's quote id for a pay-quote page: the reference of the link must match
+// (else ErrQuoteNotFound, as for an unknown quote), and the quote must have an RMA to fulfil.
+func (c *Checkout) payPageQuote(ctx context.Context, owner, id, reference string) (Quote, error) {
+	q, err := c.ownQuote(ctx, owner, id)
+	if err != nil {
+		return Quote{}, err
+	}
+	if subtle.ConstantTimeCompare([]byte(q.Reference), []byte(strings.TrimSpace(reference))) != 1 {
+		return Quote{}, ErrQuoteNotFound
+	}
+	if q.RMANumber == "" {
+		return Quote{}, ErrQuoteNotPayable
+	}
+	return q, nil
+}
+
+// payable refuses to start or take a payment for a paid, cancelled or expired quote.
+func (c *Checkout) payable(q Quote) error {
+	_, err := q.Transition(StatusPaid, c.d.Now())
+	return err
+}
+
+func (c *Checkout) newQuote(kind QuoteKind, owner, serial, rmaNumber string, amount money.Money, saved SavedQuote) (Quote, error) {
+	if owner == "" || serial == "" {
+		return Quote{}, errors.New("payments: a quote needs an owner and a serial")
+	}
+	if err := amount.Validate(); err != nil || amount.Cents <= 0 {
+		return Quote{}, fmt.Errorf("payments: quote amount %v is not a positive amount of a currency", amount)
+	}
+	now := c.now()
+	saved.Total = amount
+	if saved.ExternalResource.Serial == "" {
+		saved.ExternalResource.Serial = serial
+	}
+	return Quote{
+		ID: NewQuoteID(), Kind: kind, Owner: owner, RMANumber: rmaNumber, Serial: serial,
+		Reference: NewReference(), Amount: amount, Status: StatusOpen, Saved: saved,
+		ExpiresAt: now.Add(QuoteValidity), CreatedAt: now, UpdatedAt: now,
+	}, nil
+}
+
+// describe is the line the provider shows the payer.
+func describe(q Quote) string {
+	if q.RMANumber != "" {
+		return "Repair of unit " + q.Serial + " (" + q.RMANumber + ")"
+	}
+	return "Repair of unit " + q.Serial
+}
+
+// queueReceipt queues "Payment received for quote QT-…" to the quote's contact.
+func (c *Checkout) queueReceipt(ctx context.Context, q Quote) error {
+	to := strings.TrimSpace(q.Saved.Shipping.Contact.EmailAddress)
+	if to == "" {
+		c.d.Log.WarnContext(ctx, "paid quote has no e-mail address for its receipt", "quote", q.ID)
+		return nil
+	}
+	return c.d.Mail.Enqueue(ctx, receiptMail(q, to))
+}
+
+func receiptMail(q Quote, to string) mail.Message {
+	var b strings.Builder
+	name := strings.TrimSpace(q.Saved.Shipping.Contact.FirstName)
+	if name == "" {
+		name = "customer"
+	}
+	fmt.Fprintf(&b, "Hello %s,\n\n", name)
+	switch q.Method {
+	case MethodPO:
+		fmt.Fprintf(&b, "We received your purchase order %s for %s, quote %s.\n", q.CustomerPO, q.Amount, q.ID)
+	case MethodAuthNet:
+		fmt.Fprintf(&b, "We received your card payment of %s for quote %s.\n", q.Amount, q.ID)
+	default:
+		fmt.Fprintf(&b, "We received your PayPal payment of %s for quote %s.\n", q.Amount, q.ID)
+	}
+	if q.RMANumber != "" {
+		fmt.Fprintf(&b, "It pays the repair of unit %s under RMA %s.\n", q.Serial, q.RMANumber)
+	}
+	if q.Kind == KindService {
+		b.WriteString("\nWe now repair the unit and ship it back to you; you will get its tracking number by e-mail.\n")
+	} else {
+		b.WriteString("\nYour RMA's shipping label is on its page under Your RMAs: send the unit in with it.\n")
+	}
+	return mail.Message{To: []string{to}, Subject: "Payment received for quote " + q.ID, Text: b.String()}
+}
