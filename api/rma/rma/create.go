@@ -19,6 +19,8 @@ var (
 	ErrNotValidForNewRMA = fault.New(fault.KindConflict, "rma.notValidForNewRma", "Serial not valid for new RMA")
 	ErrContactHelpdesk   = fault.New(fault.KindConflict, "rma.contactHelpdesk", "Please contact the helpdesk to arrange the return of this unit.")
 	ErrRMANotFound       = fault.New(fault.KindNotFound, "rma.notFound", "RMA not found")
+	// ErrPaymentRequired refuses to open, unpaid, the RMA of a unit whose repair is paid for first.
+	ErrPaymentRequired = fault.New(fault.KindConflict, "rma.paymentRequired", "This unit is out of warranty: pay for the repair or save a quote.")
 	// ErrDuplicateRequest is what a store returns when an idempotency key was used already.
 	ErrDuplicateRequest = errors.New("rma: idempotency key already used")
 )
@@ -66,8 +68,14 @@ type RMA struct {
 	CreatedAt      time.Time
 }
 
-// StatusReceived is the state of a new RMA: waiting for the unit.
-const StatusReceived = "AWAITING_UNIT"
+// The states of an RMA the portal moves it through. An out-of-warranty RMA waits for its
+// payment before it gets a label; one cancelled unpaid no longer holds its unit.
+const (
+	// StatusReceived is the state of a new RMA: waiting for the unit.
+	StatusReceived        = "AWAITING_UNIT"
+	StatusAwaitingPayment = "AWAITING_PAYMENT"
+	StatusCancelled       = "CANCELLED"
+)
 
 // Created is the answer to a create request.
 type Created struct {
@@ -87,6 +95,13 @@ type RMAStore interface {
 	// got there first.
 	OpenUnitRMA(ctx context.Context, serial, number string, allowExisting bool) error
 	RMAByIdempotencyKey(ctx context.Context, owner, key string) (RMA, error)
+	// RMAByNumber returns an owner's RMA; another owner's number answers ErrRMANotFound.
+	RMAByNumber(ctx context.Context, owner, number string) (RMA, error)
+	// SetStatus moves the owner's RMA from status from to status to, if it is still in from,
+	// and reports whether it did: of two concurrent callers exactly one gets true.
+	SetStatus(ctx context.Context, owner, number, from, to string) (bool, error)
+	// CloseUnitRMA clears the unit's open RMA if it is number.
+	CloseUnitRMA(ctx context.Context, serial, number string) error
 	SetShipping(ctx context.Context, number string, labelID, invoiceID, tracking, shippingError string) error
 	AddEvent(ctx context.Context, number, kind, detail string) error
 	RepairOptions(ctx context.Context, model, rmaType string) ([]FaultOptions, error)
@@ -169,44 +184,73 @@ type Creator struct {
 // Create validates r with every rule of spec §5, creates the RMA in one transaction (number,
 // lines, event, the unit marked, the attachments claimed), then issues the shipping documents
 // and queues the customer's e-mail in a second one. A label failure leaves the RMA created and
-// reports ShippingError, as spec §4 says.
+// reports ShippingError, as spec §4 says. A unit out of warranty without the override is paid
+// for first (PrepareOutOfWarranty), so it is refused here.
 func (c *Creator) Create(ctx context.Context, r CreateRequest) (Created, error) {
 	r.Trim()
 	if created, ok, err := c.prior(ctx, r.Owner, r.IdempotencyKey); ok || err != nil {
 		return created, err
 	}
-
-	serial, err := NormalizeSerial(r.Serial)
+	unit, err := c.unitForNewRMA(ctx, r.Serial)
 	if err != nil {
 		return Created{}, err
+	}
+	if c.needsPayment(unit) {
+		return Created{}, ErrPaymentRequired
+	}
+	p, err := c.prepare(ctx, r, unit, StatusReceived)
+	if err != nil {
+		return Created{}, err
+	}
+	return c.open(ctx, p.RMA, unit, r.IdempotencyKey)
+}
+
+// unitForNewRMA reads the unit a new RMA is for and applies the serial rules of spec §4.
+func (c *Creator) unitForNewRMA(ctx context.Context, rawSerial string) (Unit, error) {
+	serial, err := NormalizeSerial(rawSerial)
+	if err != nil {
+		return Unit{}, err
 	}
 	unit, err := c.Store.UnitBySerial(ctx, serial)
 	if err != nil {
-		return Created{}, err
+		return Unit{}, err
 	}
 	switch {
 	case unit.Model == ModelEX80:
-		return Created{}, ErrContactHelpdesk
+		return Unit{}, ErrContactHelpdesk
 	case !unit.ValidForNewRMA():
-		return Created{}, ErrNotValidForNewRMA
+		return Unit{}, ErrNotValidForNewRMA
 	}
+	return unit, nil
+}
 
+// needsPayment is spec §4 "Repair creation": only a unit out of warranty and without the
+// out-of-warranty override is paid for before its RMA is released.
+func (c *Creator) needsPayment(u Unit) bool {
+	return !u.InWarranty(c.Now()) && !u.AllowOOW
+}
+
+// prepare validates trimmed r for unit with every rule, lets the carrier check the address,
+// seals the credentials and returns the RMA to store with status, unnumbered.
+func (c *Creator) prepare(ctx context.Context, r CreateRequest, unit Unit, status string) (Prepared, error) {
 	method, price, err := c.validate(ctx, r, unit)
 	if err != nil {
-		return Created{}, err
+		return Prepared{}, err
 	}
 	if err := c.checkShipFrom(ctx, method, r.Address); err != nil {
-		return Created{}, err
+		return Prepared{}, err
 	}
-
 	if err := c.seal(&r.Problem.Permissions); err != nil {
-		return Created{}, err
+		return Prepared{}, err
 	}
-	return c.open(ctx, RMA{
-		Owner: r.Owner, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: r.RMAType,
-		Status: StatusReceived, Problem: r.Problem, ProblemPrice: price, Contact: r.Contact, Address: r.Address,
-		Packaging: r.Packaging, Method: method, CreatedAt: c.Now().UTC(),
-	}, unit, r.IdempotencyKey)
+	return Prepared{
+		RMA: RMA{
+			Owner: r.Owner, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: r.RMAType,
+			Status: status, Problem: r.Problem, ProblemPrice: price, Contact: r.Contact, Address: r.Address,
+			Packaging: r.Packaging, Method: method, CreatedAt: c.Now().UTC(),
+		},
+		Unit: unit,
+	}, nil
 }
 
 // prior answers a retried request with the RMA its idempotency key created, if any.
@@ -228,25 +272,7 @@ func (c *Creator) prior(ctx context.Context, owner, key string) (Created, bool, 
 // open creates rec in one transaction (number, lines, event, the unit marked, the attachments
 // claimed), then ships it.
 func (c *Creator) open(ctx context.Context, rec RMA, unit Unit, idempotencyKey string) (Created, error) {
-	err := c.Tx.InTx(ctx, func(ctx context.Context) error {
-		number, err := c.Store.NextRMANumber(ctx)
-		if err != nil {
-			return err
-		}
-		rec.Number = number
-		if err := c.Store.CreateRMA(ctx, rec, idempotencyKey); err != nil {
-			return err
-		}
-		if err := c.Store.OpenUnitRMA(ctx, unit.Serial, number, unit.AllowOOW); err != nil {
-			return err
-		}
-		if len(rec.Problem.Attachments) > 0 {
-			if err := c.Uploads.Claim(ctx, rec.Owner, rec.Problem.Attachments, number); err != nil {
-				return prefixFields(err, "rmaInput.attachments")
-			}
-		}
-		return c.Store.AddEvent(ctx, number, "created", fmt.Sprintf("%s RMA created for %s by the customer", rec.Type, unit.Serial))
-	})
+	err := c.Tx.InTx(ctx, func(ctx context.Context) error { return c.insert(ctx, &rec, unit, idempotencyKey) })
 	if errors.Is(err, ErrDuplicateRequest) {
 		// A concurrent retry with the same key won the race: answer with its RMA.
 		created, _, perr := c.prior(ctx, rec.Owner, idempotencyKey)
@@ -255,51 +281,96 @@ func (c *Creator) open(ctx context.Context, rec RMA, unit Unit, idempotencyKey s
 	if err != nil {
 		return Created{}, err
 	}
-	if c.Counter != nil {
-		c.Counter.RMACreated(rec.Type)
-	}
-	if err := c.Units.ForgetUnit(ctx, unit.Serial); err != nil {
-		c.Log.WarnContext(ctx, "unit cache not cleared", "serial", unit.Serial, "err", err)
-	}
+	c.Opened(ctx, rec)
 	c.ship(ctx, &rec, unit)
 	return Created{RMA: rec}, nil
 }
 
-// ship issues the documents and queues the e-mail; failures are recorded on the RMA, never
-// returned, because the RMA exists either way.
-func (c *Creator) ship(ctx context.Context, rec *RMA, unit Unit) {
-	err := c.Tx.InTx(ctx, func(ctx context.Context) error {
-		var docs ShipmentDocuments
-		if rec.Method == ShipLabel || rec.Method == ShipQR {
-			var err error
-			docs, err = c.Shipping.IssueDocuments(ctx, ShipmentRequest{
-				Owner: rec.Owner, RMANumber: rec.Number, Method: rec.Method, From: rec.Address, Contact: rec.Contact, Unit: unit,
-			})
-			if err != nil {
-				return err
-			}
-			if err := c.Store.SetShipping(ctx, rec.Number, docs.LabelID, docs.InvoiceID, docs.TrackingNumber, ""); err != nil {
-				return err
-			}
-			if err := c.Store.AddEvent(ctx, rec.Number, "label_issued", "Tracking "+docs.TrackingNumber); err != nil {
-				return err
-			}
+// insert numbers and stores rec inside the transaction ctx carries: the RMA with its lines and
+// idempotency key, the unit marked, the attachments claimed, the "created" event.
+func (c *Creator) insert(ctx context.Context, rec *RMA, unit Unit, idempotencyKey string) error {
+	number, err := c.Store.NextRMANumber(ctx)
+	if err != nil {
+		return err
+	}
+	rec.Number = number
+	if err := c.Store.CreateRMA(ctx, *rec, idempotencyKey); err != nil {
+		return err
+	}
+	if err := c.Store.OpenUnitRMA(ctx, unit.Serial, number, unit.AllowOOW); err != nil {
+		return err
+	}
+	if len(rec.Problem.Attachments) > 0 {
+		if err := c.Uploads.Claim(ctx, rec.Owner, rec.Problem.Attachments, number); err != nil {
+			return prefixFields(err, "rmaInput.attachments")
 		}
-		rec.LabelID, rec.InvoiceID, rec.TrackingNumber = docs.LabelID, docs.InvoiceID, docs.TrackingNumber
-		return c.Mail.Enqueue(ctx, rec.Contact.Email, "RMA "+rec.Number+" created", c.confirmationText(*rec))
-	})
+	}
+	return c.Store.AddEvent(ctx, number, "created", fmt.Sprintf("%s RMA created for %s by the customer", rec.Type, unit.Serial))
+}
+
+// Opened is told, after the commit, of an RMA a transaction opened: it is counted and the
+// unit's cached copy, which still says it has no RMA, is dropped.
+func (c *Creator) Opened(ctx context.Context, rec RMA) {
+	if c.Counter != nil {
+		c.Counter.RMACreated(rec.Type)
+	}
+	c.forgetUnit(ctx, rec.Serial)
+}
+
+func (c *Creator) forgetUnit(ctx context.Context, serial string) {
+	if err := c.Units.ForgetUnit(ctx, serial); err != nil {
+		c.Log.WarnContext(ctx, "unit cache not cleared", "serial", serial, "err", err)
+	}
+}
+
+// ship issues the documents and queues the e-mail in a transaction of its own; failures are
+// recorded on the RMA, never returned, because the RMA exists either way.
+func (c *Creator) ship(ctx context.Context, rec *RMA, unit Unit) {
+	err := c.Tx.InTx(ctx, func(ctx context.Context) error { return c.shipInTx(ctx, rec, unit) })
 	if err == nil {
 		return
 	}
 	c.Log.ErrorContext(ctx, "shipping documents failed", "rma", rec.Number, "err", err)
-	rec.LabelID, rec.InvoiceID, rec.TrackingNumber = "", "", ""
-	rec.ShippingError = "The shipping label could not be created."
-	if err := c.Store.SetShipping(ctx, rec.Number, "", "", "", rec.ShippingError); err != nil {
+	if err := c.noteNoLabel(ctx, rec); err != nil {
 		c.Log.ErrorContext(ctx, "shipping error not recorded", "rma", rec.Number, "err", err)
 	}
-	if err := c.Store.AddEvent(ctx, rec.Number, "label_failed", "Label creation failed; support will send one"); err != nil {
-		c.Log.ErrorContext(ctx, "event not recorded", "rma", rec.Number, "err", err)
+}
+
+// shipInTx issues the documents and queues the e-mail inside the transaction ctx carries. A
+// carrier that fails is recorded on the RMA (ShippingError, event) in that transaction, which
+// then still commits; an error is returned only when the database fails.
+func (c *Creator) shipInTx(ctx context.Context, rec *RMA, unit Unit) error {
+	if rec.Method == ShipLabel || rec.Method == ShipQR {
+		docs, err := c.Shipping.IssueDocuments(ctx, ShipmentRequest{
+			Owner: rec.Owner, RMANumber: rec.Number, Method: rec.Method, From: rec.Address, Contact: rec.Contact, Unit: unit,
+		})
+		if err != nil {
+			// The carrier call writes nothing of ours, so the transaction is still sound.
+			c.Log.ErrorContext(ctx, "shipping documents failed", "rma", rec.Number, "err", err)
+			return c.noteNoLabel(ctx, rec)
+		}
+		if err := c.Store.SetShipping(ctx, rec.Number, docs.LabelID, docs.InvoiceID, docs.TrackingNumber, ""); err != nil {
+			return err
+		}
+		if err := c.Store.AddEvent(ctx, rec.Number, "label_issued", "Tracking "+docs.TrackingNumber); err != nil {
+			return err
+		}
+		rec.LabelID, rec.InvoiceID, rec.TrackingNumber = docs.LabelID, docs.InvoiceID, docs.TrackingNumber
 	}
+	return c.Mail.Enqueue(ctx, rec.Contact.Email, "RMA "+rec.Number+" created", c.confirmationText(*rec))
+}
+
+// msgShippingError is what an RMA without its label says (spec §8 shows the customer the rest).
+const msgShippingError = "The shipping label could not be created."
+
+// noteNoLabel records on the RMA that it has no label, so support sends one.
+func (c *Creator) noteNoLabel(ctx context.Context, rec *RMA) error {
+	rec.LabelID, rec.InvoiceID, rec.TrackingNumber = "", "", ""
+	rec.ShippingError = msgShippingError
+	if err := c.Store.SetShipping(ctx, rec.Number, "", "", "", rec.ShippingError); err != nil {
+		return err
+	}
+	return c.Store.AddEvent(ctx, rec.Number, "label_failed", "Label creation failed; support will send one")
 }
 
 // seal replaces the Windows and BIOS credentials with their sealed form.

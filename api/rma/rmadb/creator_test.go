@@ -210,6 +210,11 @@ func TestIntegrationCreate_ShippingMethodFollowsTheAddress(t *testing.T) {
 			{name: "Canada may not choose qr", serial: "RT10000008", address: rma.Address{Line1: "1 King St W", City: "Toronto", State: "ON", Country: "CA", PostalCode: "M5H 1A1"}, field: "packaging"},
 		}
 		f := newFixture(t, gdb)
+		// RT10000002 is out of warranty: with the override its RMA is submitted without payment.
+		// RT10000008 has no warranty date: with the override too.
+		oow, undated := rmadb.DemoUnits()[1], rmadb.DemoUnits()[7]
+		oow.AllowOOW, undated.AllowOOW = true, true
+		require.NoError(t, f.store.UpsertUnits(t.Context(), []rma.Unit{oow, undated}))
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
 				req := request()

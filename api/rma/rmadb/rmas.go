@@ -289,3 +289,26 @@ func toLineRows(r rma.RMA) []lineRow {
 	}
 	return lines
 }
+
+// SetStatus implements rma.RMAStore with one conditional UPDATE: PostgreSQL re-checks the
+// condition after a concurrent writer's commit, SQLite runs writers one at a time, so exactly
+// one of two concurrent callers moves the RMA.
+func (s *Store) SetStatus(ctx context.Context, owner, number, from, to string) (bool, error) {
+	res := db.Conn(ctx, s.db).Model(&rmaRow{}).
+		Where("number = ? AND owner = ? AND status = ?", number, owner, from).
+		Updates(map[string]any{"status": to, "updated_at": time.Now().UTC()})
+	if res.Error != nil {
+		return false, fmt.Errorf("rmadb: status of %s: %w", number, res.Error)
+	}
+	return res.RowsAffected == 1, nil
+}
+
+// CloseUnitRMA implements rma.RMAStore; a unit that names another RMA is left alone.
+func (s *Store) CloseUnitRMA(ctx context.Context, serial, number string) error {
+	err := db.Conn(ctx, s.db).Model(&unitRow{}).Where("serial = ? AND open_rma_number = ?", serial, number).
+		Updates(map[string]any{"open_rma_number": "", "updated_at": time.Now().UTC()}).Error
+	if err != nil {
+		return fmt.Errorf("rmadb: close unit rma: %w", err)
+	}
+	return nil
+}
