@@ -89,6 +89,8 @@ func (s *Sandbox) requestAPI(w http.ResponseWriter, r *http.Request) {
 			s.hostedPaymentPage(w, h.RefID, body)
 		case "getTransactionDetailsRequest":
 			s.transactionDetails(w, h.RefID, body)
+		case "getUnsettledTransactionListRequest":
+			s.unsettledList(w, h.RefID, body)
 		default:
 			writeError(w, h.RefID, errMethod)
 		}

@@ -2,7 +2,8 @@
 // /sandbox/authnet, so the real client (package authnet) runs against it by URL alone. It speaks
 // the documented protocol of what the portal uses and nothing more:
 //
-//   - POST xml/v1/request.api: getHostedPaymentPageRequest and getTransactionDetailsRequest,
+//   - POST xml/v1/request.api: getHostedPaymentPageRequest, getTransactionDetailsRequest and
+//     getUnsettledTransactionListRequest,
 //     merchant authentication, Authorize.net's error shape (HTTP 200, resultCode Error, E000xx
 //     codes) and the byte-order mark before every JSON answer;
 //   - POST payment/payment: the hosted form the browser posts a token to, where a tester pays

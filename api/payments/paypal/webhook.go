@@ -58,12 +58,31 @@ type event struct {
 	} `json:"resource"`
 }
 
-// VerifyWebhook asks PayPal whether a delivery to the portal's webhook is genuine (POST
-// /v1/notifications/verify-webhook-signature with the transmission headers and the raw body, byte
-// for byte as received) and then claims its event id in events. A delivery PayPal does not vouch
-// for answers ErrWebhookUnverified; an event already claimed answers the event with
-// ErrDuplicateEvent, and the caller changes nothing.
+// VerifyWebhook asks PayPal whether a delivery to the portal's webhook is genuine (Verify) and
+// then claims its event id in events. A delivery PayPal does not vouch for answers
+// ErrWebhookUnverified; an event already claimed answers the event with ErrDuplicateEvent, and the
+// caller changes nothing.
 func (c *Client) VerifyWebhook(ctx context.Context, header http.Header, body []byte, events payments.EventLog) (Event, error) {
+	out, err := c.Verify(ctx, header, body)
+	if err != nil {
+		return Event{}, err
+	}
+	first, err := events.Claim(ctx, Provider, out.ID)
+	if err != nil {
+		return Event{}, fmt.Errorf("paypal: claim event %s: %w", out.ID, err)
+	}
+	if !first {
+		return out, payments.ErrDuplicateEvent
+	}
+	return out, nil
+}
+
+// Verify asks PayPal whether a delivery to the portal's webhook is genuine (POST
+// /v1/notifications/verify-webhook-signature with the transmission headers and the raw body, byte
+// for byte as received) and returns its event, without claiming it: for a caller that claims the
+// event in the transaction of the change it causes. A delivery PayPal does not vouch for answers
+// ErrWebhookUnverified.
+func (c *Client) Verify(ctx context.Context, header http.Header, body []byte) (Event, error) {
 	if c.webhookID == "" {
 		return Event{}, fmt.Errorf("%w: PAYPAL_WEBHOOK_ID is not configured", payments.ErrWebhookUnverified)
 	}
@@ -83,15 +102,7 @@ func (c *Client) VerifyWebhook(ctx context.Context, header http.Header, body []b
 	if status != "SUCCESS" {
 		return Event{}, fmt.Errorf("%w: paypal answered %q for event %s", payments.ErrWebhookUnverified, status, ev.ID)
 	}
-	out := toEvent(ev)
-	first, err := events.Claim(ctx, Provider, out.ID)
-	if err != nil {
-		return Event{}, fmt.Errorf("paypal: claim event %s: %w", out.ID, err)
-	}
-	if !first {
-		return out, payments.ErrDuplicateEvent
-	}
-	return out, nil
+	return toEvent(ev), nil
 }
 
 // verifySignature posts the verification request with the delivery's body spliced in byte for

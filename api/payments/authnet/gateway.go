@@ -1,0 +1,112 @@
+package authnet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/money"
+)
+
+// gateway is the client as the checkout's Authorize.net port (payments.AuthNet).
+type gateway struct{ c *Client }
+
+// NewGateway adapts c to payments.AuthNet.
+func NewGateway(c *Client) payments.AuthNet { return gateway{c} }
+
+func (g gateway) HostedForm(ctx context.Context, r payments.FormRequest) (payments.HostedForm, error) {
+	page, err := g.c.HostedPaymentPage(ctx, PageRequest{
+		Amount: r.Amount, InvoiceNumber: r.InvoiceNumber, Description: r.Description,
+		ReturnURL: r.ReturnURL, CancelURL: r.CancelURL,
+	})
+	if err != nil {
+		return payments.HostedForm{}, err
+	}
+	return payments.HostedForm{FormURL: page.FormURL, Token: page.Token}, nil
+}
+
+func (g gateway) ConfirmPayment(ctx context.Context, transID, invoice string, want money.Money) error {
+	_, err := g.c.ConfirmPayment(ctx, transID, Expected{Amount: want, InvoiceNumber: invoice})
+	return err
+}
+
+// FindPayment confirms the invoice's unsettled transactions, captured ones first and each kind
+// newest first, and returns the first that is the payment of want. A payer may have been
+// declined before paying with another card: the declined transaction then answers only when
+// nothing else does.
+func (g gateway) FindPayment(ctx context.Context, invoice string, want money.Money) (string, error) {
+	list, err := g.c.UnsettledByInvoice(ctx, invoice)
+	if err != nil {
+		return "", err
+	}
+	if len(list) == 0 {
+		return "", fmt.Errorf("%w: no transaction for invoice %s yet", payments.ErrNotApproved, invoice)
+	}
+	slices.SortStableFunc(list, func(a, b TransactionSummary) int {
+		return captureRank(a.Status) - captureRank(b.Status)
+	})
+	var first error
+	for _, s := range list {
+		err := g.ConfirmPayment(ctx, s.ID, invoice, want)
+		if err == nil {
+			return s.ID, nil
+		}
+		if errors.Is(err, payments.ErrProviderUnavailable) {
+			return "", err
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return "", first
+}
+
+// captureRank puts transactions that took the money before the others.
+func captureRank(status string) int {
+	if status == StatusCapturedPendingSettlement || status == StatusSettledSuccessfully {
+		return 0
+	}
+	return 1
+}
+
+func (g gateway) VerifyWebhook(signature string, body []byte) (payments.WebhookEvent, error) {
+	n, err := g.c.VerifyWebhook(signature, body)
+	if err != nil {
+		return payments.WebhookEvent{}, err
+	}
+	return toWebhookEvent(n), nil
+}
+
+// Response codes of a payment notification's payload.
+const (
+	responseApproved = 1
+	responseDeclined = 2
+)
+
+// toWebhookEvent says what a notification means for a quote: an approved auth-and-capture (or a
+// held one the fraud filters approved) is money taken, to be confirmed with the gateway; a
+// declined one or a fraud decline a denial; a refund or a void money given back.
+func toWebhookEvent(n Notification) payments.WebhookEvent {
+	out := payments.WebhookEvent{
+		Provider: Provider, ID: n.NotificationID, Type: n.EventType, Kind: payments.EventOther,
+		QuoteID: n.Payload.InvoiceNumber, Ref: n.Payload.ID, Amount: n.Payload.AuthAmount,
+	}
+	switch n.EventType {
+	case EventAuthCaptureCreated:
+		switch n.Payload.ResponseCode {
+		case responseApproved:
+			out.Kind = payments.EventCompleted
+		case responseDeclined:
+			out.Kind = payments.EventDenied
+		}
+	case EventFraudApproved:
+		out.Kind = payments.EventCompleted
+	case EventFraudDeclined:
+		out.Kind = payments.EventDenied
+	case EventRefundCreated, EventVoidCreated:
+		out.Kind = payments.EventRefunded
+	}
+	return out
+}
