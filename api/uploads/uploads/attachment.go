@@ -85,6 +85,8 @@ type Attachment struct {
 	// RMANumber is empty until Claim (or ClaimPurchaseOrder) ties the file to an RMA.
 	RMANumber string
 	Kind      Kind
+	// HeldUntil, when set, keeps the unclaimed file from the purge until then (Hold).
+	HeldUntil time.Time
 }
 
 // Claimed reports whether the file belongs to an RMA.

@@ -35,10 +35,14 @@ type Store interface {
 	// SetRMANumber ties to rmaNumber those of owner's files among names that are unclaimed or
 	// already tied to rmaNumber, and says how many it tied.
 	SetRMANumber(ctx context.Context, owner string, bucketFileNames []string, rmaNumber string) (int64, error)
+	// HoldUntil keeps those of owner's unclaimed files among names from the purge until the
+	// given time, and says how many it held.
+	HoldUntil(ctx context.Context, owner string, bucketFileNames []string, until time.Time) (int64, error)
 	// DeleteUnclaimed removes the record of owner's file if it is still unclaimed, and says
 	// whether it did.
 	DeleteUnclaimed(ctx context.Context, owner, bucketFileName string) (bool, error)
-	// UnclaimedBefore lists up to limit unclaimed files created before t, oldest first.
+	// UnclaimedBefore lists up to limit unclaimed files created before t and not held past t,
+	// oldest first.
 	UnclaimedBefore(ctx context.Context, t time.Time, limit int) ([]Attachment, error)
 }
 
@@ -251,6 +255,52 @@ func (s *Service) Claim(ctx context.Context, owner string, bucketFileNames []str
 		}
 		if tied != int64(len(names)) {
 			// Another request claimed or removed one of them since we looked.
+			return claimFault(MsgAttachmentTaken)
+		}
+		return nil
+	})
+}
+
+// Hold keeps owner's attachments, not yet part of an RMA, from the purge until until: a saved
+// quote names them and is paid (Claim) long after the day unclaimed uploads are kept. It fails
+// like Claim, with a validation fault on FieldAttachments, when a name is unknown or someone
+// else's (MsgAttachmentUnknown) or already part of an RMA (MsgAttachmentTaken); then nothing
+// is held. It joins the transaction ctx carries.
+func (s *Service) Hold(ctx context.Context, owner string, bucketFileNames []string, until time.Time) error {
+	if owner == "" {
+		return errors.New("uploads: hold needs an owner")
+	}
+	names := slices.Clone(bucketFileNames)
+	slices.Sort(names)
+	names = slices.Compact(names)
+	for _, n := range names {
+		if !ValidBucketFileName(n) {
+			return claimFault(MsgAttachmentUnknown)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		found, err := s.store.GetMany(ctx, names)
+		if err != nil {
+			return fmt.Errorf("uploads: hold: %w", err)
+		}
+		for _, n := range names {
+			a, ok := found[n]
+			switch {
+			case !ok || a.Owner != owner || a.Kind != KindAttachment:
+				return claimFault(MsgAttachmentUnknown)
+			case a.Claimed():
+				return claimFault(MsgAttachmentTaken)
+			}
+		}
+		held, err := s.store.HoldUntil(ctx, owner, names, until)
+		if err != nil {
+			return fmt.Errorf("uploads: hold: %w", err)
+		}
+		if held != int64(len(names)) {
+			// Claimed or removed since we looked.
 			return claimFault(MsgAttachmentTaken)
 		}
 		return nil

@@ -27,6 +27,8 @@ type attachmentRow struct {
 	RMANumber      *string   `gorm:"column:rma_number;size:40;index"`
 	// Kind is uploads.Kind: rma (attachments, the only kind before migration 00002) or po.
 	Kind string `gorm:"size:10;not null;default:rma"`
+	// HeldUntil keeps an unclaimed file from the purge until then (a saved quote's attachments).
+	HeldUntil *time.Time
 }
 
 func (attachmentRow) TableName() string { return "uploads_attachments" }
@@ -96,6 +98,20 @@ func (s *Store) SetRMANumber(ctx context.Context, owner string, bucketFileNames 
 	return res.RowsAffected, nil
 }
 
+// HoldUntil implements uploads.Store. Like SetRMANumber, the condition is in the UPDATE.
+func (s *Store) HoldUntil(ctx context.Context, owner string, bucketFileNames []string, until time.Time) (int64, error) {
+	if len(bucketFileNames) == 0 {
+		return 0, nil
+	}
+	res := db.Conn(ctx, s.gdb).Model(&attachmentRow{}).
+		Where("bucket_file_name IN ? AND owner_subject = ? AND rma_number IS NULL", bucketFileNames, owner).
+		Update("held_until", until.UTC())
+	if res.Error != nil {
+		return 0, fmt.Errorf("uploadsdb: hold: %w", res.Error)
+	}
+	return res.RowsAffected, nil
+}
+
 // DeleteUnclaimed implements uploads.Store.
 func (s *Store) DeleteUnclaimed(ctx context.Context, owner, bucketFileName string) (bool, error) {
 	res := db.Conn(ctx, s.gdb).
@@ -111,7 +127,7 @@ func (s *Store) DeleteUnclaimed(ctx context.Context, owner, bucketFileName strin
 func (s *Store) UnclaimedBefore(ctx context.Context, t time.Time, limit int) ([]uploads.Attachment, error) {
 	var rows []attachmentRow
 	err := db.Conn(ctx, s.gdb).
-		Where("rma_number IS NULL AND created_at < ?", t.UTC()).
+		Where("rma_number IS NULL AND created_at < ? AND (held_until IS NULL OR held_until < ?)", t.UTC(), t.UTC()).
 		Order("created_at, bucket_file_name").Limit(limit).Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("uploadsdb: unclaimed: %w", err)
@@ -131,6 +147,9 @@ func toAttachment(r attachmentRow) uploads.Attachment {
 	if r.RMANumber != nil {
 		a.RMANumber = *r.RMANumber
 	}
+	if r.HeldUntil != nil {
+		a.HeldUntil = r.HeldUntil.UTC()
+	}
 	return a
 }
 
@@ -142,6 +161,10 @@ func toAttachmentRow(a uploads.Attachment) attachmentRow {
 	if a.RMANumber != "" {
 		n := a.RMANumber
 		r.RMANumber = &n
+	}
+	if !a.HeldUntil.IsZero() {
+		h := a.HeldUntil.UTC()
+		r.HeldUntil = &h
 	}
 	return r
 }

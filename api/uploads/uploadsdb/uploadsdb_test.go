@@ -139,6 +139,32 @@ func TestIntegrationStore_UnclaimedBeforeComparesTimesOnBothDatabases(t *testing
 	})
 }
 
+func TestIntegrationStore_HeldFilesAreNotUnclaimedBeforeTheHoldEnds(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := migrated(t, gdb)
+		held := attachment(name(1), "casey", today.Add(-48*time.Hour))
+		ended := attachment(name(2), "casey", today.Add(-48*time.Hour))
+		theirs := attachment(name(3), "mallory", today.Add(-48*time.Hour))
+		require.NoError(t, s.Insert(t.Context(), []uploads.Attachment{held, ended, theirs}))
+
+		n, err := s.HoldUntil(t.Context(), "casey", []string{held.BucketFileName, theirs.BucketFileName}, today.Add(time.Hour))
+		require.NoError(t, err)
+		require.EqualValues(t, 1, n, "only the owner's file is held")
+		n, err = s.HoldUntil(t.Context(), "casey", []string{ended.BucketFileName}, today.Add(-25*time.Hour))
+		require.NoError(t, err)
+		require.EqualValues(t, 1, n)
+
+		got, err := s.UnclaimedBefore(t.Context(), today.Add(-24*time.Hour), 10)
+		require.NoError(t, err)
+		ended.HeldUntil = today.Add(-25 * time.Hour)
+		require.Equal(t, []uploads.Attachment{ended, theirs}, got)
+
+		stored, err := s.Get(t.Context(), held.BucketFileName)
+		require.NoError(t, err)
+		require.Equal(t, today.Add(time.Hour), stored.HeldUntil)
+	})
+}
+
 // The service over the real store, both databases: the claim rules and the caller's
 // transaction.
 func TestIntegrationService_ClaimJoinsTheCallersTransaction(t *testing.T) {

@@ -88,6 +88,22 @@ func (s *Store) SetRMANumber(_ context.Context, owner string, names []string, rm
 	return n, nil
 }
 
+// HoldUntil implements uploads.Store.
+func (s *Store) HoldUntil(_ context.Context, owner string, names []string, until time.Time) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int64
+	for _, name := range names {
+		a, ok := s.files[name]
+		if ok && a.Owner == owner && !a.Claimed() {
+			a.HeldUntil = until.UTC()
+			s.files[name] = a
+			n++
+		}
+	}
+	return n, nil
+}
+
 // DeleteUnclaimed implements uploads.Store.
 func (s *Store) DeleteUnclaimed(_ context.Context, owner, name string) (bool, error) {
 	s.mu.Lock()
@@ -104,7 +120,7 @@ func (s *Store) DeleteUnclaimed(_ context.Context, owner, name string) (bool, er
 func (s *Store) UnclaimedBefore(_ context.Context, t time.Time, limit int) ([]uploads.Attachment, error) {
 	var out []uploads.Attachment
 	for _, a := range s.All() {
-		if !a.Claimed() && a.CreatedAt.Before(t) {
+		if !a.Claimed() && a.CreatedAt.Before(t) && !a.HeldUntil.After(t) {
 			out = append(out, a)
 		}
 	}
