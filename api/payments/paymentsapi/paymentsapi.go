@@ -1,5 +1,7 @@
 // Package paymentsapi is the HTTP surface of the payments service: the quote endpoints under
-// /payments, and the provider sandboxes the embedded default serves under /sandbox.
+// /payments (details, the pay-quote pages' PayPal and Authorize.net payments, staff's service
+// quotes), the providers' webhooks, and the provider sandboxes the embedded default serves under
+// /sandbox.
 package paymentsapi
 
 import (
@@ -29,6 +31,16 @@ const (
 // MaxBody bounds a request body: far above the largest valid service-quote request.
 const MaxBody = 16 << 10
 
+// MaxWebhookBody bounds a webhook delivery: PayPal's capture events are a few kilobytes.
+const MaxWebhookBody = 256 << 10
+
+// Where the providers deliver their webhooks; the sandboxes of the embedded default are pointed
+// at these under PORTAL_PUBLIC_URL.
+const (
+	PayPalWebhookPath  = "/payments/webhooks/paypal"
+	AuthNetWebhookPath = "/payments/webhooks/authnet"
+)
+
 // ErrBadBody is for a body that is not the JSON the endpoint expects (an amount that is not an
 // integer number of cents among others).
 var ErrBadBody = fault.New(fault.KindInvalid, "payments.badBody", "The request body is not valid JSON of the expected shape.")
@@ -36,6 +48,8 @@ var ErrBadBody = fault.New(fault.KindInvalid, "payments.badBody", "The request b
 // Deps are the handlers' collaborators.
 type Deps struct {
 	Quotes *payments.Quotes
+	// Checkout takes the money of quotes: the pay-quote pages and the webhooks.
+	Checkout *payments.Checkout
 	// PayPalSandbox and AuthNetSandbox speak the providers' protocols for a portal without real
 	// credentials; nil when real credentials are configured, and then nothing is mounted there.
 	PayPalSandbox  http.Handler
@@ -43,13 +57,14 @@ type Deps struct {
 }
 
 type api struct {
-	quotes *payments.Quotes
-	log    *slog.Logger
+	quotes   *payments.Quotes
+	checkout *payments.Checkout
+	log      *slog.Logger
 }
 
 // Routes mounts the payments endpoints.
 func Routes(r gin.IRouter, guard *auth.Guard, d Deps, log *slog.Logger) {
-	a := api{quotes: d.Quotes, log: log}
+	a := api{quotes: d.Quotes, checkout: d.Checkout, log: log}
 
 	// Who: signed-in customers; only the quote's owner gets it, anyone else 404 as for an
 	// unknown uid.
@@ -58,6 +73,22 @@ func Routes(r gin.IRouter, guard *auth.Guard, d Deps, log *slog.Logger) {
 	// endpoint that takes an amount from a request: staff set the service price after diagnosis.
 	r.POST("/payments/admin/service-quotes", guard.SignedIn(), guard.Customer(), guard.AnyOf(auth.PermRMAOverride),
 		httpx.Handler(log, a.issueServiceQuote))
+
+	// Who: the quote's owner, with the pay link's reference; anyone else's quote, or a wrong
+	// reference, is 404 as for an unknown uid.
+	r.POST("/payments/quote/paypal/order", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.startPayPal))
+	// Who: the quote's owner, with the reference and the token (order id) PayPal returned with.
+	r.POST("/payments/quote/paypal/capture", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.capturePayPal))
+	// Who: the quote's owner, with the pay link's reference.
+	r.POST("/payments/quote/authnet/form", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.authnetForm))
+	// Who: the quote's owner (the hosted form's redirect carries only the uid).
+	r.POST("/payments/quote/authnet/confirm", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.confirmAuthNet))
+
+	// Who: the provider, no bearer token: each delivery is verified on its raw body (PayPal's
+	// verify-webhook-signature, Authorize.net's X-ANET-Signature HMAC) and counted once by its
+	// event id; a forged one is 401 and a replay 200, and neither changes anything.
+	r.POST(PayPalWebhookPath, httpx.Handler(log, a.paypalWebhook))
+	r.POST(AuthNetWebhookPath, httpx.Handler(log, a.authnetWebhook))
 
 	// Who: anyone, as for the real provider's endpoints: each sandbox checks its own merchant
 	// credentials (OAuth client, merchantAuthentication) and its pages stand in for the
@@ -84,6 +115,13 @@ type QuoteResponse struct {
 	Note      string      `json:"note,omitempty"`
 	ExpiresAt time.Time   `json:"expiresAt"`
 	CreatedAt time.Time   `json:"createdAt"`
+	// Reference is the random part of the pay-quote links, which the owner's pages build.
+	Reference string `json:"reference"`
+	// Method is how the quote is being or was paid ("PayPal", "PO", "AuthorizeNet"; "" before).
+	Method string `json:"method"`
+	// PaidAt is null while the quote is unpaid.
+	PaidAt     *time.Time `json:"paidAt"`
+	CustomerPO string     `json:"customerPO"`
 	// QuoteData is spec §3's Saved quote, which prefills the create-RMA flow and pay pages.
 	QuoteData payments.SavedQuote `json:"quoteData"`
 }
@@ -91,7 +129,8 @@ type QuoteResponse struct {
 func toQuoteResponse(q payments.Quote) QuoteResponse {
 	return QuoteResponse{
 		UID: q.ID, Kind: string(q.Kind), RMANumber: q.RMANumber, Serial: q.Serial, Amount: q.Amount,
-		Status: string(q.Status), Note: q.Note, ExpiresAt: q.ExpiresAt, CreatedAt: q.CreatedAt, QuoteData: q.Saved,
+		Status: string(q.Status), Note: q.Note, ExpiresAt: q.ExpiresAt, CreatedAt: q.CreatedAt,
+		Reference: q.Reference, Method: string(q.Method), PaidAt: q.PaidAt, CustomerPO: q.CustomerPO, QuoteData: q.Saved,
 	}
 }
 
@@ -136,6 +175,142 @@ func (a api) issueServiceQuote(c *gin.Context) error {
 	return nil
 }
 
+// QuoteRef names a quote on a pay-quote page: /pay-quote/{uid}/{reference}.
+type QuoteRef struct {
+	UID       string `json:"uid"`
+	Reference string `json:"reference"`
+}
+
+// PayPalOrderResponse is the approve link the browser goes to.
+type PayPalOrderResponse struct {
+	PaymentURL string `json:"paymentUrl"`
+}
+
+// PayPalCaptureRequest is the quote and the token (order id) PayPal sent the payer back with.
+type PayPalCaptureRequest struct {
+	QuoteRef
+	Token string `json:"token"`
+}
+
+// AuthNetFormResponse is the hosted form the browser posts Token to (field "token").
+type AuthNetFormResponse struct {
+	FormURL string `json:"formUrl"`
+	Token   string `json:"token"`
+}
+
+// AuthNetConfirmRequest names the quote the hosted form sent the browser back for.
+type AuthNetConfirmRequest struct {
+	UID string `json:"uid"`
+}
+
+// WebhookResponse tells the provider the delivery was taken: handled now, or already before.
+type WebhookResponse struct {
+	Status string `json:"status"`
+}
+
+func subject(c *gin.Context) string {
+	p, _ := auth.PrincipalFrom(c.Request.Context())
+	return p.Subject
+}
+
+func (a api) startPayPal(c *gin.Context) error {
+	var req QuoteRef
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	url, err := a.checkout.StartQuotePayPal(c.Request.Context(), subject(c), req.UID, req.Reference)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, PayPalOrderResponse{PaymentURL: url})
+	return nil
+}
+
+func (a api) capturePayPal(c *gin.Context) error {
+	var req PayPalCaptureRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	q, err := a.checkout.CaptureQuotePayPal(c.Request.Context(), subject(c), req.UID, req.Reference, req.Token)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, toQuoteResponse(q))
+	return nil
+}
+
+func (a api) authnetForm(c *gin.Context) error {
+	var req QuoteRef
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	form, err := a.checkout.StartQuoteAuthNet(c.Request.Context(), subject(c), req.UID, req.Reference)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, AuthNetFormResponse{FormURL: form.FormURL, Token: form.Token})
+	return nil
+}
+
+func (a api) confirmAuthNet(c *gin.Context) error {
+	var req AuthNetConfirmRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	q, err := a.checkout.ConfirmQuoteAuthNet(c.Request.Context(), subject(c), req.UID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, toQuoteResponse(q))
+	return nil
+}
+
+func (a api) paypalWebhook(c *gin.Context) error {
+	body, err := rawBody(c)
+	if err != nil {
+		return err
+	}
+	return webhookAnswer(c, a.checkout.HandlePayPalWebhook(c.Request.Context(), c.Request.Header, body))
+}
+
+func (a api) authnetWebhook(c *gin.Context) error {
+	body, err := rawBody(c)
+	if err != nil {
+		return err
+	}
+	return webhookAnswer(c, a.checkout.HandleAuthNetWebhook(c.Request.Context(), c.GetHeader("X-ANET-Signature"), body))
+}
+
+// webhookAnswer is 200 for a delivery handled now or before (a replay must stop the provider's
+// retries and change nothing); any other error goes to the shared mapper, so a forgery is 401
+// and a provider that could not be asked 503, which the provider retries.
+func webhookAnswer(c *gin.Context, err error) error {
+	switch {
+	case errors.Is(err, payments.ErrDuplicateEvent):
+		c.JSON(http.StatusOK, WebhookResponse{Status: "duplicate"})
+	case err != nil:
+		return err
+	default:
+		c.JSON(http.StatusOK, WebhookResponse{Status: "handled"})
+	}
+	return nil
+}
+
+// rawBody reads a webhook delivery exactly as sent: the signatures are over these bytes.
+func rawBody(c *gin.Context) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, MaxWebhookBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, errTooLarge
+		}
+		return nil, ErrBadBody
+	}
+	return body, nil
+}
+
+var errTooLarge = fault.New(fault.KindTooLarge, "payments.bodyTooLarge", "The request body is too large.")
+
 // decode reads one JSON object of at most MaxBody bytes into dst, refusing unknown fields so a
 // misspelt amount is not silently zero.
 func decode(c *gin.Context, dst any) error {
@@ -144,7 +319,7 @@ func decode(c *gin.Context, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return fault.New(fault.KindTooLarge, "payments.bodyTooLarge", "The request body is too large.")
+			return errTooLarge
 		}
 		return ErrBadBody
 	}

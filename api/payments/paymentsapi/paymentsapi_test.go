@@ -150,6 +150,7 @@ func TestQuoteDetails_OnlyTheOwnerAndAlikeForUnknownAndForeign(t *testing.T) {
 	require.JSONEq(t, `{"uid":"`+issued.UID+`","kind":"service","rmaNumber":"RMA-100501","serial":"RT10000002",
 		"amount":{"cents":18950,"currency":"USD"},"status":"open","note":"New display.",
 		"expiresAt":"2026-12-23T12:00:00Z","createdAt":"2026-11-23T12:00:00Z",
+		"reference":"`+strings.TrimPrefix(issued.PayURL, "https://service.example/pay-quote/"+issued.UID+"/")+`","method":"","paidAt":null,"customerPO":"",
 		"quoteData":{"shipping":{"address":{"line1":"","line2":"","city":"","state":"","country":"","postalCode":""},
 			"contact":{"firstName":"Casey","lastName":"Morgan","emailAddress":"casey@example.com","phoneNumber":"","phoneCountryCode":"","companyName":""}},
 			"externalResource":{"serial":"RT10000002"},"total":{"cents":18950,"currency":"USD"}}}`, w.Body.String())

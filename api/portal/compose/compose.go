@@ -239,7 +239,11 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			if err != nil {
 				return err
 			}
-			deps := paymentsapi.Deps{Quotes: caps.Quotes()}
+			checkout, err := caps.Checkout()
+			if err != nil {
+				return err
+			}
+			deps := paymentsapi.Deps{Quotes: caps.Quotes(), Checkout: checkout}
 			if cards.PayPalSandbox != nil {
 				deps.PayPalSandbox = cards.PayPalSandbox
 			}

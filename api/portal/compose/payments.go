@@ -33,6 +33,25 @@ func (c *capabilities) Quotes() *payments.Quotes {
 	return c.quotes
 }
 
+// Checkout is the payments capability's checkout on the card providers (or their sandboxes), the
+// quote store and the outbox: the repair service pays out-of-warranty RMAs through it, and the
+// payments process serves the pay-quote pages and webhooks with it.
+func (c *capabilities) Checkout() (*payments.Checkout, error) {
+	cards, err := c.CardProviders()
+	if err != nil {
+		return nil, err
+	}
+	if cards.checkout == nil {
+		store := paymentsdb.NewStore(c.gdb)
+		cards.checkout = payments.NewCheckout(payments.CheckoutDeps{
+			Store: store, Events: store, Tx: db.NewTransactor(c.gdb), Mail: mail.NewOutbox(c.gdb),
+			PayPal: paypal.NewGateway(cards.PayPal), AuthNet: authnet.NewGateway(cards.AuthNet),
+			PublicURL: c.cfg.PublicURL, Log: c.log,
+		})
+	}
+	return cards.checkout, nil
+}
+
 // QuoteService is the quote service on gdb, for commands (`portal quote issue`) that work
 // without a serving process.
 func QuoteService(cfg Config, gdb *gorm.DB, log *slog.Logger) *payments.Quotes {
@@ -81,11 +100,15 @@ type cardProviders struct {
 	// sandbox is never mounted.
 	PayPalSandbox  *paypalsandbox.Sandbox
 	AuthNetSandbox *authnetsandbox.Sandbox
+	// checkout is the one checkout on these providers, built on first use (Checkout).
+	checkout *payments.Checkout
 }
 
 // CardProviders builds the provider clients. A provider none of whose variables is set gets a
 // sandbox under PORTAL_PUBLIC_URL/sandbox/<provider>, with credentials derived from the portal's
-// secret key (so every process sharing the key agrees on them), and its client points there.
+// secret key (so every process sharing the key agrees on them), and its client points there; the
+// sandbox delivers its webhooks to the portal's webhook endpoints under PORTAL_PUBLIC_URL, as the
+// provider would once the merchant registered them.
 // Setting any of a provider's variables means the real provider: the client then needs all of
 // them, and a missing one stops the start rather than falling back to the sandbox.
 func (c *capabilities) CardProviders() (*cardProviders, error) {
@@ -108,7 +131,8 @@ func (c *capabilities) CardProviders() (*cardProviders, error) {
 			WebhookID:    "WH-SANDBOX-" + hex.EncodeToString(derive("paypal webhook id")[:8]),
 		}
 		cards.PayPalSandbox, err = paypalsandbox.New(paypalsandbox.Config{
-			BaseURL: pp.BaseURL, ClientID: pp.ClientID, ClientSecret: pp.ClientSecret, WebhookID: pp.WebhookID, Logger: c.log,
+			BaseURL: pp.BaseURL, ClientID: pp.ClientID, ClientSecret: pp.ClientSecret, WebhookID: pp.WebhookID,
+			WebhookURL: c.cfg.PublicURL + paymentsapi.PayPalWebhookPath, Logger: c.log,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("compose: paypal sandbox: %w", err)
@@ -129,7 +153,8 @@ func (c *capabilities) CardProviders() (*cardProviders, error) {
 			SignatureKey:   config.Secret(hex.EncodeToString(derive("authnet signature key")) + hex.EncodeToString(derive("authnet signature key 2"))),
 		}
 		cards.AuthNetSandbox, err = authnetsandbox.New(authnetsandbox.Config{
-			LoginID: an.LoginID.Reveal(), TransactionKey: an.TransactionKey.Reveal(), SignatureKey: an.SignatureKey.Reveal(), Logger: c.log,
+			LoginID: an.LoginID.Reveal(), TransactionKey: an.TransactionKey.Reveal(), SignatureKey: an.SignatureKey.Reveal(),
+			WebhookURL: c.cfg.PublicURL + paymentsapi.AuthNetWebhookPath, Logger: c.log,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("compose: authorize.net sandbox: %w", err)
