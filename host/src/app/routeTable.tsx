@@ -47,16 +47,16 @@ export const routeTable: Record<RouteName, RouteEntry> = {
 
   // Repair (remote 'repair')
   'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countries },
-  'rma-confirm-quote': { meta: pub },
-  canceled: { meta: pub },
+  'rma-confirm-quote': { meta: pub, page: remotePage('repair', 'ConfirmQuotePage'), preload: countries },
+  canceled: { meta: pub, page: remotePage('repair', 'CanceledPage') },
   'upgrade-device': { meta: pub },
   'upgrade-device-confirm-quote': { meta: pub },
-  'pay-quote': { meta: signIn },
-  'pay-quote-by-authorize': { meta: signIn },
-  success: { meta: pub },
-  'authnet-response': { meta: pub },
-  'service-quote-successful': { meta: pub },
-  'service-quote-cancel': { meta: pub },
+  'pay-quote': { meta: signIn, page: remotePage('repair', 'PayQuotePage') },
+  'pay-quote-by-authorize': { meta: signIn, page: remotePage('repair', 'PayQuoteByAuthorizePage') },
+  success: { meta: pub, page: remotePage('repair', 'SuccessPage') },
+  'authnet-response': { meta: pub, page: remotePage('repair', 'AuthnetResponsePage') },
+  'service-quote-successful': { meta: pub, page: remotePage('repair', 'ServiceQuoteSuccessfulPage') },
+  'service-quote-cancel': { meta: pub, page: remotePage('repair', 'ServiceQuoteCancelPage') },
 
   // Recycle (remote 'recycle')
   'recycle-unit': { meta: signIn, page: remotePage('recycle', 'RecycleUnitPage'), nav: 'Recycle a unit', preload: countries },

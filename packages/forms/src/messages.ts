@@ -22,6 +22,10 @@ export const messages = {
   errorValidatingAddress: 'Error validating address, please verify your information and try again.',
   rmaNotCreated: 'RMA has not been created',
   confirmAccurate: 'I confirm the above information is accurate',
+  /** Spec §5 PO payment: the release number (sent as PO-release) has 4 or 5 digits. */
+  poReleaseDigits: 'Must be 4 or 5 digits',
+  /** Spec §8: back from the card provider without its token. */
+  noPayPalToken: 'No PayPal token found',
 
   serialNotFound: 'Serial Not Found',
   serialNotValid: 'Serial not valid for new RMA',

@@ -91,15 +91,35 @@ export interface RadioGroupProps<V extends string> {
   error?: string;
   /** Options side by side (yes/no questions). */
   inline?: boolean;
+  /**
+   * 'radiogroup' names the set as a radio group (one choice among options, e.g. a payment
+   * method); the default is the fieldset's own 'group'.
+   */
+  role?: 'group' | 'radiogroup';
   children?: ReactNode;
 }
 
 /** A set of radio buttons named by its legend. */
-export function RadioGroup<V extends string>({ legend, name, options, value, onChange, error, inline = false, children }: RadioGroupProps<V>) {
+export function RadioGroup<V extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+  inline = false,
+  role,
+  children,
+}: RadioGroupProps<V>) {
   const id = `radios-${useId()}`;
   return (
-    <Fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
-      <Legend>{legend}</Legend>
+    <Fieldset
+      role={role === 'radiogroup' ? 'radiogroup' : undefined}
+      aria-labelledby={role === 'radiogroup' ? `${id}-legend` : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <Legend id={`${id}-legend`}>{legend}</Legend>
       <Options $inline={inline}>
         {options.map((option) => (
           <ChoiceLabel key={option.value}>

@@ -1,6 +1,15 @@
-import { act, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SessionProvider } from '@portal/auth';
+import { PortalThemeProvider } from '@portal/ui';
 import userEvent from '@testing-library/user-event';
 import type {
+  CreateOowPayload,
+  CreateOowResult,
+  PaymentOptions,
+  POFile,
+  ProcessOowInput,
   Country,
   CreateRmaPayload,
   CreateRmaResult,
@@ -15,10 +24,13 @@ import type {
 } from '@portal/api-client';
 import { CreateRmaPage } from '../features/create-rma/Page';
 import { SERIAL_CHECK_DEBOUNCE_MS } from '@portal/forms/units';
-import { profile, renderRoute, sessionWith, warrantyUnit } from '@portal/forms/testing';
+import { profile, sessionWith, warrantyUnit, type RouteOptions } from '@portal/forms/testing';
 
 /** rma-confirm-quote: the one page the leave warning lets the stepper go to. */
 export const confirmQuoteRoute = { path: '/create-rma/:serial?/confirm-quote', element: <h1>Confirm quote</h1> };
+
+/** canceled: where a cancelled payment ends. */
+export const canceledRoute = { path: '/canceled', element: <h1>Canceled</h1> };
 
 export const countries: Country[] = [
   { name: 'Canada', countryCode: 'CA', geonameId: 6251999 },
@@ -66,6 +78,11 @@ export const created: CreateRmaResult = {
   shippingError: null,
 };
 
+/** A plain customer's payment options: card only, no discount. */
+export const paymentOptions: PaymentOptions = { methods: ['PayPal'], defaultMethod: 'PayPal', poReleaseRequired: false, discountPercent: 0 };
+/** A PO holder whose domain needs a release number, with a 10 % discount (olivia). */
+export const poOptions: PaymentOptions = { methods: ['PayPal', 'PO'], defaultMethod: 'PO', poReleaseRequired: true, discountPercent: 10 };
+
 export interface FlowSetup {
   unit?: Unit;
   options?: RepairSelection[];
@@ -76,12 +93,34 @@ export interface FlowSetup {
 }
 
 /** The whole create-rma page with a fake API, fake timers and the host's countries loader. */
-export function setupFlow({ unit = warrantyUnit, options = selections, me = profile, url = '/create-rma/RT10000001', state, applyAccept }: FlowSetup = {}) {
+export function setupFlow({
+  unit = warrantyUnit,
+  options = selections,
+  me = profile,
+  url = '/create-rma/RT10000001',
+  state,
+  applyAccept,
+  payment = paymentOptions,
+}: FlowSetup & { payment?: PaymentOptions } = {}) {
   const api = {
     repair: {
       verifySerial: jest.fn(async (serial: string) => ({ kind: 'found' as const, unit: { ...unit, serial } })),
       repairFormSelections: jest.fn(async () => options),
       createRma: jest.fn(async (_payload: CreateRmaPayload, _key: string) => created),
+      paymentOptions: jest.fn(async (): Promise<PaymentOptions> => payment),
+      createOowRma: jest.fn(
+        async (_payload: CreateOowPayload, _key: string): Promise<CreateOowResult> => ({
+          rmaNumber: 'RMA-100420',
+          quoteId: 'QT-ABCDEFGHJKLM',
+          paymentUrl: 'https://paypal.test/checkoutnow?token=ORDER-1',
+          quoteData: null,
+        }),
+      ),
+      processOow: jest.fn(async (input: ProcessOowInput): Promise<CreateRmaResult> => ({ ...created, rmaNumber: input.rmaNumber })),
+      cancelRma: jest.fn(async (rmaNumber: string) => ({ rmaNumber, status: 'CANCELLED' })),
+    },
+    payments: {
+      quoteDetails: jest.fn(),
     },
     identity: { me: jest.fn() },
     locations: {
@@ -95,6 +134,10 @@ export function setupFlow({ unit = warrantyUnit, options = selections, me = prof
         return files.map((f) => ({ originalname: f.name, bucketFileName: `rma/${f.name}`, cancellable: true }));
       }),
       removeRmaAttachment: jest.fn(async (_name: string) => undefined),
+      uploadPurchaseOrder: jest.fn(async (file: File, opts?: UploadProgressOptions): Promise<POFile[]> => {
+        opts?.onProgress?.(1);
+        return [{ fileId: `po/${file.name}`, originalname: file.name }];
+      }),
     },
     shipping: {
       offices: jest.fn(async () => [office]),
@@ -102,8 +145,8 @@ export function setupFlow({ unit = warrantyUnit, options = selections, me = prof
     },
   };
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime, applyAccept });
-  const view = renderRoute(<CreateRmaPage />, {
-    routes: [confirmQuoteRoute],
+  const view = renderAt(<CreateRmaPage />, {
+    routes: [confirmQuoteRoute, canceledRoute],
     path: '/create-rma/:serial?',
     url,
     state,
@@ -111,6 +154,26 @@ export function setupFlow({ unit = warrantyUnit, options = selections, me = prof
     loader: () => ({ countries }),
   });
   return { api, user, ...view };
+}
+
+/**
+ * Renders a page at `url` (path, and query string when given) in a data router with theme and
+ * session, as renderRoute does, so pages that read their query can be tested.
+ */
+export function renderAt(element: ReactElement, { path, url, session, state, loader, routes = [] }: RouteOptions) {
+  const [pathname = '/', search = ''] = url.split('?');
+  const router = createMemoryRouter(
+    [{ path: '/', element: <h1>Home</h1> }, ...routes, { path, element, loader, hydrateFallbackElement: <p>Loading..</p> }],
+    { initialEntries: [{ pathname, search: search ? `?${search}` : '', state }] },
+  );
+  const view = render(
+    <PortalThemeProvider>
+      <SessionProvider session={session}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </PortalThemeProvider>,
+  );
+  return { ...view, router };
 }
 
 /** Lets the serial check's debounce pass and the fake API answer. */

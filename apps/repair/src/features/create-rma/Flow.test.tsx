@@ -338,11 +338,15 @@ describe('create-rma stepper: confirm', () => {
     expect(screen.queryByRole('link', { name: 'Download Shipping Label' })).not.toBeInTheDocument();
   });
 
-  it('for an out-of-warranty unit without override shows the payment card and no Submit', async () => {
+  it('for an out-of-warranty unit without override shows the payment card with Save Quote and Continue to Payment', async () => {
     const { user } = setupFlow({ unit: unit({ iw: false, cardState: 'out-of-warranty' }) });
     await reachConfirm(user);
 
-    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText(/Saving the quote and paying online are not available here yet/)).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Payment' });
+    expect(await within(card).findByText('Total: $289.00')).toBeInTheDocument();
+    expect(within(card).getByRole('radiogroup', { name: 'Payment Method' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Quote' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit RMA' })).not.toBeInTheDocument();
   });
 

@@ -1,16 +1,33 @@
-import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, type Location } from 'react-router';
-import { isApiError, type CreateRmaPayload, type RepairSelection } from '@portal/api-client';
+import {
+  isApiError,
+  type CreateOowPayload,
+  type CreateRmaPayload,
+  type Money,
+  type RepairSelection,
+} from '@portal/api-client';
 import { useApi, useSessionState } from '@portal/auth';
-import { normalizeSerial } from '@portal/forms';
+import { messages, normalizeSerial, type FieldErrors } from '@portal/forms';
 import { pathFor } from '@portal/routes';
 import { Banner, Card, CardTitle, PageTitle, Row, Spinner, Stack, Stepper } from '@portal/ui';
 import { LeaveDialog, useLeaveWarning, useSerialCheck } from '@portal/forms/units';
 import { COPY } from './copy';
 import { createErrorMessage } from './model/createError';
-import { flowReducer, initialFlowState, LAST_STEP } from './model/flow';
+import { CONFIRM_STEP, flowReducer, initialFlowState, LAST_STEP } from './model/flow';
 import { GUAM, effectivePackaging, shippingMode } from './model/packaging';
-import { autoSelectFault } from './model/problem';
+import { emptyPayment, paymentServerErrors, type PaymentField, type PaymentValues } from './model/payment';
+import {
+  browser,
+  clearPaymentSnapshot,
+  loadPaymentSnapshot,
+  readPaymentReturn,
+  savePaymentSnapshot,
+  type PaymentPhase,
+  type PaymentReturn,
+  type PaymentSnapshot,
+} from './model/paymentReturn';
+import { autoSelectFault, priceOf } from './model/problem';
 import { isSavedQuote, type SavedQuote } from './model/quote';
 import { sortServerErrors } from './model/serverErrors';
 import { ProblemStep } from './steps/ProblemStep';
@@ -46,6 +63,11 @@ export interface CreateRmaRouteState {
   quoteData?: SavedQuote;
 }
 
+/** What Save Quote hands to rma-confirm-quote (the page fetches the quote by ?quote= without it). */
+export interface ConfirmQuoteRouteState extends CreateRmaRouteState {
+  quoteId: string;
+}
+
 export function readRouteInputs(location: Location): { toPage?: number; quote: SavedQuote | null } {
   const state = (location.state ?? null) as CreateRmaRouteState | null;
   const fromQuery = new URLSearchParams(location.search).get('toPage');
@@ -56,11 +78,23 @@ export function readRouteInputs(location: Location): { toPage?: number; quote: S
   };
 }
 
-interface FlowProps {
+export interface FlowProps {
   initialSerial: string;
   toPage?: number;
   quote: SavedQuote | null;
+  /** The saved quote being paid (rma-confirm-quote): no Save Quote, and create/oow names it. */
+  quoteId?: string;
   onReset: () => void;
+  /** Back from the payment provider: the return URL's parts and the flow kept before leaving. */
+  paymentReturn?: PaymentReturn | null;
+  snapshot?: PaymentSnapshot | null;
+  /** Shown above the stepper (rma-confirm-quote: 'Quote QT-… saved'). */
+  banner?: ReactNode;
+}
+
+/** A payment failure in words: the server's message, else the connection advice. */
+function paymentErrorMessage(error: unknown): string {
+  return isApiError(error) && error.status !== 0 && error.message ? error.message : COPY.networkFailed;
 }
 
 function StepLoading() {
@@ -72,16 +106,32 @@ function StepLoading() {
   );
 }
 
-function CreateRmaFlow({ initialSerial, toPage, quote, onReset }: FlowProps) {
+/** The create-RMA stepper (spec §2), from the serial to the label; rma-confirm-quote renders it too. */
+export function CreateRmaFlow({ initialSerial, toPage, quote, quoteId, onReset, paymentReturn = null, snapshot = null, banner }: FlowProps) {
   const api = useApi();
+  const navigate = useNavigate();
   const session = useSessionState();
   const profile = session.status === 'signed-in' ? session.profile : null;
-  const [state, dispatch] = useReducer(flowReducer, { serial: initialSerial, toPage, quote, profile }, initialFlowState);
+  const [state, dispatch] = useReducer(flowReducer, { serial: initialSerial, toPage, quote, profile, snapshot }, initialFlowState);
   const check = useSerialCheck(state.serial);
   const unit = check.status === 'valid' ? check.unit : null;
-  const { blocker } = useLeaveWarning(state.result === null);
+  // An RMA awaiting its payment already has its number: from then on leaving does not warn.
+  const [pendingRma, setPendingRma] = useState<string | null>(paymentReturn?.rmaNumber ?? null);
+  const [redirect, setRedirect] = useState<{ url: string } | null>(null);
+  const { blocker } = useLeaveWarning(state.result === null && pendingRma === null && redirect === null);
   const [submitting, setSubmitting] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
+  const [selections, setSelections] = useState<RepairSelection[]>([]);
+  const [payment, setPayment] = useState<PaymentValues>(emptyPayment);
+  const [paymentErrors, setPaymentErrors] = useState<FieldErrors<PaymentField>>({});
+  const [phase, setPhase] = useState<PaymentPhase>(() => {
+    if (!paymentReturn) return { kind: 'none' };
+    const { rmaNumber, token, cancelled } = paymentReturn;
+    if (cancelled) return { kind: 'cancelling', rmaNumber };
+    // Spec §8: back from the provider without its token.
+    if (!token) return { kind: 'failed', rmaNumber, message: messages.noPayPalToken, paymentUrl: snapshot?.paymentUrl ?? '' };
+    return { kind: 'processing', rmaNumber };
+  });
   const submission = useRef<{ key: string; body: string } | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(state.step);
@@ -90,7 +140,9 @@ function CreateRmaFlow({ initialSerial, toPage, quote, onReset }: FlowProps) {
   const mode = shippingMode(state.address, unit);
   const packaging = effectivePackaging(mode, state.packaging);
   const discountPercent = profile?.flags?.rma?.flatDiscountPercentage ?? 0;
+  const price: Money | null = priceOf(selections, state.problem);
   const go = (step: number) => dispatch({ type: 'go', step });
+  const paymentUrl = useRef(snapshot?.paymentUrl ?? '');
 
   useEffect(prefetchSteps, []);
 
@@ -101,20 +153,157 @@ function CreateRmaFlow({ initialSerial, toPage, quote, onReset }: FlowProps) {
     titleRef.current?.focus();
   }, [state.step]);
 
-  async function submit(payload: CreateRmaPayload) {
-    // The same submission retried keeps its key, so the API can answer it once; any change is a new one.
+  // Off to the provider once the leave warning is down (this render removed its beforeunload).
+  useEffect(() => {
+    if (redirect) browser.assign(redirect.url);
+  }, [redirect]);
+
+  /** The same submission retried keeps its key, so the API can answer it once; any change is a new one. */
+  function keyFor(payload: unknown): string {
     const body = JSON.stringify(payload);
     if (!submission.current || submission.current.body !== body) submission.current = { key: newIdempotencyKey(), body };
+    return submission.current.key;
+  }
+
+  function rejected(error: unknown) {
+    setCreateError(createErrorMessage(error));
+    if (isApiError(error) && error.status === 400) {
+      dispatch({ type: 'rejected', errors: sortServerErrors(error.fields) });
+      setPaymentErrors(paymentServerErrors(error.fields));
+    }
+  }
+
+  async function submit(payload: CreateRmaPayload) {
+    const key = keyFor(payload);
     setSubmitting(true);
     setCreateError(null);
     try {
-      const result = await api.repair.createRma(payload, submission.current.key);
+      const result = await api.repair.createRma(payload, key);
       dispatch({ type: 'created', result });
     } catch (error) {
-      setCreateError(createErrorMessage(error));
-      if (isApiError(error) && error.status === 400) dispatch({ type: 'rejected', errors: sortServerErrors(error.fields) });
+      rejected(error);
     } finally {
       setSubmitting(false);
+    }
+  }
+
+  /** Settles the payment and releases the RMA: the label step, or the failure with Try Again / Cancel RMA. */
+  const settle = useCallback(
+    (rmaNumber: string, serial: string, token?: string) =>
+      api.repair.processOow({ rmaNumber, serial, token: token || undefined }).then(
+        (result) => {
+          clearPaymentSnapshot(rmaNumber);
+          setPhase({ kind: 'none' });
+          dispatch({ type: 'created', result });
+        },
+        (error: unknown) => {
+          setPhase({ kind: 'failed', rmaNumber, message: paymentErrorMessage(error), paymentUrl: paymentUrl.current });
+        },
+      ),
+    [api],
+  );
+  const process = useCallback(
+    (rmaNumber: string, serial: string, token?: string) => {
+      setPhase({ kind: 'processing', rmaNumber });
+      return settle(rmaNumber, serial, token);
+    },
+    [settle],
+  );
+
+  /** Cancels the RMA awaiting payment and shows /canceled (spec §4). */
+  const cancelNow = useCallback(
+    (rmaNumber: string) =>
+      api.repair.cancelRma(rmaNumber).then(
+        () => {
+          clearPaymentSnapshot(rmaNumber);
+          return navigate(`${pathFor('canceled')}?${new URLSearchParams({ rma: rmaNumber }).toString()}`, { replace: true });
+        },
+        (error: unknown) => {
+          setPhase({ kind: 'failed', rmaNumber, message: paymentErrorMessage(error), paymentUrl: paymentUrl.current });
+        },
+      ),
+    [api, navigate],
+  );
+  const cancel = useCallback(
+    (rmaNumber: string) => {
+      setPhase({ kind: 'cancelling', rmaNumber });
+      return cancelNow(rmaNumber);
+    },
+    [cancelNow],
+  );
+
+  // Back from the provider: cancelled -> cancel; no token -> 'No PayPal token found'; else process.
+  const returned = useRef(false);
+  useEffect(() => {
+    if (!paymentReturn || returned.current) return;
+    returned.current = true;
+    const { rmaNumber, token, cancelled } = paymentReturn;
+    // The phase started as cancelling, processing or failed (no token): see useState above.
+    if (cancelled) void cancelNow(rmaNumber);
+    else if (token) void settle(rmaNumber, state.serial, token);
+    // Once, on the return; state.serial is the RMA's and does not change on this screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** Card: open the RMA, keep the flow, go to the provider. PO: open the RMA paid by PO, then process it. */
+  async function pay(payload: CreateOowPayload) {
+    const key = keyFor(payload);
+    setSubmitting(true);
+    setCreateError(null);
+    setPaymentErrors({});
+    try {
+      const result = await api.repair.createOowRma(payload, key);
+      setPendingRma(result.rmaNumber);
+      if (payload.paymentData.paymentMethod === 'PO' || !result.paymentUrl) {
+        setSubmitting(false);
+        await process(result.rmaNumber, payload.serial);
+        return;
+      }
+      paymentUrl.current = result.paymentUrl;
+      savePaymentSnapshot({
+        rmaNumber: result.rmaNumber,
+        quoteId: result.quoteId,
+        paymentUrl: result.paymentUrl,
+        serial: state.serial,
+        problem: state.problem,
+        contact: state.contact,
+        address: state.address,
+        packaging: state.packaging,
+        quote,
+      });
+      setPhase({ kind: 'redirecting' });
+      setRedirect({ url: result.paymentUrl });
+    } catch (error) {
+      rejected(error);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  /** Save Quote: store the quote, then open rma-confirm-quote with it (no leave warning there). */
+  async function saveQuote(payload: CreateOowPayload) {
+    const key = keyFor(payload);
+    setSubmitting(true);
+    setCreateError(null);
+    try {
+      const result = await api.repair.createOowRma(payload, key);
+      const search = new URLSearchParams({ quote: result.quoteId }).toString();
+      await navigate(`${pathFor('rma-confirm-quote', { serial: state.serial })}?${search}`, {
+        state: { quoteData: result.quoteData ?? undefined, quoteId: result.quoteId, toPage: CONFIRM_STEP } satisfies ConfirmQuoteRouteState,
+      });
+    } catch (error) {
+      rejected(error);
+      setSubmitting(false);
+    }
+  }
+
+  function tryAgain() {
+    if (phase.kind !== 'failed') return;
+    if (phase.paymentUrl) {
+      setPhase({ kind: 'redirecting' });
+      setRedirect({ url: phase.paymentUrl });
+    } else {
+      void process(phase.rmaNumber, state.serial);
     }
   }
 
@@ -124,6 +313,7 @@ function CreateRmaFlow({ initialSerial, toPage, quote, onReset }: FlowProps) {
   return (
     <Stack $gap="lg">
       <PageTitle>Create a repair RMA</PageTitle>
+      {banner}
       {state.address.country.trim().toUpperCase() === GUAM ? <Banner variant="warning">{COPY.guamBatteries}</Banner> : null}
       <Stepper steps={CREATE_RMA_STEPS} current={state.step} label="Create RMA steps" />
       <Card aria-labelledby={stepTitleId}>
@@ -140,9 +330,10 @@ function CreateRmaFlow({ initialSerial, toPage, quote, onReset }: FlowProps) {
               onChange={(values) => dispatch({ type: 'problem', values })}
               discountPercent={discountPercent}
               serverErrors={state.serverErrors.problem}
-              onOptionsLoaded={(selections: RepairSelection[]) =>
-                dispatch({ type: 'problem', values: autoSelectFault(state.problem, selections) })
-              }
+              onOptionsLoaded={(loaded: RepairSelection[]) => {
+                setSelections(loaded);
+                dispatch({ type: 'problem', values: autoSelectFault(state.problem, loaded) });
+              }}
               onAttach={(file) => dispatch({ type: 'attach', file })}
               onDetach={(file) => dispatch({ type: 'detach', file })}
               onContinue={() => go(2)}
@@ -179,8 +370,21 @@ function CreateRmaFlow({ initialSerial, toPage, quote, onReset }: FlowProps) {
               onEdit={go}
               onBack={() => go(3)}
               onSubmit={(payload) => void submit(payload)}
+              onPay={(payload) => void pay(payload)}
+              onSaveQuote={quoteId ? undefined : (payload) => void saveQuote(payload)}
               submitting={submitting}
               error={createError}
+              price={price}
+              quoteId={quoteId}
+              quoteTotal={quoteId ? (quote?.total ?? null) : null}
+              payment={payment}
+              onPaymentChange={setPayment}
+              paymentServerErrors={paymentErrors}
+              phase={phase}
+              onTryAgain={tryAgain}
+              onCancelRma={() => {
+                if (phase.kind === 'failed') void cancel(phase.rmaNumber);
+              }}
             />
           ) : null}
           {state.step === LAST_STEP ? <DownloadStep {...common} result={state.result} onNewRequest={onReset} /> : null}
@@ -208,14 +412,20 @@ export function CreateRmaPage() {
   const navigate = useNavigate();
   const reset = resetStamp(location);
   const inputs = reset === null ? readRouteInputs(location) : { quote: null };
+  // Back from the payment provider (?rmaNumber=…): the flow as it was left, on the confirm step.
+  const [paymentReturn] = useState(() => (reset === null ? readPaymentReturn(location.search) : null));
+  const [snapshot] = useState(() => (paymentReturn ? loadPaymentSnapshot(paymentReturn.rmaNumber) : null));
 
   return (
     <CreateRmaFlow
       // Another serial's create-rma page, or a reset, starts the flow over.
       key={`${serial}#${reset ?? 0}`}
       initialSerial={serial}
-      toPage={inputs.toPage}
-      quote={inputs.quote}
+      toPage={paymentReturn ? CONFIRM_STEP : inputs.toPage}
+      quote={snapshot?.quote ?? inputs.quote}
+      quoteId={snapshot?.quoteId && snapshot.quote ? snapshot.quoteId : undefined}
+      paymentReturn={reset === null ? paymentReturn : null}
+      snapshot={snapshot}
       onReset={() => navigate(pathFor('create-rma'), { replace: true, state: { reset: Date.now() } satisfies ResetState })}
     />
   );

@@ -45,8 +45,24 @@ export const COPY = {
   officesNone: 'No shipping offices were found near this address.',
 
   paymentOverride: 'An override has been applied to allow you to submit this RMA without prepayment.',
-  paymentLater:
-    `This unit is out of warranty, so the repair is quoted. Saving the quote and paying online are not available here yet: please contact ${SUPPORT_EMAIL} with your serial number and we will arrange the quote and payment with you.`,
+  paymentOptionsLoading: 'Loading the payment options…',
+  paymentOptionsFailed: 'The payment options could not be loaded. Please try again.',
+  priceUnknown: 'The total is calculated when the RMA is created.',
+  discountApplied: (percent: number) => `Your ${percent}% discount is included in the total.`,
+  cardNext:
+    'Continue to Payment takes you to our card payment provider. Once the payment is approved you come back here and get the shipping label.',
+  poReleaseHint: 'The 4 or 5 digit release number of your PO; it is sent as PO-release.',
+  poFileHelp: 'A PDF or image (PNG, JPEG, TIFF) of the purchase order, up to 10 MB. It is uploaded as soon as you choose it.',
+  poFileAttached: (name: string) => `Attached: ${name}`,
+  saveQuoteHelp: 'Save Quote keeps this repair and its price as a quote you can pay later; no RMA is created yet.',
+  leavingForPayment: 'Taking you to the payment provider…',
+  processingPayment: 'Confirming your payment and creating the shipping label…',
+  cancellingRma: 'Cancelling the RMA…',
+  paymentFailed: (rmaNumber: string) =>
+    `RMA ${rmaNumber} is waiting for its payment. Try the payment again, or cancel the RMA if you no longer want the repair.`,
+  quoteSaved: (quoteId: string) => `Quote ${quoteId} saved`,
+  quoteSavedHelp:
+    'Your quote is saved: check the details below, then pay by card or PO to create the RMA and get the shipping label. You can also come back to this page later from the link in your account.',
 
   created: (rmaNumber: string) => `Your RMA ${rmaNumber} has been created.`,
   labelHelp: 'Print the shipping label and attach it to the box. The label expires 30 days after issue.',

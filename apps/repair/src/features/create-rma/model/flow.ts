@@ -8,7 +8,8 @@ import {
 } from '@portal/forms';
 import type { PackagingChoice } from './packaging';
 import { emptyProblem, type ProblemValues } from './problem';
-import { addressFromQuote, contactFromQuote, problemFromQuote, type SavedQuote } from './quote';
+import type { PaymentSnapshot } from './paymentReturn';
+import { addressFromQuote, contactFromQuote, packagingFromQuote, problemFromQuote, type SavedQuote } from './quote';
 import { noServerErrors, withoutChanged, type StepFieldErrors } from './serverErrors';
 
 export const FIRST_STEP = 1;
@@ -46,6 +47,8 @@ export interface FlowInputs {
   toPage?: number;
   quote?: SavedQuote | null;
   profile?: Me | null;
+  /** The flow as it was when the customer left for the payment provider (back on the confirm step). */
+  snapshot?: PaymentSnapshot | null;
 }
 
 export function clampStep(step: number | undefined): number {
@@ -54,7 +57,20 @@ export function clampStep(step: number | undefined): number {
 }
 
 /** The stepper's first state: defaults from the profile, everything from a saved quote when given. */
-export function initialFlowState({ serial, toPage, quote, profile }: FlowInputs): FlowState {
+export function initialFlowState({ serial, toPage, quote, profile, snapshot }: FlowInputs): FlowState {
+  if (snapshot) {
+    return {
+      step: CONFIRM_STEP,
+      serial: normalizeSerial(snapshot.serial || serial),
+      problem: snapshot.problem,
+      contact: snapshot.contact,
+      address: snapshot.address,
+      packaging: snapshot.packaging,
+      confirmed: true,
+      serverErrors: noServerErrors,
+      result: null,
+    };
+  }
   const contact = contactFromProfile(profile ?? null);
   const address = addressFromProfile(profile?.address?.shipping ?? null);
   return {
@@ -63,7 +79,7 @@ export function initialFlowState({ serial, toPage, quote, profile }: FlowInputs)
     problem: quote ? problemFromQuote(quote.externalResource?.rmaInput) : emptyProblem,
     contact: quote ? contactFromQuote(quote, contact) : contact,
     address: quote ? addressFromQuote(quote, address) : address,
-    packaging: '',
+    packaging: quote ? packagingFromQuote(quote) : '',
     confirmed: false,
     serverErrors: noServerErrors,
     result: null,

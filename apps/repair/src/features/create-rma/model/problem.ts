@@ -1,4 +1,4 @@
-import type { RepairSelection, Unit, UploadedFile } from '@portal/api-client';
+import type { Money, RepairSelection, Unit, UploadedFile } from '@portal/api-client';
 import { compact, limits, maxLength, messages, required, validate, type FieldErrors } from '@portal/forms';
 
 export type YesNo = 'yes' | 'no';
@@ -92,4 +92,10 @@ export function validateProblem(values: ProblemValues, unit: Pick<Unit, 'product
     assetTag: validate(values.assetTag, [maxLength(limits.assetTag)]),
     attachments: values.attachments.length === 0 ? messages.mustAttachFiles : undefined,
   });
+}
+
+/** The price of the chosen problem among a unit's options (null when it is not among them). */
+export function priceOf(selections: readonly RepairSelection[], values: Pick<ProblemValues, 'primaryFault' | 'problem'>): Money | null {
+  const fault = selections.find((s) => s.name === values.primaryFault);
+  return fault?.options.find((o) => o.name === values.problem)?.price ?? null;
 }

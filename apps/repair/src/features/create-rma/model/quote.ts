@@ -1,5 +1,6 @@
-import type { Money, RmaInput } from '@portal/api-client';
+import type { Money, RmaInput, RmaPackaging } from '@portal/api-client';
 import { addressFromProfile, contactFromProfile, type AddressValues, type ContactValues } from '@portal/forms';
+import type { PackagingChoice } from './packaging';
 import { emptyProblem, type ProblemValues } from './problem';
 
 /** A saved quote as spec §3 describes it; it prefills the whole stepper (route input quoteData). */
@@ -15,7 +16,7 @@ export interface SavedQuote {
       companyName?: string;
     } | null;
   } | null;
-  externalResource?: { serial?: string; rmaInput?: Partial<RmaInput> | null } | null;
+  externalResource?: { serial?: string; rmaInput?: Partial<RmaInput> | null; packaging?: Partial<RmaPackaging> | null } | null;
   /** What the quote costs, priced by the server. */
   total?: Money;
 }
@@ -66,4 +67,13 @@ export function contactFromQuote(quote: SavedQuote, fallback: ContactValues): Co
 
 export function addressFromQuote(quote: SavedQuote, fallback: AddressValues): AddressValues {
   return quote.shipping?.address ? addressFromProfile(quote.shipping.address) : fallback;
+}
+
+/** The packaging choice a quote was saved with (spec §4 mapping read backwards); '' when unknown. */
+export function packagingFromQuote(quote: SavedQuote): PackagingChoice | '' {
+  const p = quote.externalResource?.packaging;
+  if (!p) return '';
+  if (p.requestBox) return 'box';
+  if (p.havePackaging) return 'label';
+  return 'qr';
 }

@@ -1,14 +1,29 @@
-import type { CreateRmaPayload, Unit } from '@portal/api-client';
-import { messages, type AddressValues, type ContactValues } from '@portal/forms';
-import { Banner, CheckboxField, MutedText, Stack } from '@portal/ui';
+import { useEffect, useState } from 'react';
+import type { CreateOowPayload, CreateRmaPayload, Money, Unit } from '@portal/api-client';
+import { messages, timings, type AddressValues, type ContactValues, type FieldErrors } from '@portal/forms';
+import { Banner, Button, CheckboxField, MutedText, Row, Spinner, Stack } from '@portal/ui';
 import { ADMIN_OVERRIDE_ENABLED, AdminOverride } from '../components/AdminOverride';
-import { StepForm } from '@portal/forms/units';
+import { StepForm, useTimedMessage } from '@portal/forms/units';
 import { useCountries } from '@portal/forms/units';
 import { AddressFacts, ContactFacts, SummaryCard, UnitFacts } from '@portal/forms/units';
+import { PaymentCard } from '../components/PaymentCard';
 import { ProblemFacts } from '../components/Summary';
 import { COPY } from '../copy';
+import { usePaymentOptions } from '../hooks/usePaymentOptions';
+import { useRepairOptions } from '../hooks/useRepairOptions';
 import { packagingTitle, type PackagingKind } from '../model/packaging';
+import {
+  defaultMethod,
+  paymentTotal,
+  saveQuotePaymentData,
+  toPaymentData,
+  validatePayment,
+  type PaymentField,
+  type PaymentValues,
+} from '../model/payment';
+import type { PaymentPhase } from '../model/paymentReturn';
 import { buildCreatePayload, RMA_TYPE } from '../model/payload';
+import { priceOf } from '../model/problem';
 import type { ProblemValues } from '../model/problem';
 
 export interface ConfirmStepProps {
@@ -24,75 +39,212 @@ export interface ConfirmStepProps {
   onBack: () => void;
   /** Submits the create-RMA body (built here, so its code loads with this step). */
   onSubmit: (payload: CreateRmaPayload) => void;
+  /** Out of warranty: pays by card (to the provider) or by PO (create, then process). */
+  onPay: (payload: CreateOowPayload) => void;
+  /** Out of warranty: saves a quote; absent on rma-confirm-quote (the quote is saved already). */
+  onSaveQuote?: (payload: CreateOowPayload) => void;
   submitting: boolean;
   /** The last create attempt's error, if any. */
   error: string | null;
+  /** The chosen problem's price, when the problem step loaded it. */
+  price: Money | null;
+  /** The saved quote being paid (rma-confirm-quote): its id and the total the server priced. */
+  quoteId?: string;
+  quoteTotal?: Money | null;
+  payment: PaymentValues;
+  onPaymentChange: (values: PaymentValues) => void;
+  paymentServerErrors: FieldErrors<PaymentField>;
+  /** Where a payment in progress stands (after the provider's return). */
+  phase: PaymentPhase;
+  onTryAgain: () => void;
+  onCancelRma: () => void;
 }
 
 /**
- * Whether this stepper may submit: in-warranty units, or out-of-warranty units with the override
- * (spec §4). Other units pay first; their Save Quote and payment come with the quotes feature.
+ * Whether this stepper may submit directly: in-warranty units, or out-of-warranty units with the
+ * override (spec §4). Other units pay first (card or PO) or save a quote.
  */
 export function canSubmitDirectly(unit: Pick<Unit, 'iw' | 'allowOow'> | null): boolean {
   return unit !== null && (unit.iw || unit.allowOow);
 }
 
-/** Step 4: everything on cards, each with Edit, then the confirmation and Submit RMA. */
-export function ConfirmStep({
-  unit,
-  serial,
-  problem,
-  contact,
-  address,
-  packaging,
-  confirmed,
-  onConfirmedChange,
-  onEdit,
-  onBack,
-  onSubmit,
-  submitting,
-  error,
-}: ConfirmStepProps) {
+/** Whether the unit is paid for before its label (spec §2: a payment card when not in warranty). */
+export function needsPayment(unit: Pick<Unit, 'iw' | 'allowOow'> | null): boolean {
+  return unit !== null && !unit.iw && !unit.allowOow;
+}
+
+function PaymentProgress({ phase, onTryAgain, onCancelRma }: { phase: PaymentPhase; onTryAgain: () => void; onCancelRma: () => void }) {
+  if (phase.kind === 'none') return null;
+  if (phase.kind === 'failed') {
+    return (
+      <Stack>
+        <Banner variant="error">{phase.message}</Banner>
+        <MutedText>{COPY.paymentFailed(phase.rmaNumber)}</MutedText>
+        <Row>
+          <Button onClick={onTryAgain}>Try Again</Button>
+          <Button $variant="secondary" onClick={onCancelRma}>
+            Cancel RMA
+          </Button>
+        </Row>
+      </Stack>
+    );
+  }
+  const text = phase.kind === 'redirecting' ? COPY.leavingForPayment : phase.kind === 'processing' ? COPY.processingPayment : COPY.cancellingRma;
+  return (
+    <Row $gap="sm" role="status">
+      <Spinner />
+      <span>{text}</span>
+    </Row>
+  );
+}
+
+/** Step 4: everything on cards, each with Edit, the payment card when it is needed, then the confirmation. */
+export function ConfirmStep(props: ConfirmStepProps) {
+  const {
+    unit,
+    serial,
+    problem,
+    contact,
+    address,
+    packaging,
+    confirmed,
+    onConfirmedChange,
+    onEdit,
+    onBack,
+    onSubmit,
+    onPay,
+    onSaveQuote,
+    submitting,
+    error,
+    price,
+    quoteId = '',
+    quoteTotal = null,
+    payment,
+    onPaymentChange,
+    paymentServerErrors,
+    phase,
+    onTryAgain,
+    onCancelRma,
+  } = props;
   const direct = canSubmitDirectly(unit);
+  const paid = needsPayment(unit) && (phase.kind === 'none' || phase.kind === 'redirecting');
   const countries = useCountries();
+  const options = usePaymentOptions(paid);
+  // The price is known when the problem step loaded the options; on a page opened at this step
+  // (a saved quote has its own total) they are loaded here.
+  const needOptions = paid && !price && !quoteTotal;
+  const { options: repairOptions } = useRepairOptions(needOptions ? unit : null, () => undefined);
+  const loadedPrice = repairOptions.status === 'ready' ? priceOf(repairOptions.selections, problem) : null;
+  const [showErrors, setShowErrors] = useState(false);
+  const [saveBanner, showSaveBanner] = useTimedMessage(timings.validationBannerMs);
+
+  const ready = options.state.status === 'ready' ? options.state.options : null;
+  const discount = ready?.discountPercent ?? 0;
+  const total = paymentTotal(price ?? loadedPrice, discount, quoteTotal);
+
+  // The method starts at the customer's default (PO for holders of the PO permission).
+  useEffect(() => {
+    if (ready && payment.method === '') onPaymentChange({ ...payment, method: defaultMethod(ready) });
+  }, [ready, payment, onPaymentChange]);
+
+  const summary = (
+    <>
+      <SummaryCard title="Unit Description" onEdit={() => onEdit(1)}>
+        <UnitFacts unit={unit} serial={serial} />
+      </SummaryCard>
+      <SummaryCard title="Problem Description" onEdit={() => onEdit(1)}>
+        <ProblemFacts problem={problem} unit={unit} />
+      </SummaryCard>
+      <SummaryCard title="Packaging" onEdit={() => onEdit(3)}>
+        <p>{packagingTitle(packaging)}</p>
+      </SummaryCard>
+      <SummaryCard title="Contact Information" onEdit={() => onEdit(2)}>
+        <ContactFacts contact={contact} />
+      </SummaryCard>
+      <SummaryCard title="Shipping Information" onEdit={() => onEdit(2)}>
+        <AddressFacts address={address} countries={countries} />
+      </SummaryCard>
+    </>
+  );
+
+  // Back from the provider (or paid by PO): the RMA exists and awaits its payment.
+  if (phase.kind !== 'none' && phase.kind !== 'redirecting') {
+    return (
+      <Stack>
+        <PaymentProgress phase={phase} onTryAgain={onTryAgain} onCancelRma={onCancelRma} />
+        {summary}
+      </Stack>
+    );
+  }
+
+  const basePayload = () =>
+    unit && packaging !== '' ? buildCreatePayload({ serial, productType: unit.productType, problem, contact, address, packaging }) : null;
+  const paymentValid = ready !== null && Object.keys(validatePayment(payment, ready)).length === 0;
+  const continueLabel = paid ? (payment.method === 'PO' ? 'Submit RMA' : 'Continue to Payment') : 'Submit RMA';
+
+  const saveQuote = () => {
+    const base = basePayload();
+    if (!onSaveQuote || submitting) return;
+    if (!confirmed || !base) {
+      showSaveBanner(messages.missingRequiredFields);
+      return;
+    }
+    onSaveQuote({ ...base, paymentData: saveQuotePaymentData() });
+  };
+
   return (
     <StepForm
       label="Confirm RMA"
-      valid={confirmed && packaging !== ''}
+      valid={confirmed && packaging !== '' && (!paid || paymentValid)}
       invalidMessage={messages.missingRequiredFields}
+      onInvalidAttempt={() => setShowErrors(true)}
       onBack={onBack}
       onContinue={() => {
-        if (!unit || packaging === '') return;
-        onSubmit(buildCreatePayload({ serial, productType: unit.productType, problem, contact, address, packaging }));
+        const base = basePayload();
+        if (!base) return;
+        if (paid && ready) onPay({ ...base, paymentData: toPaymentData(payment, ready, quoteId) });
+        else if (direct) onSubmit(base);
       }}
-      continueLabel="Submit RMA"
-      canContinue={direct}
-      busy={submitting}
-      footer={error ? <Banner variant="error">{error}</Banner> : null}
+      continueLabel={continueLabel}
+      canContinue={direct || (paid && ready !== null)}
+      busy={submitting || phase.kind === 'redirecting'}
+      footer={
+        <Stack $gap="sm">
+          {error ? <Banner variant="error">{error}</Banner> : null}
+          {saveBanner ? <Banner variant="error">{saveBanner}</Banner> : null}
+          <PaymentProgress phase={phase} onTryAgain={onTryAgain} onCancelRma={onCancelRma} />
+          {paid && onSaveQuote ? (
+            <Row>
+              <Button $variant="secondary" onClick={saveQuote} aria-disabled={submitting || undefined} aria-describedby="save-quote-help">
+                Save Quote
+              </Button>
+              <MutedText id="save-quote-help">{COPY.saveQuoteHelp}</MutedText>
+            </Row>
+          ) : null}
+        </Stack>
+      }
     >
       <Stack>
-        <SummaryCard title="Unit Description" onEdit={() => onEdit(1)}>
-          <UnitFacts unit={unit} serial={serial} />
-        </SummaryCard>
-        <SummaryCard title="Problem Description" onEdit={() => onEdit(1)}>
-          <ProblemFacts problem={problem} unit={unit} />
-        </SummaryCard>
-        <SummaryCard title="Packaging" onEdit={() => onEdit(3)}>
-          <p>{packagingTitle(packaging)}</p>
-        </SummaryCard>
-        <SummaryCard title="Contact Information" onEdit={() => onEdit(2)}>
-          <ContactFacts contact={contact} />
-        </SummaryCard>
-        <SummaryCard title="Shipping Information" onEdit={() => onEdit(2)}>
-          <AddressFacts address={address} countries={countries} />
-        </SummaryCard>
-        {unit && !unit.iw ? (
+        {summary}
+        {unit && !unit.iw && unit.allowOow ? (
           <SummaryCard title="Payment">
-            <MutedText>{unit.allowOow ? COPY.paymentOverride : COPY.paymentLater}</MutedText>
+            <MutedText>{COPY.paymentOverride}</MutedText>
           </SummaryCard>
         ) : null}
+        {paid ? (
+          <PaymentCard
+            options={options.state}
+            onRetry={options.retry}
+            values={payment}
+            onChange={onPaymentChange}
+            total={total}
+            showErrors={showErrors}
+            serverErrors={paymentServerErrors}
+            fromQuote={quoteTotal !== null}
+          />
+        ) : null}
         {ADMIN_OVERRIDE_ENABLED ? <AdminOverride rmaType={RMA_TYPE} /> : null}
-        {direct ? (
+        {direct || paid ? (
           <CheckboxField label={messages.confirmAccurate} name="confirmed" checked={confirmed} onChange={onConfirmedChange} />
         ) : null}
       </Stack>
