@@ -1,0 +1,56 @@
+package repair
+
+import (
+	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// savedQuote is what a quote keeps of a prepared RMA (spec §3 "Saved quote", and the
+// packaging): enough to replay the create-RMA flow, never the device credentials.
+func savedQuote(r rma.RMA, total money.Money) SavedQuote {
+	a, c := r.Address, r.Contact
+	return SavedQuote{
+		Shipping: QuoteShipping{
+			Address: a,
+			Contact: QuoteContact{
+				FirstName: c.FirstName, LastName: c.LastName, EmailAddress: c.Email, PhoneNumber: c.Phone,
+				PhoneCountryCode: c.PhoneCountryCode, CompanyName: c.Company,
+			},
+		},
+		ExternalResource: ExternalResource{Serial: r.Serial, RMAInput: savedRMAInput(r), Packaging: r.Packaging},
+		Total:            total,
+	}
+}
+
+// savedRMAInput is the create payload's rmaInput (spec §3) of r, in its JSON names, with the
+// Windows and BIOS credentials left empty: the customer gives them again if needed.
+func savedRMAInput(r rma.RMA) map[string]any {
+	p, perm, acc := r.Problem, r.Problem.Permissions, r.Problem.Accessories
+	attachments := p.Attachments
+	if attachments == nil {
+		attachments = []string{}
+	}
+	var hasData any
+	if perm.HasDeviceData != nil {
+		hasData = *perm.HasDeviceData
+	}
+	return map[string]any{
+		"rmaType": r.Type, "primaryFault": p.PrimaryFault, "problem": p.Problem, "initialNotes": p.InitialNotes,
+		"customerReference": p.CustomerReference, "assetTag": p.AssetTag, "attachments": attachments,
+		"permissions": map[string]any{
+			"reimage": perm.Reimage, "biosFirmware": perm.BIOSFirmware, "userId": "", "userPassword": "", "biosPassword": "",
+			"hasDeviceData": hasData, "acknowledgeClickWrapAgreement": perm.AcknowledgeClickWrap,
+			"acknowledgeHddBackup": perm.AcknowledgeHDDBackup,
+		},
+		"acc": map[string]any{"acPower": acc.ACPower, "storage": acc.Storage, "hardCase": acc.HardCase, "battery": acc.Battery},
+	}
+}
+
+// sameProblem reports whether the saved quote priced the fault and problem p names: its amount
+// is paid for that repair and no other.
+func sameProblem(saved SavedQuote, p rma.Problem) bool {
+	in := saved.ExternalResource.RMAInput
+	fault, _ := in["primaryFault"].(string)
+	problem, _ := in["problem"].(string)
+	return fault == p.PrimaryFault && problem == p.Problem
+}
