@@ -17,6 +17,9 @@ import (
 // maxCreateBody bounds the JSON of one submission (notes are 1000 characters; the rest is small).
 const maxCreateBody = 64 << 10
 
+// maxSmallBody bounds the JSON of a request that names an RMA.
+const maxSmallBody = 4 << 10
+
 var errMalformed = fault.New(fault.KindInvalid, "rma.malformedRequest", "The request could not be read. Please reload the page and try again.")
 
 // createRequest is the create-RMA payload of spec §3.
@@ -49,13 +52,15 @@ type createRequest struct {
 		AssetTag          string   `json:"assetTag"`
 		Attachments       []string `json:"attachments"`
 	} `json:"rmaInput"`
-	Address   addressDTO `json:"address"`
-	Contact   contactDTO `json:"contact"`
-	Packaging struct {
-		HavePackaging bool `json:"havePackaging"`
-		RequestBox    bool `json:"requestBox"`
-		ForgoShipping bool `json:"forgoShipping"`
-	} `json:"packaging"`
+	Address   addressDTO   `json:"address"`
+	Contact   contactDTO   `json:"contact"`
+	Packaging packagingDTO `json:"packaging"`
+}
+
+type packagingDTO struct {
+	HavePackaging bool `json:"havePackaging"`
+	RequestBox    bool `json:"requestBox"`
+	ForgoShipping bool `json:"forgoShipping"`
 }
 
 type addressDTO struct {
@@ -93,9 +98,9 @@ func (a API) create(c *gin.Context) error {
 	if err := dec.Decode(&body); err != nil {
 		return errMalformed
 	}
-	key := strings.TrimSpace(c.GetHeader("Idempotency-Key"))
-	if len(key) > 100 {
-		return fault.Validation(map[string]string{"Idempotency-Key": "Must be less than 101 characters"})
+	key, err := idempotencyKey(c)
+	if err != nil {
+		return err
 	}
 	created, err := a.creator.Create(c.Request.Context(), toCreateRequest(p.Subject, key, body))
 	if err != nil {
@@ -103,6 +108,16 @@ func (a API) create(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, toCreateResponse(created.RMA))
 	return nil
+}
+
+// idempotencyKey reads the Idempotency-Key header, with which a retried submission gets what
+// the first one created.
+func idempotencyKey(c *gin.Context) (string, error) {
+	key := strings.TrimSpace(c.GetHeader("Idempotency-Key"))
+	if len(key) > 100 {
+		return "", fault.Validation(map[string]string{"Idempotency-Key": "Must be less than 101 characters"})
+	}
+	return key, nil
 }
 
 func toCreateRequest(owner, key string, b createRequest) rma.CreateRequest {
@@ -121,7 +136,7 @@ func toCreateRequest(owner, key string, b createRequest) rma.CreateRequest {
 		},
 		Contact:   toContact(b.Contact),
 		Address:   toAddress(b.Address),
-		Packaging: rma.Packaging{HavePackaging: b.Packaging.HavePackaging, RequestBox: b.Packaging.RequestBox, ForgoShipping: b.Packaging.ForgoShipping},
+		Packaging: toPackaging(b.Packaging),
 	}
 }
 
@@ -134,6 +149,14 @@ func toContact(c contactDTO) rma.Contact {
 
 func toAddress(a addressDTO) rma.Address {
 	return rma.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
+}
+
+func toPackaging(p packagingDTO) rma.Packaging {
+	return rma.Packaging{HavePackaging: p.HavePackaging, RequestBox: p.RequestBox, ForgoShipping: p.ForgoShipping}
+}
+
+func toPackagingDTO(p rma.Packaging) packagingDTO {
+	return packagingDTO{HavePackaging: p.HavePackaging, RequestBox: p.RequestBox, ForgoShipping: p.ForgoShipping}
 }
 
 func toCreateResponse(r rma.RMA) createResponse {

@@ -11,9 +11,11 @@ import (
 	"sync"
 	"time"
 
+	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/repair/repair"
+	"rugged.example/portal/api/repair/repairapi"
 )
 
 // The payments module's refusals the repair flow passes on, with its ids and messages.
@@ -194,10 +196,14 @@ func (p *Payments) Order(owner, number string) (order, returnURL, cancelURL stri
 }
 
 // Approve is the payer approving the order of owner's RMA; Decline makes its capture fail.
-func (p *Payments) Approve(owner, number string) { p.set(owner, number, func(q *quote) { q.approved = true }) }
+func (p *Payments) Approve(owner, number string) {
+	p.set(owner, number, func(q *quote) { q.approved = true })
+}
 
 // Decline makes the capture of the order of owner's RMA fail as a refused card does.
-func (p *Payments) Decline(owner, number string) { p.set(owner, number, func(q *quote) { q.declined = true }) }
+func (p *Payments) Decline(owner, number string) {
+	p.set(owner, number, func(q *quote) { q.declined = true })
+}
 
 // MarkPaid is the provider's webhook paying the quote of owner's RMA without the customer.
 func (p *Payments) MarkPaid(owner, number string) {
@@ -335,4 +341,14 @@ func (f *Files) ClaimPurchaseOrder(_ context.Context, owner, id, number string) 
 	}
 	f.Claimed[id] = number
 	return nil
+}
+
+// Terms is a repairapi.Terms: the token's e-mail and a flat discount per subject.
+type Terms struct {
+	Discounts map[string]float64
+}
+
+// Terms implements repairapi.Terms.
+func (t Terms) Terms(_ context.Context, caller auth.Principal, _ string) (repairapi.CustomerTerms, error) {
+	return repairapi.CustomerTerms{Email: caller.Email, DiscountPercent: t.Discounts[caller.Subject]}, nil
 }

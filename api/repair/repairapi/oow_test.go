@@ -1,0 +1,189 @@
+package repairapi_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/stretchr/testify/require"
+
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/auth/authtest"
+	"rugged.example/portal/api/pkg/cache"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/repair/repair"
+	"rugged.example/portal/api/repair/repairapi"
+	"rugged.example/portal/api/repair/repairtest"
+	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmadb"
+	"rugged.example/portal/api/rma/rmatest"
+	"rugged.example/portal/api/shipping/shippingapi"
+)
+
+type oowEnv struct {
+	router   *gin.Engine
+	payments *repairtest.Payments
+	casey    string
+	olivia   string
+}
+
+func newOOWEnv(t *testing.T) oowEnv {
+	t.Helper()
+	gin.SetMode(gin.TestMode)
+	log := testkit.Quiet()
+	gdb := testkit.SQLite(t)
+	require.NoError(t, rmadb.Migrate(t.Context(), gdb))
+	store := rmadb.NewStore(gdb)
+	require.NoError(t, store.UpsertUnits(t.Context(), rmadb.DemoUnits()))
+	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
+	units := rma.NewService(store, cache.NewMemory(100), log, nil)
+	tx := db.NewTransactor(gdb)
+	creator := &rma.Creator{
+		Store: store, Tx: tx, Addresses: rmatest.Addresses{},
+		Uploads: rmatest.NewClaimer("usr_casey", "rma/photo.jpg"), Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{},
+		Units: units, Secrets: rmatest.Sealer{}, Log: log, DocumentURL: shippingapi.DocumentPath, Now: time.Now,
+	}
+	e := oowEnv{router: gin.New(), payments: repairtest.NewPayments()}
+	files := repairtest.NewFiles("usr_casey", "rma/photo.jpg")
+	files.Add("usr_olivia", "po/olivia.pdf")
+	svc := repair.NewService(repair.Deps{
+		RMAs: creator, Payments: e.payments, Attachments: files, PurchaseOrders: files, Tx: tx, Log: log,
+		Settings: repair.Settings{PublicURL: "http://portal.test", POReleaseDomains: []string{"fleetco.example"}},
+	})
+	s := authtest.NewSigner(t)
+	guard := auth.NewGuard(s.Verifier(), log)
+	repairapi.Routes(e.router, guard, units, creator, log)
+	repairapi.OutOfWarrantyRoutes(e.router, guard, svc, repairtest.Terms{Discounts: map[string]float64{"usr_olivia": 10}}, log)
+	e.casey = s.Customer(t, "usr_casey")
+	e.olivia = s.Token(t, authtest.Claims{Subject: "usr_olivia", Email: "olivia@fleetco.example",
+		Roles: []string{authtest.ClientID + ":customer", authtest.ClientID + ":" + string(auth.PermPaymentPO)}})
+	return e
+}
+
+func (e oowEnv) do(t *testing.T, method, path, token string, body any) *httptest.ResponseRecorder {
+	t.Helper()
+	var r *http.Request
+	if body == nil {
+		r = httptest.NewRequest(method, path, nil)
+	} else {
+		raw, err := json.Marshal(body)
+		require.NoError(t, err)
+		r = httptest.NewRequest(method, path, strings.NewReader(string(raw)))
+	}
+	if token != "" {
+		r.Header.Set("Authorization", "Bearer "+token)
+	}
+	w := httptest.NewRecorder()
+	e.router.ServeHTTP(w, r)
+	return w
+}
+
+func oowPayload(payment map[string]any) map[string]any {
+	p := set(validPayload(), "serial", "RT10000002")
+	p["paymentData"] = payment
+	return p
+}
+
+func TestPaymentOptions_AnswerTheCallersMethodsReleaseRuleAndDiscount(t *testing.T) {
+	e := newOOWEnv(t)
+	w := e.do(t, http.MethodGet, "/rma-manager/rma/payment-options", e.casey, nil)
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	require.JSONEq(t, `{"methods":["PayPal"],"defaultMethod":"PayPal","poReleaseRequired":false,"discountPercent":0}`, w.Body.String())
+
+	w = e.do(t, http.MethodGet, "/rma-manager/rma/payment-options", e.olivia, nil)
+	require.JSONEq(t, `{"methods":["PayPal","PO"],"defaultMethod":"PO","poReleaseRequired":true,"discountPercent":10}`, w.Body.String())
+
+	require.Equal(t, http.StatusUnauthorized, e.do(t, http.MethodGet, "/rma-manager/rma/payment-options", "", nil).Code)
+}
+
+func TestCreateOOW_SaveAnswersTheSavedQuote(t *testing.T) {
+	e := newOOWEnv(t)
+	w := e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.casey, oowPayload(map[string]any{"save": true}))
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	require.JSONEq(t, `{"rmaNumber":"","quoteId":"QT-TEST00000001","paymentUrl":"","quoteData":{
+		"shipping":{
+			"address":{"line1":"2100 Riverside Dr","line2":"Suite 300","city":"Austin","state":"TX","country":"US","postalCode":"78741"},
+			"contact":{"firstName":"Casey","lastName":"Morgan","emailAddress":"casey@example.com","phoneNumber":"+15125550142","phoneCountryCode":"US","companyName":"Morgan Field Services"}},
+		"externalResource":{"serial":"RT10000002","rmaInput":{
+			"rmaType":"REPAIR","primaryFault":"Display","problem":"Cracked or broken screen","initialNotes":"Screen cracked after a drop.",
+			"customerReference":"PO-7781","assetTag":"FLEET-0042","attachments":["rma/photo.jpg"],
+			"permissions":{"reimage":true,"biosFirmware":false,"userId":"","userPassword":"","biosPassword":"","hasDeviceData":null,"acknowledgeClickWrapAgreement":false,"acknowledgeHddBackup":true},
+			"acc":{"acPower":true,"storage":false,"hardCase":false,"battery":false}},
+			"packaging":{"havePackaging":true,"requestBox":false,"forgoShipping":false}},
+		"total":{"cents":28900,"currency":"USD"}}}`, w.Body.String())
+}
+
+func TestCreateOOW_CardPathThenProcessThenRepeat(t *testing.T) {
+	e := newOOWEnv(t)
+	w := e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.casey, oowPayload(map[string]any{"paymentMethod": "PayPal"}))
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	require.JSONEq(t, `{"rmaNumber":"RMA-100501","quoteId":"QT-TEST00000001","paymentUrl":"https://paypal.test/checkoutnow?token=ORDER-QT-TEST00000001"}`, w.Body.String())
+
+	process := map[string]any{"rmaNumber": "RMA-100501", "serial": "RT10000002", "token": "ORDER-QT-TEST00000001"}
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, process)
+	require.Equal(t, http.StatusConflict, w.Code)
+	require.JSONEq(t, `{"error":"payments.notApproved","message":"The payment has not been approved yet."}`, w.Body.String())
+
+	e.payments.Approve("usr_casey", "RMA-100501")
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, process)
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	want := `{"rmaNumber":"RMA-100501","label":"/shipping/documents/label-1","commercialInvoice":null,"shippingError":null}`
+	require.JSONEq(t, want, w.Body.String())
+	require.JSONEq(t, want, e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, process).Body.String(), "repeats answer the same")
+
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/cancel", e.casey, map[string]any{"rmaNumber": "RMA-100501"})
+	require.Equal(t, http.StatusConflict, w.Code)
+	require.JSONEq(t, `{"error":"rma.notCancellable","message":"This RMA is paid and can no longer be cancelled here. Please contact support."}`, w.Body.String())
+}
+
+func TestCreateOOW_PurchaseOrder(t *testing.T) {
+	e := newOOWEnv(t)
+	po := map[string]any{"paymentMethod": "PO", "customerPO": "4711-1234", "customerPOFileId": "po/olivia.pdf"}
+	w := e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.casey, oowPayload(po))
+	require.Equal(t, http.StatusForbidden, w.Code)
+	require.JSONEq(t, `{"error":"payments.poNotAllowed","message":"Your account cannot pay by purchase order."}`, w.Body.String())
+
+	bad := oowPayload(map[string]any{"paymentMethod": "PO", "customerPO": "4711-123", "customerPOFileId": ""})
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.olivia, bad)
+	require.Equal(t, http.StatusBadRequest, w.Code)
+	var body struct{ Fields map[string]string }
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &body))
+	require.Equal(t, "Must be 4 or 5 digits", body.Fields["paymentData.poRelease"])
+	require.Equal(t, "Must Attach Files", body.Fields["paymentData.customerPOFileId"])
+
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.olivia, oowPayload(map[string]any{"paymentMethod": "Cash"}))
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &body))
+	require.Equal(t, "Required", body.Fields["paymentData.paymentMethod"])
+}
+
+func TestCancel_AnswersTheCancelledRMA(t *testing.T) {
+	e := newOOWEnv(t)
+	w := e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.casey, oowPayload(map[string]any{"paymentMethod": "PayPal"}))
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/cancel", e.olivia, map[string]any{"rmaNumber": "RMA-100501"})
+	require.Equal(t, http.StatusNotFound, w.Code, "someone else's RMA is unknown")
+	require.JSONEq(t, `{"error":"rma.notFound","message":"RMA not found"}`, w.Body.String())
+
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/cancel", e.casey, map[string]any{"rmaNumber": "RMA-100501"})
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	require.JSONEq(t, `{"rmaNumber":"RMA-100501","status":"CANCELLED"}`, w.Body.String())
+
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, map[string]any{"rmaNumber": "RMA-100501", "serial": "RT10000002"})
+	require.Equal(t, http.StatusConflict, w.Code)
+	require.JSONEq(t, `{"error":"rma.cancelled","message":"This RMA was cancelled."}`, w.Body.String())
+
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, map[string]any{"rmaNumber": "RMA-100501", "serial": "RT10000001"})
+	require.Equal(t, http.StatusNotFound, w.Code, "another serial's RMA is unknown")
+
+	r := httptest.NewRequest(http.MethodPost, "/rma-manager/rma/cancel", strings.NewReader("{"))
+	r.Header.Set("Authorization", "Bearer "+e.casey)
+	rec := httptest.NewRecorder()
+	e.router.ServeHTTP(rec, r)
+	require.Equal(t, http.StatusBadRequest, rec.Code)
+}
