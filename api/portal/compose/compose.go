@@ -183,6 +183,11 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 				return err
 			}
 			repairapi.Routes(engine, guard, caps.UnitService(), creator, log)
+			oow, err := caps.Repair()
+			if err != nil {
+				return err
+			}
+			repairapi.OutOfWarrantyRoutes(engine, guard, oow, newCustomerTerms(cfg, profiles), log)
 			return nil
 		},
 		ServiceRecycle: func() error {

@@ -47,6 +47,10 @@ type Config struct {
 	// Shipping names the carrier and the depot every return ships to (SHIPPING_*).
 	Shipping shipping.Settings
 
+	// POReleaseDomains are the e-mail domains (and their subdomains) whose purchase orders
+	// carry a release number of 4 or 5 digits (spec §5 "PO payment").
+	POReleaseDomains []string `env:"PO_RELEASE_DOMAINS" envSeparator:"," envDefault:"fleetco.example"`
+
 	// PayPal and AuthNet are the card providers (PAYPAL_*, AUTHNET_*). Without credentials the
 	// payments process serves a sandbox of each under /sandbox and the clients talk to it.
 	PayPal  paypal.Config

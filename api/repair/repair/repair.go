@@ -315,7 +315,8 @@ func (s *Service) save(ctx context.Context, c Customer, p rma.Prepared, saved Sa
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{QuoteID: q.ID, Saved: &q.Saved}, nil
+	// The saved quote as built here, packaging included, whatever the payments module keeps of it.
+	return Result{QuoteID: q.ID, Saved: &saved}, nil
 }
 
 // answerFor answers a retried submission with the RMA the first one opened: its quote and, while

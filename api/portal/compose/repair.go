@@ -1,0 +1,227 @@
+package compose
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"rugged.example/portal/api/identity/identityapi"
+	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/repair/repair"
+	"rugged.example/portal/api/repair/repairapi"
+	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmadb"
+)
+
+// The repair service's out-of-warranty path declares the ports it needs (repair.Payments,
+// repairapi.Terms); the adapters here connect them to the payments capability and the identity
+// provider, and connect the payments capability's Fulfiller back to the rma capability.
+
+// Repair is the repair service's out-of-warranty core on the rma creator, the checkout and the
+// uploads.
+func (c *capabilities) Repair() (*repair.Service, error) {
+	creator, err := c.Creator()
+	if err != nil {
+		return nil, err
+	}
+	checkout, err := c.Checkout()
+	if err != nil {
+		return nil, err
+	}
+	return repair.NewService(repair.Deps{
+		RMAs: creator, Payments: repairPayments{checkout}, Attachments: c.Attachments(), PurchaseOrders: c.Attachments(),
+		Tx: db.NewTransactor(c.gdb), Log: c.log,
+		Settings: repair.Settings{PublicURL: c.cfg.PublicURL, POReleaseDomains: c.cfg.POReleaseDomains},
+	}), nil
+}
+
+// repairPayments gives the repair core the checkout.
+type repairPayments struct{ checkout *payments.Checkout }
+
+func (p repairPayments) SaveQuote(ctx context.Context, owner, serial string, amount money.Money, saved repair.SavedQuote) (repair.Quote, error) {
+	q, err := p.checkout.SaveQuote(ctx, owner, serial, amount, toPaymentsSavedQuote(saved))
+	if err != nil {
+		return repair.Quote{}, err
+	}
+	return toRepairQuote(q), nil
+}
+
+func (p repairPayments) QuoteForRMA(ctx context.Context, r repair.RMAQuote) (repair.Quote, error) {
+	q, err := p.checkout.QuoteForRMA(ctx, payments.RMAQuote{
+		Owner: r.Owner, Serial: r.Serial, RMANumber: r.RMANumber, Amount: r.Amount,
+		Saved: toPaymentsSavedQuote(r.Saved), SavedQuoteID: r.SavedQuoteID,
+	})
+	if err != nil {
+		return repair.Quote{}, err
+	}
+	return toRepairQuote(q), nil
+}
+
+func (p repairPayments) AcceptPurchaseOrder(ctx context.Context, owner, rmaNumber, customerPO string) (repair.Quote, error) {
+	q, err := p.checkout.QuoteOfRMA(ctx, owner, rmaNumber)
+	if err != nil {
+		return repair.Quote{}, err
+	}
+	if q, err = p.checkout.AcceptPurchaseOrder(ctx, q, customerPO); err != nil {
+		return repair.Quote{}, err
+	}
+	return toRepairQuote(q), nil
+}
+
+func (p repairPayments) StartPayPal(ctx context.Context, owner, rmaNumber, returnURL, cancelURL string) (string, error) {
+	q, err := p.checkout.QuoteOfRMA(ctx, owner, rmaNumber)
+	if err != nil {
+		return "", err
+	}
+	return p.checkout.StartPayPal(ctx, q, returnURL, cancelURL)
+}
+
+func (p repairPayments) SettleRMA(ctx context.Context, owner, rmaNumber, token string) (repair.Quote, error) {
+	q, err := p.checkout.SettleRMA(ctx, owner, rmaNumber, token)
+	if err != nil {
+		return repair.Quote{}, err
+	}
+	return toRepairQuote(q), nil
+}
+
+func (p repairPayments) CancelForRMA(ctx context.Context, owner, rmaNumber string) error {
+	err := p.checkout.CancelForRMA(ctx, owner, rmaNumber)
+	if errors.Is(err, payments.ErrAlreadyPaid) {
+		return repair.ErrQuotePaid
+	}
+	return err
+}
+
+func (p repairPayments) QuoteOfRMA(ctx context.Context, owner, rmaNumber string) (repair.Quote, error) {
+	q, err := p.checkout.QuoteOfRMA(ctx, owner, rmaNumber)
+	if err != nil {
+		return repair.Quote{}, err
+	}
+	return toRepairQuote(q), nil
+}
+
+func toRepairQuote(q payments.Quote) repair.Quote {
+	return repair.Quote{
+		ID: q.ID, Owner: q.Owner, RMANumber: q.RMANumber, Serial: q.Serial, Amount: q.Amount,
+		Paid: q.Status == payments.StatusPaid, ExpiresAt: q.ExpiresAt, Saved: toRepairSavedQuote(q.Saved),
+	}
+}
+
+func toPaymentsSavedQuote(s repair.SavedQuote) payments.SavedQuote {
+	a, c := s.Shipping.Address, s.Shipping.Contact
+	return payments.SavedQuote{
+		Shipping: payments.QuoteShipping{
+			Address: payments.QuoteAddress{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode},
+			Contact: payments.QuoteContact{
+				FirstName: c.FirstName, LastName: c.LastName, EmailAddress: c.EmailAddress, PhoneNumber: c.PhoneNumber,
+				PhoneCountryCode: c.PhoneCountryCode, CompanyName: c.CompanyName,
+			},
+		},
+		ExternalResource: payments.ExternalResource{Serial: s.ExternalResource.Serial, RMAInput: s.ExternalResource.RMAInput},
+		Total:            s.Total,
+	}
+}
+
+func toRepairSavedQuote(s payments.SavedQuote) repair.SavedQuote {
+	a, c := s.Shipping.Address, s.Shipping.Contact
+	return repair.SavedQuote{
+		Shipping: repair.QuoteShipping{
+			Address: rma.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode},
+			Contact: repair.QuoteContact{
+				FirstName: c.FirstName, LastName: c.LastName, EmailAddress: c.EmailAddress, PhoneNumber: c.PhoneNumber,
+				PhoneCountryCode: c.PhoneCountryCode, CompanyName: c.CompanyName,
+			},
+		},
+		ExternalResource: repair.ExternalResource{Serial: s.ExternalResource.Serial, RMAInput: s.ExternalResource.RMAInput},
+		Total:            s.Total,
+	}
+}
+
+// RMAFulfiller is the payments capability's Fulfiller: it finishes what a quote paid by a
+// webhook or a pay-quote page pays for. The checkout the payments process serves is built with
+// it (CheckoutDeps.Fulfiller).
+func (c *capabilities) RMAFulfiller() (payments.Fulfiller, error) {
+	creator, err := c.Creator()
+	if err != nil {
+		return nil, err
+	}
+	return rmaFulfiller{rmas: creator, events: c.Units()}, nil
+}
+
+// rmaFulfiller releases the RMA an out-of-warranty quote paid for (its label and e-mail, once,
+// however the customer's own return races it) and notes a paid service quote on its RMA.
+type rmaFulfiller struct {
+	rmas   *rma.Creator
+	events *rmadb.Store
+}
+
+func (f rmaFulfiller) QuotePaid(ctx context.Context, q payments.Quote) error {
+	if q.RMANumber == "" {
+		// A saved quote is paid only through its RMA (payments.ErrQuoteNotPayable).
+		return nil
+	}
+	if q.Kind == payments.KindService {
+		return f.events.AddEvent(ctx, q.RMANumber, "service_quote_paid", fmt.Sprintf("Service quote %s paid: %s", q.ID, q.Amount))
+	}
+	if _, err := f.rmas.Release(ctx, q.Owner, q.RMANumber); err != nil {
+		return fmt.Errorf("compose: release %s paid by quote %s: %w", q.RMANumber, q.ID, err)
+	}
+	return nil
+}
+
+// customerTerms reads the caller's e-mail and flat discount: from the provider's profile
+// (token claims merged with userinfo) with an external provider, from the access token's claims
+// with the embedded one, whose tokens carry the profile's flags.
+type customerTerms struct {
+	// profiles is nil with the embedded provider.
+	profiles      identityapi.Profiles
+	discountClaim string
+}
+
+func newCustomerTerms(cfg Config, profiles identityapi.Profiles) customerTerms {
+	t := customerTerms{discountClaim: cfg.OIDCDiscountClaim}
+	if !cfg.EmbeddedIdentity() {
+		t.profiles = profiles
+	}
+	return t
+}
+
+func (t customerTerms) Terms(ctx context.Context, caller auth.Principal, accessToken string) (repairapi.CustomerTerms, error) {
+	if t.profiles == nil {
+		return repairapi.CustomerTerms{Email: caller.Email, DiscountPercent: discountPercent(auth.ClaimAt(caller.Claims, t.discountClaim))}, nil
+	}
+	p, err := t.profiles.Profile(ctx, caller, accessToken)
+	if err != nil {
+		return repairapi.CustomerTerms{}, err
+	}
+	email := p.Email
+	if email == "" {
+		email = caller.Email
+	}
+	return repairapi.CustomerTerms{Email: email, DiscountPercent: discountPercent(p.Flags.RMA.FlatDiscountPercentage)}, nil
+}
+
+// discountPercent reads a flat discount claim (a JSON number or a numeric string, "10" or
+// "10%") and keeps it within 0-100; anything else is no discount.
+func discountPercent(v any) float64 {
+	var f float64
+	switch n := v.(type) {
+	case float64:
+		f = n
+	case json.Number:
+		f, _ = n.Float64()
+	case string:
+		f, _ = strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(n), "%")), 64)
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+		return 0
+	}
+	return min(f, 100)
+}
