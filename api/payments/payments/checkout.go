@@ -305,6 +305,9 @@ func (c *Checkout) SettleRMA(ctx context.Context, owner, rmaNumber, token string
 	if q.Status == StatusPaid {
 		return q, nil
 	}
+	if err := c.payable(q); err != nil {
+		return Quote{}, err
+	}
 	if token != "" && token != q.ProviderRef {
 		return Quote{}, ErrNotFound
 	}
@@ -366,6 +369,9 @@ func (c *Checkout) CaptureQuotePayPal(ctx context.Context, owner, id, reference,
 	}
 	if q.Status == StatusPaid {
 		return q, nil
+	}
+	if err := c.payable(q); err != nil {
+		return Quote{}, err
 	}
 	if token == "" || token != q.ProviderRef {
 		return Quote{}, ErrNotFound
