@@ -101,7 +101,10 @@ export function setupFlow({
   state,
   applyAccept,
   payment = paymentOptions,
-}: FlowSetup & { payment?: PaymentOptions } = {}) {
+  page = <CreateRmaPage />,
+  path = '/create-rma/:serial?',
+  routes = [confirmQuoteRoute, canceledRoute],
+}: FlowSetup & { payment?: PaymentOptions; page?: ReactElement; path?: string; routes?: RouteOptions['routes'] } = {}) {
   const api = {
     repair: {
       verifySerial: jest.fn(async (serial: string) => ({ kind: 'found' as const, unit: { ...unit, serial } })),
@@ -145,9 +148,9 @@ export function setupFlow({
     },
   };
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime, applyAccept });
-  const view = renderAt(<CreateRmaPage />, {
-    routes: [confirmQuoteRoute, canceledRoute],
-    path: '/create-rma/:serial?',
+  const view = renderAt(page, {
+    routes,
+    path,
     url,
     state,
     session: sessionWith(api, me),

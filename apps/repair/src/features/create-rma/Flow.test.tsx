@@ -344,7 +344,7 @@ describe('create-rma stepper: confirm', () => {
 
     const card = screen.getByRole('region', { name: 'Payment' });
     expect(await within(card).findByText('Total: $289.00')).toBeInTheDocument();
-    expect(within(card).getByRole('radiogroup', { name: 'Payment Method' })).toBeInTheDocument();
+    expect(await within(card).findByRole('radiogroup', { name: 'Payment Method' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Quote' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit RMA' })).not.toBeInTheDocument();
