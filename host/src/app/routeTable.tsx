@@ -47,7 +47,7 @@ export const routeTable: Record<RouteName, RouteEntry> = {
 
   // Repair (remote 'repair')
   'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countries },
-  'rma-confirm-quote': { meta: pub, page: remotePage('repair', 'ConfirmQuotePage'), preload: countries },
+  'rma-confirm-quote': { meta: pub, page: remotePage('repair', 'ConfirmQuotePage') },
   canceled: { meta: pub, page: remotePage('repair', 'CanceledPage') },
   'upgrade-device': { meta: pub },
   'upgrade-device-confirm-quote': { meta: pub },

@@ -85,7 +85,7 @@ export function AuthnetResponsePage() {
         <Stack>
           {!uid ? <QuoteStateView state={{ status: 'missing' }} onReload={() => undefined} /> : null}
           {uid && session.status === 'signed-out' ? <QuoteStateView state={{ status: 'signed-out' }} onReload={() => undefined} /> : null}
-          {uid && signedIn && phase.kind === 'confirming' ? <Loading text={QUOTE_COPY.confirming} /> : null}
+          {uid && session.status !== 'signed-out' && phase.kind === 'confirming' ? <Loading text={QUOTE_COPY.confirming} /> : null}
           {uid && phase.kind === 'waiting' ? (
             <>
               <Banner variant="warning">{QUOTE_COPY.notConfirmedYet}</Banner>
