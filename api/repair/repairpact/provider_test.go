@@ -3,6 +3,7 @@
 package repairpact
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -16,7 +17,9 @@ import (
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/pacttest"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/repair/repair"
 	"rugged.example/portal/api/repair/repairapi"
+	"rugged.example/portal/api/repair/repairtest"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/rma/rmatest"
@@ -43,9 +46,60 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		Log: log, DocumentURL: shippingapi.DocumentPath, Now: time.Now,
 	}
 
+	payments := repairtest.NewPayments()
+	files := repairtest.NewFiles("casey")
+	tx := db.NewTransactor(gdb)
+	oow := repair.NewService(repair.Deps{
+		RMAs: creator, Payments: payments, Attachments: files, PurchaseOrders: files, Tx: tx, Log: log,
+		Settings: repair.Settings{PublicURL: "http://127.0.0.1:8080", POReleaseDomains: []string{"fleetco.example"}},
+	})
+
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	repairapi.Routes(r, auth.NewGuard(signer.Verifier(), log), units, creator, log)
+	guard := auth.NewGuard(signer.Verifier(), log)
+	repairapi.Routes(r, guard, units, creator, log)
+	repairapi.OutOfWarrantyRoutes(r, guard, oow, repairtest.Terms{}, log)
+
+	// outOfWarranty starts from the demo units with no RMA and casey's upload rma/photo.jpg,
+	// nothing claimed, held or quoted.
+	outOfWarranty := func() error {
+		for _, table := range []string{"rma_lines", "rma_events", "rma_idempotency_keys", "rma_rmas"} {
+			if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
+				return err
+			}
+		}
+		claimer.Owned["rma/photo.jpg"] = "casey"
+		clear(claimer.Claimed)
+		files.Add("casey", "rma/photo.jpg")
+		clear(files.Held)
+		payments.Reset()
+		return store.UpsertUnits(t.Context(), rmadb.DemoUnits())
+	}
+	// awaitingPayment opens casey's card-paid RMA number for RT10000002, as create/oow does.
+	awaitingPayment := func(number int64) error {
+		if err := outOfWarranty(); err != nil {
+			return err
+		}
+		if err := gdb.Exec("UPDATE rma_counters SET value = ? WHERE name = 'rma'", number-1).Error; err != nil {
+			return err
+		}
+		res, err := oow.CreateOutOfWarranty(t.Context(), repair.Customer{Subject: "casey", Email: "casey@example.com"}, oowRequest())
+		if err != nil {
+			return err
+		}
+		if want := fmt.Sprintf("RMA-%d", number); res.RMANumber != want {
+			return fmt.Errorf("opened %s, want %s", res.RMANumber, want)
+		}
+		return nil
+	}
+	setupOnly := func(fn func() error) models.StateHandler {
+		return func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
+			if setup {
+				return nil, fn()
+			}
+			return nil, nil
+		}
+	}
 
 	// State strings are the consumer's, word for word.
 	states := models.StateHandlers{
@@ -66,6 +120,32 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		"no unit has serial ZZ99999999": func(bool, models.ProviderState) (models.ProviderStateResponse, error) {
 			return nil, nil
 		},
+		"unit RT10000002 is out of warranty": setupOnly(outOfWarranty),
+		"RMA RMA-900001 of casey awaits a PayPal payment the payer approved": setupOnly(func() error {
+			if err := awaitingPayment(900001); err != nil {
+				return err
+			}
+			payments.Approve("casey", "RMA-900001")
+			return nil
+		}),
+		"RMA RMA-900002 of casey awaits payment": setupOnly(func() error { return awaitingPayment(900002) }),
 	}
 	pacttest.Verify(t, "portal-repair-api", r, states, func() string { return signer.Customer(t, "casey") })
+}
+
+// oowRequest is casey's request for RT10000002 as the browser sends it, to be paid by card.
+func oowRequest() repair.Request {
+	return repair.Request{
+		Create: rma.CreateRequest{
+			Serial: "RT10000002",
+			Problem: rma.Problem{
+				PrimaryFault: "Display", Problem: "Cracked or broken screen", InitialNotes: "Screen cracked after a drop.",
+				Permissions: rma.Permissions{AcknowledgeHDDBackup: true}, Attachments: []string{"rma/photo.jpg"},
+			},
+			Contact:   rma.Contact{FirstName: "Casey", LastName: "Morgan", Email: "casey@example.com", Phone: "5125550142", PhoneCountryCode: "US"},
+			Address:   rma.Address{Line1: "2100 Riverside Dr", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"},
+			Packaging: rma.Packaging{HavePackaging: true},
+		},
+		Payment: repair.PaymentData{Method: repair.MethodPayPal},
+	}
 }

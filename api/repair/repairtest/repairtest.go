@@ -352,3 +352,11 @@ type Terms struct {
 func (t Terms) Terms(_ context.Context, caller auth.Principal, _ string) (repairapi.CustomerTerms, error) {
 	return repairapi.CustomerTerms{Email: caller.Email, DiscountPercent: t.Discounts[caller.Subject]}, nil
 }
+
+// Reset forgets every quote, for a provider state that starts afresh.
+func (p *Payments) Reset() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	clear(p.quotes)
+	p.StartErr, p.Captures = nil, 0
+}
