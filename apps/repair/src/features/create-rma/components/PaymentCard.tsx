@@ -175,6 +175,7 @@ export function PaymentCard({ options, onRetry, values, onChange, total, showErr
     <SummaryCard title="Payment">
       <Stack>
         {total ? <Total>Total: {formatTotal(total)}</Total> : null}
+        {!total && options.status === 'ready' ? <MutedText>{COPY.priceUnknown}</MutedText> : null}
         {options.status === 'ready' && hasFlatDiscount(options.options.discountPercent) && !fromQuote ? (
           <MutedText>{COPY.discountApplied(options.options.discountPercent)}</MutedText>
         ) : null}

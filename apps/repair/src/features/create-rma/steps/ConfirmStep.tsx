@@ -140,7 +140,8 @@ export function ConfirmStep(props: ConfirmStepProps) {
 
   const ready = options.state.status === 'ready' ? options.state.options : null;
   const discount = ready?.discountPercent ?? 0;
-  const total = paymentTotal(price ?? loadedPrice, discount, quoteTotal);
+  // Shown once the server's discount is known (or the saved quote's own total), never a figure that changes.
+  const total = ready || quoteTotal ? paymentTotal(price ?? loadedPrice, discount, quoteTotal) : null;
 
   // The method starts at the customer's default (PO for holders of the PO permission).
   useEffect(() => {
