@@ -251,3 +251,115 @@ func TestIntegrationQuoteDetails_OnlyTheOwnerSeesTheQuote(t *testing.T) {
 		}
 	})
 }
+
+func TestIntegrationQuotes_PaymentFieldsRoundTripAndMarkPaidOnce(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := migrated(t, gdb)
+		q := sampleQuote()
+		require.NoError(t, s.CreateQuote(t.Context(), q))
+
+		paidAt := t0.Add(time.Hour + 1234*time.Microsecond)
+		var wins atomic.Int32
+		var wg sync.WaitGroup
+		for i := range 6 {
+			wg.Go(func() {
+				won, err := s.MarkPaid(t.Context(), q.ID, payments.Payment{
+					Method: payments.MethodPayPal, ProviderRef: "ORDER-" + string(rune('A'+i)), CaptureID: "CAPTURE", PaidAt: paidAt,
+				})
+				require.NoError(t, err)
+				if won {
+					wins.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		require.Equal(t, int32(1), wins.Load(), "of racing payments one moves the quote to paid")
+		got, err := s.QuoteByID(t.Context(), q.ID)
+		require.NoError(t, err)
+		require.Equal(t, payments.StatusPaid, got.Status)
+		require.Equal(t, payments.MethodPayPal, got.Method)
+		require.Equal(t, "CAPTURE", got.CaptureID)
+		require.Regexp(t, `^ORDER-[A-F]$`, got.ProviderRef)
+		require.Equal(t, &paidAt, got.PaidAt)
+		require.Equal(t, paidAt, got.UpdatedAt)
+
+		won, err := s.MarkPaid(t.Context(), "QT-UNKNOWN", payments.Payment{Method: payments.MethodPO, PaidAt: paidAt})
+		require.NoError(t, err)
+		require.False(t, won, "an unknown quote is paid by nobody")
+
+		po := sampleQuote()
+		po.Method, po.CustomerPO, po.ProviderRef = payments.MethodPO, "PO-7781-1234", ""
+		require.NoError(t, s.CreateQuote(t.Context(), po))
+		stored, err := s.QuoteByID(t.Context(), po.ID)
+		require.NoError(t, err)
+		require.Equal(t, po, stored, "every payment field round-trips")
+	})
+}
+
+func TestIntegrationQuotes_OfAnRMAAndItsTakeOver(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := migrated(t, gdb)
+		saved := sampleQuote()
+		require.NoError(t, s.CreateQuote(t.Context(), saved))
+		service := sampleQuote()
+		service.Kind, service.RMANumber = payments.KindService, "RMA-900001"
+		require.NoError(t, s.CreateQuote(t.Context(), service))
+
+		_, err := s.QuoteOfRMA(t.Context(), "usr_casey", "RMA-900001")
+		require.ErrorIs(t, err, payments.ErrQuoteNotFound, "a service quote is not the quote an RMA is paid through")
+
+		var wins atomic.Int32
+		var wg sync.WaitGroup
+		for _, number := range []string{"RMA-900001", "RMA-900002", "RMA-900003"} {
+			wg.Go(func() {
+				switch err := s.AttachRMA(t.Context(), saved.ID, number, t0.Add(time.Minute)); {
+				case err == nil:
+					wins.Add(1)
+				case !errors.Is(err, payments.ErrQuoteChanged):
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		require.Equal(t, int32(1), wins.Load(), "one RMA takes a saved quote over")
+		got, err := s.QuoteByID(t.Context(), saved.ID)
+		require.NoError(t, err)
+		ofRMA, err := s.QuoteOfRMA(t.Context(), "usr_casey", got.RMANumber)
+		require.NoError(t, err)
+		require.Equal(t, got, ofRMA)
+		for _, tt := range []struct{ owner, number string }{{"usr_olivia", got.RMANumber}, {"", got.RMANumber}, {"usr_casey", ""}} {
+			_, err := s.QuoteOfRMA(t.Context(), tt.owner, tt.number)
+			require.ErrorIs(t, err, payments.ErrQuoteNotFound)
+		}
+
+		require.NoError(t, s.SetProviderRef(t.Context(), saved.ID, payments.MethodPayPal, "5O190127TN364715T", t0.Add(2*time.Minute)))
+		got, err = s.QuoteByID(t.Context(), saved.ID)
+		require.NoError(t, err)
+		require.Equal(t, "5O190127TN364715T", got.ProviderRef)
+		next, err := got.Transition(payments.StatusCancelled, t0.Add(3*time.Minute))
+		require.NoError(t, err)
+		require.NoError(t, s.SetQuoteStatus(t.Context(), next, payments.StatusOpen))
+		require.ErrorIs(t, s.SetProviderRef(t.Context(), saved.ID, payments.MethodPayPal, "OTHER", t0), payments.ErrQuoteChanged,
+			"a cancelled quote starts no payment")
+	})
+}
+
+func TestIntegrationEventLog_ClaimEventNotesTypeAndQuote(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := migrated(t, gdb)
+		ev := payments.WebhookEvent{Provider: "paypal", ID: "WH-9", Type: "PAYMENT.CAPTURE.REFUNDED", QuoteID: "QT-ABCDEFGHIJKL"}
+		first, err := s.ClaimEvent(t.Context(), ev, t0)
+		require.NoError(t, err)
+		require.True(t, first)
+		first, err = s.ClaimEvent(t.Context(), ev, t0)
+		require.NoError(t, err)
+		require.False(t, first, "a replay")
+		first, err = s.Claim(t.Context(), "paypal", "WH-9")
+		require.NoError(t, err)
+		require.False(t, first, "Claim and ClaimEvent share the log")
+		var row struct{ EventType, QuoteID string }
+		require.NoError(t, gdb.Table("payments_events").Where("provider = ? AND event_id = ?", "paypal", "WH-9").Take(&row).Error)
+		require.Equal(t, "PAYMENT.CAPTURE.REFUNDED", row.EventType)
+		require.Equal(t, "QT-ABCDEFGHIJKL", row.QuoteID)
+	})
+}
