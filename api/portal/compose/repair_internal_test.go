@@ -1,0 +1,109 @@
+package compose
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"gorm.io/gorm"
+
+	"rugged.example/portal/api/identity"
+	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmadb"
+	"rugged.example/portal/api/rma/rmatest"
+)
+
+func TestDiscountPercent_ReadsNumbersAndNumericStringsWithin0To100(t *testing.T) {
+	tests := []struct {
+		in   any
+		want float64
+	}{
+		{float64(10), 10}, {json.Number("33.33"), 33.33}, {" 12.5% ", 12.5}, {"10", 10},
+		{float64(150), 100}, {float64(-5), 0}, {math.NaN(), 0}, {math.Inf(1), 0},
+		{"ten", 0}, {nil, 0}, {true, 0},
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, discountPercent(tt.in), "%#v", tt.in)
+	}
+}
+
+type staticProfiles struct{ p identity.Profile }
+
+func (s staticProfiles) Profile(context.Context, auth.Principal, string) (identity.Profile, error) {
+	return s.p, nil
+}
+
+func TestCustomerTerms_TokenWithTheEmbeddedProviderProfileWithAnExternalOne(t *testing.T) {
+	caller := auth.Principal{
+		Subject: "usr_olivia", Email: "olivia@fleetco.example",
+		Claims: map[string]any{"flags": map[string]any{"rma": map[string]any{"flatDiscountPercentage": float64(10)}}},
+	}
+	profile := identity.Profile{Email: "olivia@east.fleetco.example"}
+	profile.Flags.RMA.FlatDiscountPercentage = 15
+
+	embedded := Config{OIDCDiscountClaim: "flags.rma.flatDiscountPercentage"}
+	got, err := newCustomerTerms(embedded, staticProfiles{profile}).Terms(t.Context(), caller, "raw")
+	require.NoError(t, err)
+	require.Equal(t, "olivia@fleetco.example", got.Email)
+	require.Equal(t, 10.0, got.DiscountPercent, "the embedded provider's token carries the flags")
+
+	external := embedded
+	external.OIDCIssuer = "https://idp.example"
+	got, err = newCustomerTerms(external, staticProfiles{profile}).Terms(t.Context(), caller, "raw")
+	require.NoError(t, err)
+	require.Equal(t, "olivia@east.fleetco.example", got.Email)
+	require.Equal(t, 15.0, got.DiscountPercent, "an external provider's profile, userinfo included")
+}
+
+// The Fulfiller releases the RMA a webhook paid for once, whoever else releases it too, and
+// notes a paid service quote on its RMA.
+func TestIntegrationRMAFulfiller_ReleasesOnceAndNotesServiceQuotes(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		require.NoError(t, rmadb.Migrate(t.Context(), gdb))
+		store := rmadb.NewStore(gdb)
+		require.NoError(t, store.UpsertUnits(t.Context(), rmadb.DemoUnits()))
+		require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
+		issuer, mailer := &rmatest.Issuer{}, &rmatest.Mailer{}
+		creator := &rma.Creator{
+			Store: store, Tx: db.NewTransactor(gdb), Addresses: rmatest.Addresses{}, Uploads: rmatest.NewClaimer("usr_casey", "rma/a.jpg"),
+			Shipping: issuer, Mail: mailer, Units: rmatest.NoCache{}, Secrets: rmatest.Sealer{}, Log: testkit.Quiet(),
+			DocumentURL: func(id string) string { return "/shipping/documents/" + id }, Now: time.Now,
+		}
+		p, err := creator.PrepareOutOfWarranty(t.Context(), rma.CreateRequest{
+			Owner: "usr_casey", Serial: "RT10000002",
+			Problem: rma.Problem{
+				PrimaryFault: "Display", Problem: "Cracked or broken screen", InitialNotes: "Cracked.",
+				Permissions: rma.Permissions{AcknowledgeHDDBackup: true}, Attachments: []string{"rma/a.jpg"},
+			},
+			Contact:   rma.Contact{FirstName: "Casey", LastName: "Morgan", Email: "casey@example.com", Phone: "5125550142", PhoneCountryCode: "US"},
+			Address:   rma.Address{Line1: "2100 Riverside Dr", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"},
+			Packaging: rma.Packaging{HavePackaging: true},
+		})
+		require.NoError(t, err)
+		r, err := creator.OpenAwaitingPayment(t.Context(), p, "")
+		require.NoError(t, err)
+
+		f := rmaFulfiller{rmas: creator, events: store}
+		paid := payments.Quote{ID: "QT-1", Kind: payments.KindRepair, Owner: "usr_casey", RMANumber: r.Number, Amount: money.USD(289_00)}
+		require.NoError(t, f.QuotePaid(t.Context(), paid))
+		require.NoError(t, f.QuotePaid(t.Context(), paid), "a second notice changes nothing")
+		_, err = creator.Release(t.Context(), "usr_casey", r.Number)
+		require.NoError(t, err, "the customer's own return answers the released RMA")
+		require.Len(t, issuer.Requests, 1)
+		require.Len(t, mailer.Sent, 1)
+
+		require.NoError(t, f.QuotePaid(t.Context(), payments.Quote{ID: "QT-S", Kind: payments.KindService, Owner: "usr_casey", RMANumber: r.Number, Amount: money.USD(120_00)}))
+		require.NoError(t, f.QuotePaid(t.Context(), payments.Quote{ID: "QT-SAVED", Kind: payments.KindSaved, Owner: "usr_casey"}))
+		events, err := store.Events(t.Context(), r.Number)
+		require.NoError(t, err)
+		require.Equal(t, []string{"created", "released", "label_issued", "service_quote_paid"}, events)
+	})
+}
