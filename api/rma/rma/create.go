@@ -191,6 +191,18 @@ func (c *Creator) Create(ctx context.Context, r CreateRequest) (Created, error) 
 	if created, ok, err := c.prior(ctx, r.Owner, r.IdempotencyKey); ok || err != nil {
 		return created, err
 	}
+	created, err := c.create(ctx, r)
+	if err != nil {
+		// A concurrent request with the same key may have created the RMA meanwhile (and so
+		// made this one find the unit taken): then its RMA is the answer.
+		if prior, ok, perr := c.prior(ctx, r.Owner, r.IdempotencyKey); ok || perr != nil {
+			return prior, perr
+		}
+	}
+	return created, err
+}
+
+func (c *Creator) create(ctx context.Context, r CreateRequest) (Created, error) {
 	unit, err := c.unitForNewRMA(ctx, r.Serial)
 	if err != nil {
 		return Created{}, err

@@ -256,3 +256,25 @@ func TestIntegrationCreate_CarrierRefusalOfTheAddressCreatesNothing(t *testing.T
 		require.Zero(t, n)
 	})
 }
+
+func TestIntegrationCreate_ConcurrentRetriesWithOneKeyAnswerOneRMA(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		var wg sync.WaitGroup
+		got := make([]rma.Created, 4)
+		errs := make([]error, len(got))
+		for i := range got {
+			wg.Go(func() {
+				req := request()
+				req.IdempotencyKey = "k-double-click"
+				got[i], errs[i] = f.creator.Create(t.Context(), req)
+			})
+		}
+		wg.Wait()
+		for i := range got {
+			require.NoError(t, errs[i])
+			require.Equal(t, got[0].RMA.Number, got[i].RMA.Number)
+		}
+		require.Len(t, f.issuer.Requests, 1)
+	})
+}
