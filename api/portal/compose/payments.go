@@ -35,18 +35,24 @@ func (c *capabilities) Quotes() *payments.Quotes {
 
 // Checkout is the payments capability's checkout on the card providers (or their sandboxes), the
 // quote store and the outbox: the repair service pays out-of-warranty RMAs through it, and the
-// payments process serves the pay-quote pages and webhooks with it.
+// payments process serves the pay-quote pages and webhooks with it. Quotes those pay are handed
+// to the rma capability (RMAFulfiller, compose/repair.go), so a payments process releases an RMA
+// whose webhook it handles.
 func (c *capabilities) Checkout() (*payments.Checkout, error) {
 	cards, err := c.CardProviders()
 	if err != nil {
 		return nil, err
 	}
 	if cards.checkout == nil {
+		fulfiller, err := c.RMAFulfiller()
+		if err != nil {
+			return nil, err
+		}
 		store := paymentsdb.NewStore(c.gdb)
 		cards.checkout = payments.NewCheckout(payments.CheckoutDeps{
 			Store: store, Events: store, Tx: db.NewTransactor(c.gdb), Mail: mail.NewOutbox(c.gdb),
 			PayPal: paypal.NewGateway(cards.PayPal), AuthNet: authnet.NewGateway(cards.AuthNet),
-			PublicURL: c.cfg.PublicURL, Log: c.log,
+			Fulfiller: fulfiller, PublicURL: c.cfg.PublicURL, Log: c.log,
 		})
 	}
 	return cards.checkout, nil
