@@ -107,4 +107,3 @@ func payOnHostedForm(t *testing.T, formURL, token string) string {
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	return resp.Header.Get("Location")
 }
-
