@@ -291,9 +291,10 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 	}
 	link, err := s.d.Payments.StartPayPal(ctx, c.Subject, rec.Number, s.returnURL(rec), s.cancelURL(rec))
 	if err != nil {
-		// Without a way to pay, the RMA would hold the unit for nothing.
+		// Without a way to pay, the RMA would hold the unit for nothing. The cancellation runs
+		// even when the customer has gone meanwhile.
 		s.d.Log.WarnContext(ctx, "paypal order not created; the RMA is cancelled", "rma", rec.Number, "err", err)
-		if _, cerr := s.Cancel(ctx, c.Subject, rec.Number); cerr != nil {
+		if _, cerr := s.Cancel(context.WithoutCancel(ctx), c.Subject, rec.Number); cerr != nil {
 			s.d.Log.ErrorContext(ctx, "RMA without payment not cancelled", "rma", rec.Number, "err", cerr)
 		}
 		return Result{}, err
