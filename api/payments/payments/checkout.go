@@ -481,6 +481,8 @@ func (c *Checkout) handleEvent(ctx context.Context, ev WebhookEvent, confirm fun
 			log.WarnContext(ctx, "payment event for an unknown quote")
 		case err != nil:
 			return err
+		case found.Status == StatusCancelled || found.Status == StatusExpired:
+			log.ErrorContext(ctx, "money taken for a quote that is no longer open; refund it", "status", string(found.Status), "ref", ev.Ref)
 		case found.Status == StatusOpen:
 			p, err := confirm(ctx, found)
 			if errors.Is(err, ErrProviderUnavailable) {
