@@ -36,14 +36,18 @@ func (c *capabilities) Repair() (*repair.Service, error) {
 		return nil, err
 	}
 	return repair.NewService(repair.Deps{
-		RMAs: creator, Payments: repairPayments{checkout}, Attachments: c.Attachments(), PurchaseOrders: c.Attachments(),
+		RMAs: creator, Payments: repairPayments{checkout: checkout, quotes: c.Quotes()},
+		Attachments: c.Attachments(), PurchaseOrders: c.Attachments(), QuoteKeys: c.Units(),
 		Tx: db.NewTransactor(c.gdb), Log: c.log,
 		Settings: repair.Settings{PublicURL: c.cfg.PublicURL, POReleaseDomains: c.cfg.POReleaseDomains},
 	}), nil
 }
 
-// repairPayments gives the repair core the checkout.
-type repairPayments struct{ checkout *payments.Checkout }
+// repairPayments gives the repair core the checkout, and the quote service for a saved quote.
+type repairPayments struct {
+	checkout *payments.Checkout
+	quotes   *payments.Quotes
+}
 
 func (p repairPayments) SaveQuote(ctx context.Context, owner, serial string, amount money.Money, saved repair.SavedQuote) (repair.Quote, error) {
 	q, err := p.checkout.SaveQuote(ctx, owner, serial, amount, toPaymentsSavedQuote(saved))
@@ -101,6 +105,14 @@ func (p repairPayments) CancelForRMA(ctx context.Context, owner, rmaNumber strin
 
 func (p repairPayments) QuoteOfRMA(ctx context.Context, owner, rmaNumber string) (repair.Quote, error) {
 	q, err := p.checkout.QuoteOfRMA(ctx, owner, rmaNumber)
+	if err != nil {
+		return repair.Quote{}, err
+	}
+	return toRepairQuote(q), nil
+}
+
+func (p repairPayments) SavedQuote(ctx context.Context, owner, id string) (repair.Quote, error) {
+	q, err := p.quotes.Details(ctx, owner, id)
 	if err != nil {
 		return repair.Quote{}, err
 	}

@@ -175,9 +175,11 @@ func TestOutOfWarranty_PurchaseOrderAndSavedQuote(t *testing.T) {
 
 	photo := p.upload(t, "/bucket-uploader/upload-rma-attachment", "", olivia, "crack.png", uploadstest.PNG(), "bucketFileName")
 	saved := oowBody(photo, map[string]any{"save": true})
-	code, body = p.call(t, http.MethodPost, "/rma-manager/rma/create/oow", olivia, saved)
+	code, body = p.call(t, http.MethodPost, "/rma-manager/rma/create/oow", olivia, saved, "Idempotency-Key", "k-save")
 	require.Equal(t, http.StatusOK, code, body)
 	quoteID := field(t, body, "quoteId")
+	_, again := p.call(t, http.MethodPost, "/rma-manager/rma/create/oow", olivia, saved, "Idempotency-Key", "k-save")
+	require.JSONEq(t, body, again, "a retried Save Quote answers the quote it saved")
 	var quote struct {
 		QuoteData struct {
 			Total struct{ Cents int64 } `json:"total"`

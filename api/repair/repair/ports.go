@@ -104,6 +104,16 @@ type Payments interface {
 	CancelForRMA(ctx context.Context, owner, rmaNumber string) error
 	// QuoteOfRMA returns the quote of owner's RMA.
 	QuoteOfRMA(ctx context.Context, owner, rmaNumber string) (Quote, error)
+	// SavedQuote returns owner's quote id; another owner's answers as an unknown one.
+	SavedQuote(ctx context.Context, owner, id string) (Quote, error)
+}
+
+// QuoteKeys remembers which saved quote an owner's idempotency key saved (a saved quote has no
+// RMA to remember it by); *rmadb.Store implements it.
+type QuoteKeys interface {
+	// RememberSavedQuote joins the transaction; rma.ErrDuplicateRequest when the key was used.
+	RememberSavedQuote(ctx context.Context, owner, key, quoteID string) error
+	SavedQuoteForKey(ctx context.Context, owner, key string) (quoteID string, ok bool, err error)
 }
 
 // Attachments keeps a saved quote's files until it is paid; *uploads.Service implements it.

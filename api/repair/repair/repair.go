@@ -79,6 +79,7 @@ type Deps struct {
 	Payments       Payments
 	Attachments    Attachments
 	PurchaseOrders PurchaseOrders
+	QuoteKeys      QuoteKeys
 	// Tx runs each change of state in one transaction, which the capabilities join.
 	Tx       db.Transactor
 	Settings Settings
@@ -255,7 +256,7 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 	amount := p.Price().Discounted(c.DiscountPercent)
 	saved := savedQuote(p.RMA, amount)
 	if r.Payment.Save {
-		return s.save(ctx, c, p, saved)
+		return s.save(ctx, c, p, r.Create.IdempotencyKey, saved)
 	}
 
 	var rec rma.RMA
@@ -302,22 +303,53 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 	return Result{RMANumber: rec.Number, QuoteID: q.ID, PaymentURL: link}, nil
 }
 
-// save stores the saved quote and holds its attachments for as long as it can be paid, in one
-// transaction.
-func (s *Service) save(ctx context.Context, c Customer, p rma.Prepared, saved SavedQuote) (Result, error) {
+// save stores the saved quote, holds its attachments for as long as it can be paid and
+// remembers the request's idempotency key, in one transaction. A key that saved a quote before
+// (or meanwhile: a double click) answers that quote.
+func (s *Service) save(ctx context.Context, c Customer, p rma.Prepared, key string, saved SavedQuote) (Result, error) {
+	if key != "" {
+		if res, ok, err := s.savedForKey(ctx, c.Subject, key, saved); ok || err != nil {
+			return res, err
+		}
+	}
 	var q Quote
 	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
 		var err error
 		if q, err = s.d.Payments.SaveQuote(ctx, c.Subject, p.RMA.Serial, saved.Total, saved); err != nil {
 			return err
 		}
-		return prefixed(s.d.Attachments.Hold(ctx, c.Subject, p.RMA.Problem.Attachments, q.ExpiresAt), "rmaInput.attachments")
+		if err := prefixed(s.d.Attachments.Hold(ctx, c.Subject, p.RMA.Problem.Attachments, q.ExpiresAt), "rmaInput.attachments"); err != nil {
+			return err
+		}
+		if key == "" {
+			return nil
+		}
+		return s.d.QuoteKeys.RememberSavedQuote(ctx, c.Subject, key, q.ID)
 	})
+	if errors.Is(err, rma.ErrDuplicateRequest) {
+		res, _, err := s.savedForKey(ctx, c.Subject, key, saved)
+		return res, err
+	}
 	if err != nil {
 		return Result{}, err
 	}
 	// The saved quote as built here, packaging included, whatever the payments module keeps of it.
 	return Result{QuoteID: q.ID, Saved: &saved}, nil
+}
+
+// savedForKey answers a retried save with the quote the owner's key saved. The retry carries
+// the same submission, so the quote's content is built from it again, at the stored amount.
+func (s *Service) savedForKey(ctx context.Context, owner, key string, saved SavedQuote) (Result, bool, error) {
+	id, ok, err := s.d.QuoteKeys.SavedQuoteForKey(ctx, owner, key)
+	if !ok || err != nil {
+		return Result{}, ok, err
+	}
+	q, err := s.d.Payments.SavedQuote(ctx, owner, id)
+	if err != nil {
+		return Result{}, true, err
+	}
+	saved.Total = q.Amount
+	return Result{QuoteID: q.ID, Saved: &saved}, true, nil
 }
 
 // answerFor answers a retried submission with the RMA the first one opened: its quote and, while

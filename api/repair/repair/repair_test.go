@@ -55,7 +55,7 @@ func newFixture(t *testing.T, gdb *gorm.DB) fixture {
 		DocumentURL: func(id string) string { return "http://portal.test/shipping/documents/" + id },
 	}
 	f.svc = repair.NewService(repair.Deps{
-		RMAs: f.creator, Payments: f.payments, Attachments: f.files, PurchaseOrders: f.files, Tx: tx, Log: testkit.Quiet(),
+		RMAs: f.creator, Payments: f.payments, Attachments: f.files, PurchaseOrders: f.files, QuoteKeys: store, Tx: tx, Log: testkit.Quiet(),
 		Settings: repair.Settings{PublicURL: "http://portal.test", POReleaseDomains: []string{"fleetco.example"}},
 	})
 	return f
@@ -490,5 +490,36 @@ func TestIntegrationCreateOutOfWarranty_ConcurrentDoubleClickOpensOneRMA(t *test
 			require.Equal(t, got[0], got[i])
 		}
 		require.EqualValues(t, 1, f.count(t))
+	})
+}
+
+func TestIntegrationCreateOutOfWarranty_SaveRetriedWithItsKeyAnswersTheSameQuote(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		save := request("")
+		save.Payment.Save = true
+		save.Create.IdempotencyKey = "k-save"
+		first, err := f.svc.CreateOutOfWarranty(t.Context(), poHolder(), save)
+		require.NoError(t, err)
+		again, err := f.svc.CreateOutOfWarranty(t.Context(), poHolder(), save)
+		require.NoError(t, err)
+		require.Equal(t, first, again)
+		require.Equal(t, 1, f.payments.Quotes(), "one quote saved")
+
+		var wg sync.WaitGroup
+		got := make([]repair.Result, 3)
+		errs := make([]error, len(got))
+		for i := range got {
+			wg.Go(func() {
+				r := save
+				r.Create.IdempotencyKey = "k-double-save"
+				got[i], errs[i] = f.svc.CreateOutOfWarranty(context.Background(), poHolder(), r)
+			})
+		}
+		wg.Wait()
+		for i := range got {
+			require.NoError(t, errs[i])
+			require.Equal(t, got[0].QuoteID, got[i].QuoteID, "a double click answers one quote")
+		}
 	})
 }

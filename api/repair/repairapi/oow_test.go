@@ -52,7 +52,7 @@ func newOOWEnv(t *testing.T) oowEnv {
 	files := repairtest.NewFiles("usr_casey", "rma/photo.jpg")
 	files.Add("usr_olivia", "po/olivia.pdf")
 	svc := repair.NewService(repair.Deps{
-		RMAs: creator, Payments: e.payments, Attachments: files, PurchaseOrders: files, Tx: tx, Log: log,
+		RMAs: creator, Payments: e.payments, Attachments: files, PurchaseOrders: files, QuoteKeys: store, Tx: tx, Log: log,
 		Settings: repair.Settings{PublicURL: "http://portal.test", POReleaseDomains: []string{"fleetco.example"}},
 	})
 	s := authtest.NewSigner(t)

@@ -50,7 +50,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	files := repairtest.NewFiles("casey")
 	tx := db.NewTransactor(gdb)
 	oow := repair.NewService(repair.Deps{
-		RMAs: creator, Payments: payments, Attachments: files, PurchaseOrders: files, Tx: tx, Log: log,
+		RMAs: creator, Payments: payments, Attachments: files, PurchaseOrders: files, QuoteKeys: store, Tx: tx, Log: log,
 		Settings: repair.Settings{PublicURL: "http://127.0.0.1:8080", POReleaseDomains: []string{"fleetco.example"}},
 	})
 

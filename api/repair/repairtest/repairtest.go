@@ -267,6 +267,23 @@ func (p *Payments) QuoteOfRMA(_ context.Context, owner, number string) (repair.Q
 	return repair.Quote{}, ErrQuoteNotFound
 }
 
+// SavedQuote implements repair.Payments.
+func (p *Payments) SavedQuote(_ context.Context, owner, id string) (repair.Quote, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if q, ok := p.quotes[id]; ok && q.q.Owner == owner {
+		return q.q, nil
+	}
+	return repair.Quote{}, ErrQuoteNotFound
+}
+
+// Quotes counts the stored quotes.
+func (p *Payments) Quotes() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.quotes)
+}
+
 // Cancelled reports whether the quote of owner's RMA is cancelled.
 func (p *Payments) Cancelled(owner, number string) bool {
 	p.mu.Lock()

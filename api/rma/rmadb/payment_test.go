@@ -196,3 +196,19 @@ func requireField(t *testing.T, err error, field string) {
 	require.True(t, ok, "got %v", err)
 	require.Contains(t, flt.Fields, field)
 }
+
+func TestIntegrationSavedQuoteKeys_RememberOneQuotePerOwnersKey(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := migrated(t, gdb)
+		_, ok, err := s.SavedQuoteForKey(t.Context(), "usr_casey", "k-1")
+		require.NoError(t, err)
+		require.False(t, ok)
+		require.NoError(t, s.RememberSavedQuote(t.Context(), "usr_casey", "k-1", "QT-ONE"))
+		require.ErrorIs(t, s.RememberSavedQuote(t.Context(), "usr_casey", "k-1", "QT-TWO"), rma.ErrDuplicateRequest)
+		require.NoError(t, s.RememberSavedQuote(t.Context(), "usr_olivia", "k-1", "QT-THREE"), "keys are per owner")
+		id, ok, err := s.SavedQuoteForKey(t.Context(), "usr_casey", "k-1")
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, "QT-ONE", id)
+	})
+}

@@ -1,0 +1,13 @@
+-- +goose Up
+-- A saved quote has no RMA, so the Idempotency-Key of the submission that saved it is kept here:
+-- a retried Save Quote answers the quote the first one saved instead of saving another.
+CREATE TABLE `rma_saved_quote_keys` (
+	`owner` text,
+	`key` text,
+	`quote_id` text NOT NULL,
+	`created_at` datetime,
+	PRIMARY KEY (`owner`,`key`)
+);
+
+-- +goose Down
+DROP TABLE `rma_saved_quote_keys`;
