@@ -28,7 +28,7 @@ const (
 
 // Limits and messages of spec §5 "PO payment".
 const (
-	// CustomerPOMax is the PO number's longest accepted length.
+	// CustomerPOMax is the longest customerPO accepted, PO-release included.
 	CustomerPOMax = 35
 	// MsgReleaseDigits is the release number's rule.
 	MsgReleaseDigits = "Must be 4 or 5 digits"
@@ -181,7 +181,8 @@ func (s *Service) validatePayment(v *validate.Errors, c Customer, p *PaymentData
 		}
 	}
 	v.Required(FieldCustomerPO, po)
-	v.MaxLen(FieldCustomerPO, po, CustomerPOMax)
+	// The limit is the value as sent and stored, PO-release included.
+	v.MaxLen(FieldCustomerPO, p.CustomerPO, CustomerPOMax)
 	if p.CustomerPOFileID == "" {
 		v.Add(FieldPOFile, rma.MsgMustAttachFiles)
 	}

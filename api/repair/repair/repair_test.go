@@ -2,6 +2,7 @@ package repair_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -158,6 +159,7 @@ func TestIntegrationCreateOutOfWarranty_EnforcesEveryPaymentRule(t *testing.T) {
 			{name: "PO without the permission", c: customer(), r: func() repair.Request { return poRequest("4711-1234") }, err: repair.ErrPONotAllowed},
 			{name: "PO number missing", c: noRelease, r: func() repair.Request { return poRequest("  ") }, field: repair.FieldCustomerPO, msg: "Required"},
 			{name: "PO number too long", c: noRelease, r: func() repair.Request { return poRequest(strings.Repeat("7", 36)) }, field: repair.FieldCustomerPO, msg: "Must be less than 36 characters"},
+			{name: "PO-release too long", c: poHolder(), r: func() repair.Request { return poRequest(strings.Repeat("7", 31) + "-1234") }, field: repair.FieldCustomerPO, msg: "Must be less than 36 characters"},
 			{name: "release of 3 digits", c: poHolder(), r: func() repair.Request { return poRequest("4711-123") }, field: repair.FieldPORelease, msg: "Must be 4 or 5 digits"},
 			{name: "release of 6 digits", c: poHolder(), r: func() repair.Request { return poRequest("4711-123456") }, field: repair.FieldPORelease, msg: "Must be 4 or 5 digits"},
 			{name: "release missing", c: poHolder(), r: func() repair.Request { return poRequest("4711") }, field: repair.FieldPORelease, msg: "Must be 4 or 5 digits"},
@@ -208,9 +210,9 @@ func TestIntegrationCreateOutOfWarranty_EnforcesEveryPaymentRule(t *testing.T) {
 		_, err := f.svc.CreateOutOfWarranty(t.Context(), noRelease, both)
 		require.Equal(t, "Required", fields(t, err)[repair.FieldCustomerPO], "the payment's message beside the problem's")
 
-		for i, po := range []string{"4711-1234", "PO-4711-12345"} {
+		for i, po := range []string{"4711-1234", "PO-4711-12345", strings.Repeat("7", 30) + "-1234"} {
 			r := poRequest(po)
-			name := []string{"rma/first.jpg", "rma/second.jpg"}[i]
+			name := fmt.Sprintf("rma/%d.jpg", i)
 			f.claimer.Owned[name] = casey
 			r.Create.Problem.Attachments = []string{name}
 			res, err := f.svc.CreateOutOfWarranty(t.Context(), poHolder(), r)
