@@ -1,0 +1,211 @@
+// Out-of-warranty repairs and service quotes as customers pay for them, in Chromium against the
+// built portal and its provider sandboxes (/sandbox/paypal, /sandbox/authnet), which the portal's
+// real clients call by URL exactly as they would call PayPal and Authorize.net.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { freshPortalPerTest } from './fresh';
+import { cont, contactInfo, describeProblem, expectText, shipWithLabelAndSubmit } from './stepper';
+
+const fresh = freshPortalPerTest();
+
+/** RT10000002 is out of warranty without an override: its repair is paid before the label. */
+const OUT_OF_WARRANTY = 'RT10000002';
+
+const DECLINED = 'The payment was declined. Please use another card or payment method.';
+
+/** A one-page PDF purchase order, as the PO upload sniffs it. */
+function purchaseOrderPdf(): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-e2e-po-')), 'PO-4471.pdf');
+  writeFileSync(
+    file,
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+  return file;
+}
+
+/** Steps 1 to 3 of an out-of-warranty unit: the price table, the contact, a label. */
+async function toConfirmStep(page: Page): Promise<void> {
+  await describeProblem(page);
+  await contactInfo(page);
+  await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
+  await cont(page);
+  await expectText(page, 'Unit Description');
+}
+
+async function confirmAccurate(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate' }).check();
+}
+
+/** The PayPal sandbox's approval page: sign in as its buyer and pay with card. */
+async function payOnPayPal(page: Page, card: string): Promise<void> {
+  await page.waitForURL(/\/sandbox\/paypal\//);
+  await page.getByLabel('Email').fill('sb-buyer@personal.example.com');
+  await page.getByLabel('Password').fill('Sandbox-Buyer-2026');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+}
+
+/** Picks the problem of describeProblem and reads the price table's columns and first row. */
+async function priceTable(page: Page): Promise<{ columns: string[]; row: string[] }> {
+  await expectText(page, 'Serial valid for new RMA!');
+  await page.getByRole('combobox', { name: 'Primary Fault' }).selectOption('Display');
+  await page.getByRole('combobox', { name: 'Problem' }).selectOption('Cracked or broken screen');
+  const table = page.getByRole('table', { name: 'Repair price' });
+  await table.waitFor();
+  return {
+    columns: await table.getByRole('columnheader').allTextContents(),
+    row: await table.getByRole('cell').allTextContents(),
+  };
+}
+
+function openAs(user: string, url = `/create-rma/${OUT_OF_WARRANTY}`): Promise<Page> {
+  return fresh.open(url, user);
+}
+
+describe('out-of-warranty payments in Chromium', () => {
+  it('casey pays by card through PayPal and gets the label', async () => {
+    const page = await openAs('casey@example.com');
+    await expectText(page, 'Repairs may require payment upon diagnosis/inspection');
+    expect(await priceTable(page)).toEqual({ columns: ['Selection', 'Cost (USD)'], row: ['Cracked or broken screen', '289.00'] });
+    await toConfirmStep(page);
+    await expectText(page, 'Total: $289.00');
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await payOnPayPal(page, '4111111111111111');
+    await expectText(page, 'Download Shipping Label');
+    const heading = await page.getByText(/Your RMA RMA-\d+ has been created\./).first().textContent();
+    const rmaNumber = /RMA-\d+/.exec(heading ?? '')?.[0];
+    expect(fresh.portal().outbox('casey@example.com')).toContain(`Subject: RMA ${rmaNumber} created`);
+  });
+
+  it('a declined card is told so, and another card then pays', async () => {
+    const page = await openAs('casey@example.com');
+    await toConfirmStep(page);
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await payOnPayPal(page, '4000000000000002');
+    await expectText(page, DECLINED);
+    expect(await page.getByRole('link', { name: 'Download Shipping Label' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await payOnPayPal(page, '5555555555554444');
+    await expectText(page, 'Download Shipping Label');
+  });
+
+  it('cancelling at PayPal cancels the RMA and ends on /canceled', async () => {
+    const page = await openAs('casey@example.com');
+    await toConfirmStep(page);
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/sandbox\/paypal\//);
+    await page.getByRole('button', { name: 'Cancel and return to merchant' }).click();
+    await page.waitForURL(/\/canceled/);
+    const rmaNumber = new URL(page.url()).searchParams.get('rma');
+    expect(rmaNumber).toMatch(/^RMA-\d+$/);
+    await page.getByText(rmaNumber ?? '', { exact: false }).first().waitFor();
+
+    // The unit is free again: a new RMA may be opened for it.
+    await page.goto(`${fresh.portal().url}/create-rma/${OUT_OF_WARRANTY}`);
+    await expectText(page, 'Serial valid for new RMA!');
+  });
+
+  it('olivia pays by PO with a file and a release number, with her 10 % discount', async () => {
+    const page = await openAs('olivia@fleetco.example');
+    expect(await priceTable(page)).toEqual({
+      columns: ['Selection', 'Cost (USD)', 'After Discount (USD)'],
+      row: ['Cracked or broken screen', '289.00', '260.10'],
+    });
+    await describeProblem(page);
+    await contactInfo(page);
+    await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
+    await cont(page);
+    await expectText(page, 'Total: $260.10');
+    const method = page.getByRole('radiogroup', { name: 'Payment Method' });
+    expect(await method.getByRole('radio', { name: 'PO' }).isChecked()).toBe(true);
+
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Submit RMA' }).click({ force: true });
+    await expectText(page, 'Must Attach Files');
+
+    await page.getByRole('textbox', { name: 'PO Number' }).fill('4471');
+    await page.getByRole('textbox', { name: 'Release Number' }).fill('123');
+    await page.getByLabel('PO File').setInputFiles(purchaseOrderPdf());
+    await page.getByText('PO-4471.pdf').first().waitFor();
+    await page.getByRole('button', { name: 'Submit RMA' }).click({ force: true });
+    await expectText(page, 'Must be 4 or 5 digits');
+
+    await page.getByRole('textbox', { name: 'Release Number' }).fill('1234');
+    await page.getByRole('button', { name: 'Submit RMA' }).click();
+    await expectText(page, 'Download Shipping Label');
+  });
+
+  it('Save Quote opens confirm-quote prefilled, and the saved quote is paid from there', async () => {
+    const page = await openAs('casey@example.com');
+    await toConfirmStep(page);
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Save Quote' }).click();
+    await page.waitForURL(new RegExp(`/create-rma/${OUT_OF_WARRANTY}/confirm-quote`));
+    await page.getByText(/Quote QT-[A-Z2-7]{12} saved/).first().waitFor();
+    await expectText(page, 'Total: $289.00');
+    await expectText(page, 'Cracked or broken screen');
+    expect(await page.getByRole('button', { name: 'Save Quote' }).count()).toBe(0);
+
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await payOnPayPal(page, '4111111111111111');
+    await expectText(page, 'Download Shipping Label');
+  });
+
+  it('a service quote e-mailed after diagnosis is paid through Authorize.net', async () => {
+    const { page, quote, rmaNumber } = await serviceQuoteForCasey();
+    await page.goto(quote.payUrl.replace('/pay-quote/', '/pay-quote-by-authorize/'));
+    await expectText(page, '$125.00');
+    await page.getByRole('button', { name: 'Pay by Card' }).click();
+    await page.waitForURL(/\/sandbox\/authnet\//);
+    await page.getByLabel('Card Number').fill('4111111111111111');
+    await page.getByLabel('Expiration Date (MMYY)').fill('1230');
+    await page.getByLabel('Card Code').fill('123');
+    await page.getByRole('button', { name: /Pay/ }).first().click();
+    await page.waitForURL(/\/service-quote-successful/);
+    await page.getByText(quote.uid).first().waitFor();
+    await page.getByText(rmaNumber).first().waitFor();
+  });
+
+  it('the same kind of quote is paid through PayPal from the e-mailed link', async () => {
+    const { page, quote } = await serviceQuoteForCasey();
+    await page.goto(quote.payUrl);
+    await expectText(page, '$125.00');
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await payOnPayPal(page, '4111111111111111');
+    await page.waitForURL(/\/success/);
+    await page.getByText(quote.uid).first().waitFor();
+    expect(fresh.portal().outbox('casey@example.com')).toContain(`Payment received for quote ${quote.uid}`);
+  });
+});
+
+/**
+ * An in-warranty RMA of casey's, then staff price the extra work found at inspection: the quote
+ * is e-mailed to casey with its pay link.
+ */
+async function serviceQuoteForCasey(): Promise<{ page: Page; quote: { uid: string; payUrl: string }; rmaNumber: string }> {
+  const page = await fresh.open('/create-rma/RT10000001', 'casey@example.com');
+  await describeProblem(page);
+  await contactInfo(page);
+  const rmaNumber = (await shipWithLabelAndSubmit(page)) ?? '';
+  const portal = fresh.portal();
+  const issued = await fetch(`${portal.url}/payments/admin/service-quotes`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${portal.devToken('adam@example.com')}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rmaNumber, amountCents: 12_500, note: 'The keyboard needs replacing as well.' }),
+  });
+  expect(issued.status).toBe(201);
+  const quote = (await issued.json()) as { uid: string; payUrl: string };
+  expect(portal.outbox('casey@example.com')).toContain(quote.payUrl);
+  return { page, quote, rmaNumber };
+}
