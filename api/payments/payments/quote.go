@@ -127,6 +127,16 @@ type ExternalResource struct {
 	// RMAInput is the create-RMA payload's rmaInput as the browser sent it; absent for a service
 	// quote, whose RMA exists.
 	RMAInput map[string]any `json:"rmaInput,omitempty"`
+	// Packaging is the packaging choice of a saved quote, so the confirm-quote page prefills
+	// every step; absent for a service quote.
+	Packaging *QuotePackaging `json:"packaging,omitempty"`
+}
+
+// QuotePackaging is spec §3's Packing.
+type QuotePackaging struct {
+	HavePackaging bool `json:"havePackaging"`
+	RequestBox    bool `json:"requestBox"`
+	ForgoShipping bool `json:"forgoShipping"`
 }
 
 // The refusals of a quote's life. Messages are shown to the customer as they are.

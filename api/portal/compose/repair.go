@@ -136,8 +136,10 @@ func toPaymentsSavedQuote(s repair.SavedQuote) payments.SavedQuote {
 				PhoneCountryCode: c.PhoneCountryCode, CompanyName: c.CompanyName,
 			},
 		},
-		ExternalResource: payments.ExternalResource{Serial: s.ExternalResource.Serial, RMAInput: s.ExternalResource.RMAInput},
-		Total:            s.Total,
+		ExternalResource: payments.ExternalResource{
+			Serial: s.ExternalResource.Serial, RMAInput: s.ExternalResource.RMAInput, Packaging: toQuotePackaging(s.ExternalResource.Packaging),
+		},
+		Total: s.Total,
 	}
 }
 
@@ -151,9 +153,24 @@ func toRepairSavedQuote(s payments.SavedQuote) repair.SavedQuote {
 				PhoneCountryCode: c.PhoneCountryCode, CompanyName: c.CompanyName,
 			},
 		},
-		ExternalResource: repair.ExternalResource{Serial: s.ExternalResource.Serial, RMAInput: s.ExternalResource.RMAInput},
-		Total:            s.Total,
+		ExternalResource: repair.ExternalResource{
+			Serial: s.ExternalResource.Serial, RMAInput: s.ExternalResource.RMAInput, Packaging: toRMAPackaging(s.ExternalResource.Packaging),
+		},
+		Total: s.Total,
 	}
+}
+
+func toQuotePackaging(p rma.Packaging) *payments.QuotePackaging {
+	return &payments.QuotePackaging{HavePackaging: p.HavePackaging, RequestBox: p.RequestBox, ForgoShipping: p.ForgoShipping}
+}
+
+// toRMAPackaging reads a quote's packaging; a quote saved before it was kept has none, which is
+// the zero choice the customer makes again.
+func toRMAPackaging(p *payments.QuotePackaging) rma.Packaging {
+	if p == nil {
+		return rma.Packaging{}
+	}
+	return rma.Packaging{HavePackaging: p.HavePackaging, RequestBox: p.RequestBox, ForgoShipping: p.ForgoShipping}
 }
 
 // RMAFulfiller is the payments capability's Fulfiller: it finishes what a quote paid by a

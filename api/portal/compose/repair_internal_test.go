@@ -16,6 +16,7 @@ import (
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/repair/repair"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/rma/rmatest"
@@ -106,4 +107,30 @@ func TestIntegrationRMAFulfiller_ReleasesOnceAndNotesServiceQuotes(t *testing.T)
 		require.NoError(t, err)
 		require.Equal(t, []string{"created", "released", "label_issued", "service_quote_paid"}, events)
 	})
+}
+
+// A saved quote crosses to the payments module and back whole, its packaging included, so a
+// confirm-quote page loaded from the quote's details prefills the packaging step too.
+func TestSavedQuoteConverters_RoundTripEveryField(t *testing.T) {
+	for _, packaging := range []rma.Packaging{{HavePackaging: true}, {}, {RequestBox: true}} {
+		saved := repairSavedQuoteFixture(packaging)
+		require.Equal(t, saved, toRepairSavedQuote(toPaymentsSavedQuote(saved)))
+	}
+	require.Equal(t, rma.Packaging{}, toRMAPackaging(nil), "a quote saved without a packaging asks for it again")
+}
+
+func repairSavedQuoteFixture(p rma.Packaging) repair.SavedQuote {
+	return repair.SavedQuote{
+		Shipping: repair.QuoteShipping{
+			Address: rma.Address{Line1: "2100 Riverside Dr", Line2: "Suite 300", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"},
+			Contact: repair.QuoteContact{
+				FirstName: "Casey", LastName: "Morgan", EmailAddress: "casey@example.com", PhoneNumber: "5125550142",
+				PhoneCountryCode: "US", CompanyName: "Morgan Field Services",
+			},
+		},
+		ExternalResource: repair.ExternalResource{
+			Serial: "RT10000002", RMAInput: map[string]any{"primaryFault": "Display"}, Packaging: p,
+		},
+		Total: money.USD(289_00),
+	}
 }
