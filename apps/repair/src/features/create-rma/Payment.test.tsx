@@ -277,6 +277,7 @@ describe('back from the payment provider', () => {
     expect(await screen.findByText(DECLINED)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download Shipping Label' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
 
     await flow.user.click(screen.getByRole('button', { name: 'Cancel RMA' }));
 

@@ -148,21 +148,24 @@ export function ConfirmStep(props: ConfirmStepProps) {
     if (ready && payment.method === '') onPaymentChange({ ...payment, method: defaultMethod(ready) });
   }, [ready, payment, onPaymentChange]);
 
+  // Once the RMA exists and awaits its payment, its details can no longer be edited here.
+  const editable = phase.kind === 'none' || phase.kind === 'redirecting';
+  const edit = (step: number) => (editable ? () => onEdit(step) : undefined);
   const summary = (
     <>
-      <SummaryCard title="Unit Description" onEdit={() => onEdit(1)}>
+      <SummaryCard title="Unit Description" onEdit={edit(1)}>
         <UnitFacts unit={unit} serial={serial} />
       </SummaryCard>
-      <SummaryCard title="Problem Description" onEdit={() => onEdit(1)}>
+      <SummaryCard title="Problem Description" onEdit={edit(1)}>
         <ProblemFacts problem={problem} unit={unit} />
       </SummaryCard>
-      <SummaryCard title="Packaging" onEdit={() => onEdit(3)}>
+      <SummaryCard title="Packaging" onEdit={edit(3)}>
         <p>{packagingTitle(packaging)}</p>
       </SummaryCard>
-      <SummaryCard title="Contact Information" onEdit={() => onEdit(2)}>
+      <SummaryCard title="Contact Information" onEdit={edit(2)}>
         <ContactFacts contact={contact} />
       </SummaryCard>
-      <SummaryCard title="Shipping Information" onEdit={() => onEdit(2)}>
+      <SummaryCard title="Shipping Information" onEdit={edit(2)}>
         <AddressFacts address={address} countries={countries} />
       </SummaryCard>
     </>
