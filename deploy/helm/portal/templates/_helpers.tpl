@@ -123,6 +123,7 @@ set values are listed, so the binary's defaults apply to the rest.
   "AUTHNET_API_URL" $v.payments.authnet.apiUrl
   "AUTHNET_FORM_URL" $v.payments.authnet.formUrl
   "PORTAL_TRUSTED_PROXIES" (join "," $v.trustedProxies)
+  "PO_RELEASE_DOMAINS" (join "," $v.payments.poReleaseDomains)
 -}}
 {{- range $name, $value := $strings -}}
 {{- if $value -}}{{- $_ := set $c $name $value -}}{{- end -}}
