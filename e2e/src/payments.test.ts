@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { freshPortalPerTest } from './fresh';
-import { cont, contactInfo, describeProblem, expectText, shipWithLabelAndSubmit } from './stepper';
+import { confirmAccurate, payOnPayPal, toConfirmStep } from './payment';
+import { contactInfo, describeProblem, expectText, shipWithLabelAndSubmit } from './stepper';
 
 const fresh = freshPortalPerTest();
 
@@ -24,30 +25,6 @@ function purchaseOrderPdf(): string {
       '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
   return file;
-}
-
-/** Steps 1 to 3 of an out-of-warranty unit: the price table, the contact, a label. */
-async function toConfirmStep(page: Page): Promise<void> {
-  await describeProblem(page);
-  await contactInfo(page);
-  await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
-  await cont(page);
-  await expectText(page, 'Unit Description');
-}
-
-async function confirmAccurate(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate' }).check();
-}
-
-/** The PayPal sandbox's approval page: sign in as its buyer and pay with card. */
-async function payOnPayPal(page: Page, card: string): Promise<void> {
-  await page.waitForURL(/\/sandbox\/paypal\//);
-  await page.getByLabel('Email').fill('sb-buyer@personal.example.com');
-  await page.getByLabel('Password').fill('Sandbox-Buyer-2026');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: 'Pay now' }).click();
 }
 
 /** Picks the problem of describeProblem and reads the price table's columns and first row. */
@@ -121,10 +98,7 @@ describe('out-of-warranty payments in Chromium', () => {
       columns: ['Selection', 'Cost (USD)', 'After Discount (USD)'],
       row: ['Cracked or broken screen', '289.00', '260.10'],
     });
-    await describeProblem(page);
-    await contactInfo(page);
-    await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
-    await cont(page);
+    await toConfirmStep(page);
     await expectText(page, 'Total: $260.10');
     const method = page.getByRole('radiogroup', { name: 'Payment Method' });
     expect(await method.getByRole('radio', { name: 'PO' }).isChecked()).toBe(true);

@@ -3,6 +3,7 @@
 // flows crosses the proxy, which routes by path prefix as the chart's ingress does.
 import type { Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
+import { confirmAccurate, payOnPayPal, toConfirmStep } from './payment';
 import type { RunningPortal } from './portal';
 import { startSplitPortal } from './split';
 import {
@@ -57,8 +58,19 @@ describe('one process per domain behind the proxy', () => {
     expect(portal.outbox('casey@example.com')).toMatch(/Subject: RMA RMA-\d+ created/);
   });
 
+  it('a customer pays an out-of-warranty repair by card: repair process, PayPal sandbox in the payments process, label', async () => {
+    const page = await openAs('/create-rma/RT10000002', 'casey@example.com');
+    await toConfirmStep(page);
+    await expectText(page, 'Total: $289.00');
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await payOnPayPal(page, '4111111111111111');
+    await expectText(page, 'Download Shipping Label');
+    expect(portal.outbox('casey@example.com')).toMatch(/Subject: Payment received for quote QT-/);
+  });
+
   it('a customer recycles an out-of-warranty unit', async () => {
-    const page = await openAs('/recycle-unit/RT10000002', 'casey@example.com');
+    const page = await openAs('/recycle-unit/RT10000003', 'casey@example.com');
     await expectText(page, 'Serial valid for new RMA!');
     await recycleConsentAndContact(page);
     await recycleConfirmAll(page);

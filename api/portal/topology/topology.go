@@ -91,13 +91,11 @@ func Start(ctx context.Context, o Options) (*Running, error) {
 		upstreams = append(upstreams, Upstream{Service: route.Service, Addr: fmt.Sprintf("127.0.0.1:%d", port)})
 	}
 	startDomain := func(u Upstream) error {
-		admin, err := freePort()
-		if err != nil {
-			return err
-		}
 		env := append(append([]string{}, o.Env...),
 			"PORTAL_ADDR="+u.Addr,
-			fmt.Sprintf("PORTAL_ADMIN_ADDR=127.0.0.1:%d", admin),
+			// Port 0: a port picked here and released could be handed out again by the kernel
+			// before a later process binds the upstream port reserved above for it.
+			"PORTAL_ADMIN_ADDR=127.0.0.1:0",
 			// Client addresses (the contact form's rate limit) come from the proxy's header.
 			"PORTAL_TRUSTED_PROXIES=127.0.0.1",
 		)

@@ -1,0 +1,28 @@
+// A customer's way through an out-of-warranty confirm step and the PayPal sandbox's approval page.
+import type { Page } from 'playwright-core';
+import { cont, contactInfo, describeProblem, expectText } from './stepper';
+
+/** Steps 1 to 3 of an out-of-warranty unit: the price table, the contact, a label. */
+export async function toConfirmStep(page: Page): Promise<void> {
+  await describeProblem(page);
+  await contactInfo(page);
+  await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
+  await cont(page);
+  await expectText(page, 'Unit Description');
+}
+
+export async function confirmAccurate(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate' }).check();
+}
+
+/** The PayPal sandbox's approval page: sign in as its buyer and pay with card. */
+export async function payOnPayPal(page: Page, card: string): Promise<void> {
+  await page.waitForURL(/\/sandbox\/paypal\//);
+  await page.getByLabel('Email').fill('sb-buyer@personal.example.com');
+  await page.getByLabel('Password').fill('Sandbox-Buyer-2026');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+}
+
