@@ -10,7 +10,7 @@ import { createApiClient } from '../index';
 import type { TokenSource } from '../client';
 import type { CreateOowPayload, CreateRmaPayload, PaymentData } from './types';
 
-const { like, eachLike, regex, string, boolean, integer, decimal } = MatchersV3;
+const { like, eachLike, regex, string, boolean, integer, number } = MatchersV3;
 
 const pact = new PactV4({
   consumer: 'portal-web',
@@ -182,7 +182,7 @@ describe('repair API contract', () => {
       .uponReceiving('a request for the payment options of a plain customer')
       .withRequest('GET', '/rma-manager/rma/payment-options', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(200, (res) =>
-        res.jsonBody({ methods: ['PayPal'], defaultMethod: 'PayPal', poReleaseRequired: false, discountPercent: decimal(0) }),
+        res.jsonBody({ methods: ['PayPal'], defaultMethod: 'PayPal', poReleaseRequired: false, discountPercent: number(0) }),
       )
       .executeTest(async (server) => {
         const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
