@@ -32,7 +32,7 @@ func profileFromClaims(claims map[string]any, paths ClaimPaths) identitycore.Pro
 		Position:         text(claims["position"]),
 		PhoneCountryCode: strings.ToUpper(text(claims["phoneCountryCode"])),
 		Roles:            auth.RoleList(auth.ClaimAt(claims, paths.Roles)),
-		Flags:            identitycore.Flags{RMA: identitycore.RMAFlags{FlatDiscountPercentage: percentage(auth.ClaimAt(claims, paths.Discount))}},
+		Flags:            identitycore.Flags{RMA: identitycore.RMAFlags{FlatDiscountPercentage: DiscountPercent(auth.ClaimAt(claims, paths.Discount))}},
 	}
 	if p.FirstName == "" && p.LastName == "" {
 		p.FirstName, p.LastName = splitName(text(claims["name"]))
@@ -117,8 +117,10 @@ func splitName(name string) (first, last string) {
 	return name[:i], strings.TrimSpace(name[i:])
 }
 
-// percentage reads the flat discount: a JSON number or a numeric string, kept within 0–100.
-func percentage(v any) float64 {
+// DiscountPercent reads a flat discount claim: a JSON number or a numeric string ("10",
+// "12.5%"), kept within 0–100; anything else is no discount. The repair service reads the
+// embedded provider's access-token claim with it too, so both readings agree.
+func DiscountPercent(v any) float64 {
 	var f float64
 	switch n := v.(type) {
 	case float64:

@@ -109,9 +109,9 @@ func TestProfileFromClaims_WeirdShapesGiveAProfileWithWhatIsThere(t *testing.T) 
 		}},
 		{"negative discount is none, above 100 is 100", `{"flags": {"rma": {"flatDiscountPercentage": -5}}}`, defaultPaths, func(t *testing.T, p identitycore.Profile) {
 			require.Zero(t, p.Flags.RMA.FlatDiscountPercentage)
-			require.InDelta(t, 100, percentage(250.0), 0)
-			require.Zero(t, percentage(math.NaN()))
-			require.Zero(t, percentage("Inf"))
+			require.InDelta(t, 100, DiscountPercent(250.0), 0)
+			require.Zero(t, DiscountPercent(math.NaN()))
+			require.Zero(t, DiscountPercent("Inf"))
 		}},
 		{"phone in national form keeps its digits and the named country", `{"phone_number": "(512) 555-0142", "phoneCountryCode": "us"}`, defaultPaths, func(t *testing.T, p identitycore.Profile) {
 			require.Equal(t, "5125550142", p.Phone)
@@ -167,4 +167,18 @@ func TestMerge_UserinfoWinsWhereItSaysSomethingAndRolesAreUnited(t *testing.T) {
 	require.Equal(t, &identitycore.Org{Name: "InfoCo"}, got.Org)
 	require.InDelta(t, 5, got.Flags.RMA.FlatDiscountPercentage, 0)
 	require.NotNil(t, merge(identitycore.Profile{}, identitycore.Profile{}).Roles, "roles render as [] not null")
+}
+
+func TestDiscountPercent_ReadsNumbersAndNumericStringsWithin0To100(t *testing.T) {
+	tests := []struct {
+		in   any
+		want float64
+	}{
+		{float64(10), 10}, {json.Number("33.33"), 33.33}, {" 12.5% ", 12.5}, {"10", 10},
+		{float64(150), 100}, {float64(-5), 0}, {math.NaN(), 0}, {math.Inf(1), 0},
+		{"ten", 0}, {nil, 0}, {true, 0},
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, DiscountPercent(tt.in), "%#v", tt.in)
+	}
 }

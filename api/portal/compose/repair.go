@@ -2,14 +2,11 @@ package compose
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
-	"strings"
 
 	"rugged.example/portal/api/identity/identityapi"
+	"rugged.example/portal/api/identity/identityoidc"
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/db"
@@ -224,7 +221,7 @@ func newCustomerTerms(cfg Config, profiles identityapi.Profiles) customerTerms {
 
 func (t customerTerms) Terms(ctx context.Context, caller auth.Principal, accessToken string) (repairapi.CustomerTerms, error) {
 	if t.profiles == nil {
-		return repairapi.CustomerTerms{Email: caller.Email, DiscountPercent: discountPercent(auth.ClaimAt(caller.Claims, t.discountClaim))}, nil
+		return repairapi.CustomerTerms{Email: caller.Email, DiscountPercent: identityoidc.DiscountPercent(auth.ClaimAt(caller.Claims, t.discountClaim))}, nil
 	}
 	p, err := t.profiles.Profile(ctx, caller, accessToken)
 	if err != nil {
@@ -234,23 +231,5 @@ func (t customerTerms) Terms(ctx context.Context, caller auth.Principal, accessT
 	if email == "" {
 		email = caller.Email
 	}
-	return repairapi.CustomerTerms{Email: email, DiscountPercent: discountPercent(p.Flags.RMA.FlatDiscountPercentage)}, nil
-}
-
-// discountPercent reads a flat discount claim (a JSON number or a numeric string, "10" or
-// "10%") and keeps it within 0-100; anything else is no discount.
-func discountPercent(v any) float64 {
-	var f float64
-	switch n := v.(type) {
-	case float64:
-		f = n
-	case json.Number:
-		f, _ = n.Float64()
-	case string:
-		f, _ = strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(n), "%")), 64)
-	}
-	if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
-		return 0
-	}
-	return min(f, 100)
+	return repairapi.CustomerTerms{Email: email, DiscountPercent: p.Flags.RMA.FlatDiscountPercentage}, nil
 }

@@ -2,8 +2,6 @@ package compose
 
 import (
 	"context"
-	"encoding/json"
-	"math"
 	"testing"
 	"time"
 
@@ -21,20 +19,6 @@ import (
 	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/rma/rmatest"
 )
-
-func TestDiscountPercent_ReadsNumbersAndNumericStringsWithin0To100(t *testing.T) {
-	tests := []struct {
-		in   any
-		want float64
-	}{
-		{float64(10), 10}, {json.Number("33.33"), 33.33}, {" 12.5% ", 12.5}, {"10", 10},
-		{float64(150), 100}, {float64(-5), 0}, {math.NaN(), 0}, {math.Inf(1), 0},
-		{"ten", 0}, {nil, 0}, {true, 0},
-	}
-	for _, tt := range tests {
-		require.Equal(t, tt.want, discountPercent(tt.in), "%#v", tt.in)
-	}
-}
 
 type staticProfiles struct{ p identity.Profile }
 
