@@ -14,7 +14,6 @@ import (
 	"rugged.example/portal/api/repair/repair"
 	"rugged.example/portal/api/repair/repairapi"
 	"rugged.example/portal/api/rma/rma"
-	"rugged.example/portal/api/rma/rmadb"
 )
 
 // The repair service's out-of-warranty path declares the ports it needs (repair.Payments,
@@ -178,14 +177,15 @@ func (c *capabilities) RMAFulfiller() (payments.Fulfiller, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rmaFulfiller{rmas: creator, events: c.Units()}, nil
+	return rmaFulfiller{rmas: creator, lifecycle: c.Lifecycle()}, nil
 }
 
 // rmaFulfiller releases the RMA an out-of-warranty quote paid for (its label and e-mail, once,
-// however the customer's own return races it) and notes a paid service quote on its RMA.
+// however the customer's own return races it), and moves the RMA a service quote paid for on
+// to its repair.
 type rmaFulfiller struct {
-	rmas   *rma.Creator
-	events *rmadb.Store
+	rmas      *rma.Creator
+	lifecycle *rma.Lifecycle
 }
 
 func (f rmaFulfiller) QuotePaid(ctx context.Context, q payments.Quote) error {
@@ -194,7 +194,11 @@ func (f rmaFulfiller) QuotePaid(ctx context.Context, q payments.Quote) error {
 		return nil
 	}
 	if q.Kind == payments.KindService {
-		return f.events.AddEvent(ctx, q.RMANumber, "service_quote_paid", fmt.Sprintf("Service quote %s paid: %s", q.ID, q.Amount))
+		err := f.lifecycle.ServiceQuotePaid(ctx, q.RMANumber, fmt.Sprintf("Service quote %s paid: %s", q.ID, q.Amount))
+		if err != nil {
+			return fmt.Errorf("compose: repair %s paid by quote %s: %w", q.RMANumber, q.ID, err)
+		}
+		return nil
 	}
 	if _, err := f.rmas.Release(ctx, q.Owner, q.RMANumber); err != nil {
 		return fmt.Errorf("compose: release %s paid by quote %s: %w", q.RMANumber, q.ID, err)

@@ -48,9 +48,9 @@ func TestCustomerTerms_TokenWithTheEmbeddedProviderProfileWithAnExternalOne(t *t
 	require.Equal(t, 15.0, got.DiscountPercent, "an external provider's profile, userinfo included")
 }
 
-// The Fulfiller releases the RMA a webhook paid for once, whoever else releases it too, and
-// notes a paid service quote on its RMA.
-func TestIntegrationRMAFulfiller_ReleasesOnceAndNotesServiceQuotes(t *testing.T) {
+// The Fulfiller releases the RMA a webhook paid for once, whoever else releases it too; a paid
+// service quote moves a diagnosed RMA on to its repair, and is only noted on one elsewhere.
+func TestIntegrationRMAFulfiller_ReleasesOnceAndRepairsOnServiceQuotes(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		require.NoError(t, rmadb.Migrate(t.Context(), gdb))
 		store := rmadb.NewStore(gdb)
@@ -76,7 +76,8 @@ func TestIntegrationRMAFulfiller_ReleasesOnceAndNotesServiceQuotes(t *testing.T)
 		r, err := creator.OpenAwaitingPayment(t.Context(), p, "")
 		require.NoError(t, err)
 
-		f := rmaFulfiller{rmas: creator, events: store}
+		lifecycle := &rma.Lifecycle{Store: store, Tx: db.NewTransactor(gdb), Mail: mailer, Units: rmatest.NoCache{}, Log: testkit.Quiet(), Now: time.Now}
+		f := rmaFulfiller{rmas: creator, lifecycle: lifecycle}
 		paid := payments.Quote{ID: "QT-1", Kind: payments.KindRepair, Owner: "usr_casey", RMANumber: r.Number, Amount: money.USD(289_00)}
 		require.NoError(t, f.QuotePaid(t.Context(), paid))
 		require.NoError(t, f.QuotePaid(t.Context(), paid), "a second notice changes nothing")
@@ -89,7 +90,19 @@ func TestIntegrationRMAFulfiller_ReleasesOnceAndNotesServiceQuotes(t *testing.T)
 		require.NoError(t, f.QuotePaid(t.Context(), payments.Quote{ID: "QT-SAVED", Kind: payments.KindSaved, Owner: "usr_casey"}))
 		events, err := store.Events(t.Context(), r.Number)
 		require.NoError(t, err)
-		require.Equal(t, []string{"created", "released", "label_issued", "service_quote_paid"}, events)
+		require.Equal(t, []string{"created", "released", "label_issued", "service_quote_paid"}, events, "an RMA awaiting its unit is not repaired yet")
+
+		for _, status := range []string{rma.StatusReceived, rma.StatusDiagnosing} {
+			_, err := lifecycle.Advance(t.Context(), rma.Advance{Number: r.Number, Status: status, Actor: "usr_admin"})
+			require.NoError(t, err)
+		}
+		require.NoError(t, f.QuotePaid(t.Context(), payments.Quote{ID: "QT-S2", Kind: payments.KindService, Owner: "usr_casey", RMANumber: r.Number, Amount: money.USD(120_00)}))
+		timeline, err := lifecycle.Timeline(t.Context(), "usr_casey", r.Number)
+		require.NoError(t, err)
+		last := timeline[len(timeline)-1]
+		require.Equal(t, rma.StatusRepairing, last.Status)
+		require.Equal(t, rma.ActorSystem, last.Actor)
+		require.Equal(t, "Service quote QT-S2 paid: $120.00", last.Note)
 	})
 }
 

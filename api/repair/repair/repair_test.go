@@ -261,7 +261,7 @@ func TestIntegrationCreateOutOfWarranty_CardPathPaysThenReleasesOnce(t *testing.
 		f.payments.Approve(casey, res.RMANumber)
 		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, " rt10000002", order)
 		require.NoError(t, err)
-		require.Equal(t, rma.StatusReceived, done.Status)
+		require.Equal(t, rma.StatusAwaitingUnit, done.Status)
 		require.Equal(t, "label-1", done.LabelID)
 		repeat, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, "RT10000002", order)
 		require.NoError(t, err)

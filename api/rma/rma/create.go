@@ -65,17 +65,10 @@ type RMA struct {
 	InvoiceID      string
 	TrackingNumber string
 	ShippingError  string
-	CreatedAt      time.Time
+	// ReturnTrackingNumber is the carrier's number of the unit's way back, once shipped back.
+	ReturnTrackingNumber string
+	CreatedAt            time.Time
 }
-
-// The states of an RMA the portal moves it through. An out-of-warranty RMA waits for its
-// payment before it gets a label; one cancelled unpaid no longer holds its unit.
-const (
-	// StatusReceived is the state of a new RMA: waiting for the unit.
-	StatusReceived        = "AWAITING_UNIT"
-	StatusAwaitingPayment = "AWAITING_PAYMENT"
-	StatusCancelled       = "CANCELLED"
-)
 
 // Created is the answer to a create request.
 type Created struct {
@@ -103,7 +96,7 @@ type RMAStore interface {
 	// CloseUnitRMA clears the unit's open RMA if it is number.
 	CloseUnitRMA(ctx context.Context, serial, number string) error
 	SetShipping(ctx context.Context, number string, labelID, invoiceID, tracking, shippingError string) error
-	AddEvent(ctx context.Context, number, kind, detail string) error
+	AddEvent(ctx context.Context, e Event) error
 	RepairOptions(ctx context.Context, model, rmaType string) ([]FaultOptions, error)
 }
 
@@ -210,7 +203,7 @@ func (c *Creator) create(ctx context.Context, r CreateRequest) (Created, error) 
 	if c.needsPayment(unit) {
 		return Created{}, ErrPaymentRequired
 	}
-	p, err := c.prepare(ctx, r, unit, StatusReceived)
+	p, err := c.prepare(ctx, r, unit, StatusAwaitingUnit)
 	if err != nil {
 		return Created{}, err
 	}
@@ -317,7 +310,7 @@ func (c *Creator) insert(ctx context.Context, rec *RMA, unit Unit, idempotencyKe
 			return prefixFields(err, "rmaInput.attachments")
 		}
 	}
-	return c.Store.AddEvent(ctx, number, "created", fmt.Sprintf("%s RMA created for %s by the customer", rec.Type, unit.Serial))
+	return c.Store.AddEvent(ctx, c.event(number, "created", rec.Status, rec.Owner, fmt.Sprintf("%s RMA created for %s by the customer", rec.Type, unit.Serial)))
 }
 
 // Opened is told, after the commit, of an RMA a transaction opened: it is counted and the
@@ -364,7 +357,7 @@ func (c *Creator) shipInTx(ctx context.Context, rec *RMA, unit Unit) error {
 		if err := c.Store.SetShipping(ctx, rec.Number, docs.LabelID, docs.InvoiceID, docs.TrackingNumber, ""); err != nil {
 			return err
 		}
-		if err := c.Store.AddEvent(ctx, rec.Number, "label_issued", "Tracking "+docs.TrackingNumber); err != nil {
+		if err := c.Store.AddEvent(ctx, c.event(rec.Number, "label_issued", "", ActorSystem, "Tracking "+docs.TrackingNumber)); err != nil {
 			return err
 		}
 		rec.LabelID, rec.InvoiceID, rec.TrackingNumber = docs.LabelID, docs.InvoiceID, docs.TrackingNumber
@@ -382,7 +375,12 @@ func (c *Creator) noteNoLabel(ctx context.Context, rec *RMA) error {
 	if err := c.Store.SetShipping(ctx, rec.Number, "", "", "", rec.ShippingError); err != nil {
 		return err
 	}
-	return c.Store.AddEvent(ctx, rec.Number, "label_failed", "Label creation failed; support will send one")
+	return c.Store.AddEvent(ctx, c.event(rec.Number, "label_failed", "", ActorSystem, "Label creation failed; support will send one"))
+}
+
+// event is an entry of number's timeline, now; status is "" for one that moves nothing.
+func (c *Creator) event(number, kind, status, actor, detail string) Event {
+	return Event{RMANumber: number, At: c.Now().UTC(), Kind: kind, Status: status, Actor: actor, Detail: detail}
 }
 
 // seal replaces the Windows and BIOS credentials with their sealed form.

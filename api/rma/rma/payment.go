@@ -80,7 +80,7 @@ func (c *Creator) Release(ctx context.Context, owner, number string) (RMA, error
 	var rec RMA
 	err := c.Tx.InTx(ctx, func(ctx context.Context) error {
 		// The update comes first: it takes the row's lock before anything is read.
-		won, err := c.Store.SetStatus(ctx, owner, number, StatusAwaitingPayment, StatusReceived)
+		won, err := c.Store.SetStatus(ctx, owner, number, StatusAwaitingPayment, StatusAwaitingUnit)
 		if err != nil {
 			return err
 		}
@@ -91,7 +91,7 @@ func (c *Creator) Release(ctx context.Context, owner, number string) (RMA, error
 		if err != nil {
 			return err
 		}
-		if err := c.Store.AddEvent(ctx, number, "released", "Payment received; the RMA awaits the unit"); err != nil {
+		if err := c.Store.AddEvent(ctx, c.event(number, "released", StatusAwaitingUnit, ActorSystem, "Payment received; the RMA awaits the unit")); err != nil {
 			return err
 		}
 		return c.shipInTx(ctx, &rec, unit)
@@ -128,7 +128,7 @@ func (c *Creator) Cancel(ctx context.Context, owner, number string) (RMA, error)
 		if err := c.Store.CloseUnitRMA(ctx, rec.Serial, number); err != nil {
 			return err
 		}
-		return c.Store.AddEvent(ctx, number, "cancelled", "Cancelled by the customer before payment")
+		return c.Store.AddEvent(ctx, c.event(number, "cancelled", StatusCancelled, owner, "Cancelled by the customer before payment"))
 	})
 	if err != nil {
 		return RMA{}, err

@@ -107,7 +107,7 @@ func (c *Creator) Recycle(ctx context.Context, r RecycleRequest) (Created, error
 	}
 	return c.open(ctx, RMA{
 		Owner: r.Owner, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: rmaType,
-		Status: StatusReceived, TPM: tpm, Contact: r.Contact, Address: r.Address, Packaging: packaging, Method: method,
+		Status: StatusAwaitingUnit, TPM: tpm, Contact: r.Contact, Address: r.Address, Packaging: packaging, Method: method,
 		Problem: Problem{
 			PrimaryFault: recycleField, Problem: recycleField, InitialNotes: recycleField,
 			Accessories: r.Accessories, Attachments: r.Attachments,

@@ -107,7 +107,7 @@ func TestIntegrationOpenAwaitingPayment_StoresWithoutLabelAndReleaseShipsOnce(t 
 
 		released, err := f.creator.Release(t.Context(), "usr_casey", r.Number)
 		require.NoError(t, err)
-		require.Equal(t, rma.StatusReceived, released.Status)
+		require.Equal(t, rma.StatusAwaitingUnit, released.Status)
 		require.Equal(t, "label-1", released.LabelID)
 		later, err := f.creator.Release(t.Context(), "usr_casey", r.Number)
 		require.NoError(t, err)

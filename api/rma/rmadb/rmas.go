@@ -64,6 +64,7 @@ type rmaRow struct {
 	InvoiceID            string `gorm:"size:64;not null;default:''"`
 	TrackingNumber       string `gorm:"size:40;not null;default:''"`
 	ShippingError        string `gorm:"size:300;not null;default:''"`
+	ReturnTrackingNumber string `gorm:"size:40;not null;default:''"`
 	CreatedAt            time.Time
 	UpdatedAt            time.Time
 }
@@ -85,13 +86,16 @@ type lineRow struct {
 
 func (lineRow) TableName() string { return "rma_lines" }
 
-// eventRow is one entry of an RMA's history, the source of the future status timeline.
+// eventRow is one entry of an RMA's timeline.
 type eventRow struct {
 	ID        uint      `gorm:"primaryKey"`
 	RMANumber string    `gorm:"size:20;not null;index"`
 	At        time.Time `gorm:"not null"`
 	Kind      string    `gorm:"size:40;not null"`
 	Detail    string    `gorm:"size:500;not null"`
+	Status    string    `gorm:"size:30;not null;default:''"`
+	Actor     string    `gorm:"size:100;not null;default:''"`
+	Note      string    `gorm:"size:500;not null;default:''"`
 }
 
 func (eventRow) TableName() string { return "rma_events" }
@@ -204,8 +208,32 @@ func (s *Store) SetShipping(ctx context.Context, number, labelID, invoiceID, tra
 }
 
 // AddEvent implements rma.RMAStore.
-func (s *Store) AddEvent(ctx context.Context, number, kind, detail string) error {
-	return db.Conn(ctx, s.db).Create(&eventRow{RMANumber: number, At: time.Now().UTC(), Kind: kind, Detail: detail}).Error
+func (s *Store) AddEvent(ctx context.Context, e rma.Event) error {
+	if err := db.Conn(ctx, s.db).Create(toEventRow(e)).Error; err != nil {
+		return fmt.Errorf("rmadb: event of %s: %w", e.RMANumber, err)
+	}
+	return nil
+}
+
+// Timeline implements rma.LifecycleStore.
+func (s *Store) Timeline(ctx context.Context, number string) ([]rma.Event, error) {
+	var rows []eventRow
+	if err := db.Conn(ctx, s.db).Where("rma_number = ?", number).Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("rmadb: timeline of %s: %w", number, err)
+	}
+	events := make([]rma.Event, len(rows))
+	for i, row := range rows {
+		events[i] = toEvent(row)
+	}
+	return events, nil
+}
+
+func toEventRow(e rma.Event) *eventRow {
+	return &eventRow{RMANumber: e.RMANumber, At: e.At, Kind: e.Kind, Detail: e.Detail, Status: e.Status, Actor: e.Actor, Note: e.Note}
+}
+
+func toEvent(row eventRow) rma.Event {
+	return rma.Event{RMANumber: row.RMANumber, At: row.At.UTC(), Kind: row.Kind, Detail: row.Detail, Status: row.Status, Actor: row.Actor, Note: row.Note}
 }
 
 // Events lists an RMA's history, oldest first.
@@ -230,7 +258,8 @@ func toRMARow(r rma.RMA) *rmaRow {
 		ShipLine1: a.Line1, ShipLine2: a.Line2, ShipCity: a.City, ShipState: a.State, ShipCountry: a.Country,
 		ShipPostalCode: a.PostalCode, HavePackaging: r.Packaging.HavePackaging, RequestBox: r.Packaging.RequestBox,
 		ForgoShipping: r.Packaging.ForgoShipping, ShippingMethod: string(r.Method), TPM: r.TPM, LabelID: r.LabelID,
-		InvoiceID: r.InvoiceID, TrackingNumber: r.TrackingNumber, ShippingError: r.ShippingError, CreatedAt: r.CreatedAt,
+		InvoiceID: r.InvoiceID, TrackingNumber: r.TrackingNumber, ShippingError: r.ShippingError,
+		ReturnTrackingNumber: r.ReturnTrackingNumber, CreatedAt: r.CreatedAt,
 	}
 }
 
@@ -256,14 +285,15 @@ func toRMA(row rmaRow) rma.RMA {
 			Line1: row.ShipLine1, Line2: row.ShipLine2, City: row.ShipCity, State: row.ShipState,
 			Country: row.ShipCountry, PostalCode: row.ShipPostalCode,
 		},
-		Packaging:      rma.Packaging{HavePackaging: row.HavePackaging, RequestBox: row.RequestBox, ForgoShipping: row.ForgoShipping},
-		Method:         rma.ShippingMethod(row.ShippingMethod),
-		TPM:            row.TPM,
-		LabelID:        row.LabelID,
-		InvoiceID:      row.InvoiceID,
-		TrackingNumber: row.TrackingNumber,
-		ShippingError:  row.ShippingError,
-		CreatedAt:      row.CreatedAt,
+		Packaging:            rma.Packaging{HavePackaging: row.HavePackaging, RequestBox: row.RequestBox, ForgoShipping: row.ForgoShipping},
+		Method:               rma.ShippingMethod(row.ShippingMethod),
+		TPM:                  row.TPM,
+		LabelID:              row.LabelID,
+		InvoiceID:            row.InvoiceID,
+		TrackingNumber:       row.TrackingNumber,
+		ShippingError:        row.ShippingError,
+		ReturnTrackingNumber: row.ReturnTrackingNumber,
+		CreatedAt:            row.CreatedAt,
 	}
 }
 

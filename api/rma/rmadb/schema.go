@@ -12,9 +12,9 @@ import (
 //go:embed migrations
 var migrations embed.FS
 
-// Schema is the versioned schema of the units registry, RMAs with their lines, events and
-// idempotency keys, the RMA number counter and repair options (tables rma_*), versioned in
-// goose_db_version_rma.
+// Schema is the versioned schema of the units registry, RMAs with their lines, timeline
+// events, repair work and idempotency keys, the RMA number counter and repair options (tables
+// rma_*), versioned in goose_db_version_rma.
 func Schema() db.Module { return db.Module{Name: "rma", Migrations: migrations} }
 
 // Migrate applies the module's pending migrations, for tests and tools that use this module
