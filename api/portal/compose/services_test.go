@@ -71,6 +71,8 @@ func TestBuild_OneDomainPerProcessMountsOnlyItsRoutes(t *testing.T) {
 	w := serve(repair, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000001", casey)
 	require.Equal(t, http.StatusOK, w.Code, "tokens of the identity process are checked through discovery")
 	require.Equal(t, http.StatusOK, serve(repair, http.MethodGet, "/readyz", "").Code)
+	require.Equal(t, http.StatusForbidden, serve(repair, http.MethodPost, "/rma-manager/admin/rmas/RMA-1/advance", casey).Code,
+		"staff move RMAs in the repair process")
 	for _, path := range []string{"/fn/LocationsAPI/countries", "/me", "/idp/.well-known/openid-configuration", "/", "/create-rma"} {
 		w := serve(repair, http.MethodGet, path, casey)
 		require.Equal(t, http.StatusNotFound, w.Code, path)

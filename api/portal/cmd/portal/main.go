@@ -32,7 +32,10 @@ const usage = `usage:
   portal dev-token --user EMAIL     print an access token of a demo user of the embedded provider
   portal outbox [--to EMAIL] [-n N] print the newest e-mails of the outbox (where mail goes without SMTP)
   portal quote issue --rma RMA-… --amount-cents N [--note TEXT]
-                                    issue a service quote for an RMA and e-mail its customer the pay link`
+                                    issue a service quote for an RMA and e-mail its customer the pay link
+  portal rma advance --rma RMA-… --status STATUS [--note TEXT] [--tracking NUMBER]
+                     [--parts-replaced TEXT] [--work-performed TEXT] [--technician-notes TEXT]
+                                    move an RMA to its next status as staff and e-mail its customer`
 
 func main() {
 	if len(os.Args) < 2 {
@@ -60,6 +63,8 @@ func main() {
 		err = outbox(ctx, os.Args[2:])
 	case "quote":
 		err = quote(ctx, os.Args[2:])
+	case "rma":
+		err = rmaCommand(ctx, os.Args[2:])
 	default:
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)

@@ -48,7 +48,7 @@ func quote(ctx context.Context, args []string) error {
 			RMANumber: *rmaNumber, AmountCents: *cents, Note: *note, IssuedBy: "cli:" + by,
 		})
 		if err != nil {
-			return withFields(err)
+			return withFields(err, quoteFlags)
 		}
 		fmt.Printf("quote %s for %s (%s), %s, valid until %s\ncustomer %s was e-mailed %s\n",
 			q.ID, q.RMANumber, q.Serial, q.Amount, q.ExpiresAt.Format("Jan 2 2006"),
@@ -57,14 +57,16 @@ func quote(ctx context.Context, args []string) error {
 	})
 }
 
-// withFields spells out a validation error's fields with the flags' names, which the error's
-// own text leaves out.
-func withFields(err error) error {
+// quoteFlags names the flags of `quote issue` by the request fields they set.
+var quoteFlags = map[string]string{"rmaNumber": "--rma", "amountCents": "--amount-cents", "note": "--note"}
+
+// withFields spells out a validation error's fields with the names of the flags that set them
+// (flags maps field to flag), which the error's own text leaves out.
+func withFields(err error, flags map[string]string) error {
 	f, ok := fault.As(err)
 	if !ok || len(f.Fields) == 0 {
 		return err
 	}
-	flags := map[string]string{"rmaNumber": "--rma", "amountCents": "--amount-cents", "note": "--note"}
 	var parts []string
 	for _, field := range slices.Sorted(maps.Keys(f.Fields)) {
 		name := flags[field]
