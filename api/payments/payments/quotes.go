@@ -40,6 +40,13 @@ type RMAs interface {
 	ServiceRMA(ctx context.Context, number string) (ServiceRMA, error)
 }
 
+// IssueListener is told of each service quote inside the transaction that stores it, so what it
+// changes commits with the quote or not at all; the composition root moves the RMA on to its
+// pending quote.
+type IssueListener interface {
+	ServiceQuoteIssued(ctx context.Context, q Quote) error
+}
+
 // Mailer queues an e-mail inside the caller's transaction; *mail.Outbox implements it.
 type Mailer interface {
 	Enqueue(ctx context.Context, msg mail.Message) error
@@ -76,6 +83,8 @@ type QuotesDeps struct {
 	Tx    db.Transactor
 	RMAs  RMAs
 	Mail  Mailer
+	// Issued, when set, is told of each service quote in the quote's transaction.
+	Issued IssueListener
 	// PublicURL is where browsers reach the portal; the pay-quote links start with it.
 	PublicURL string
 	Log       *slog.Logger
@@ -157,6 +166,11 @@ func (s *Quotes) IssueServiceQuote(ctx context.Context, r ServiceQuoteRequest) (
 	err = s.d.Tx.InTx(ctx, func(ctx context.Context) error {
 		if err := s.d.Store.CreateQuote(ctx, q); err != nil {
 			return err
+		}
+		if s.d.Issued != nil {
+			if err := s.d.Issued.ServiceQuoteIssued(ctx, q); err != nil {
+				return err
+			}
 		}
 		return s.d.Mail.Enqueue(ctx, s.serviceQuoteMail(q, rma.Contact))
 	})

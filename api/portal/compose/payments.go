@@ -28,7 +28,7 @@ import (
 // rma module, mailed through the outbox.
 func (c *capabilities) Quotes() *payments.Quotes {
 	if c.quotes == nil {
-		c.quotes = newQuotes(c.cfg, c.gdb, c.Units(), c.log)
+		c.quotes = newQuotes(c.cfg, c.gdb, c.Units(), c.Lifecycle(), c.log)
 	}
 	return c.quotes
 }
@@ -59,16 +59,28 @@ func (c *capabilities) Checkout() (*payments.Checkout, error) {
 }
 
 // QuoteService is the quote service on gdb, for commands (`portal quote issue`) that work
-// without a serving process.
-func QuoteService(cfg Config, gdb *gorm.DB, log *slog.Logger) *payments.Quotes {
-	return newQuotes(cfg, gdb, rmadb.NewStore(gdb), log)
+// without a serving process; close releases the cache its lifecycle opened.
+func QuoteService(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) (q *payments.Quotes, close func() error, err error) {
+	lifecycle, close, err := LifecycleService(ctx, cfg, gdb, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	return newQuotes(cfg, gdb, rmadb.NewStore(gdb), lifecycle, log), close, nil
 }
 
-func newQuotes(cfg Config, gdb *gorm.DB, units *rmadb.Store, log *slog.Logger) *payments.Quotes {
+func newQuotes(cfg Config, gdb *gorm.DB, units *rmadb.Store, lifecycle *rma.Lifecycle, log *slog.Logger) *payments.Quotes {
 	return payments.NewQuotes(payments.QuotesDeps{
-		Store: paymentsdb.NewStore(gdb), Tx: db.NewTransactor(gdb), RMAs: staffRMAs{units},
+		Store: paymentsdb.NewStore(gdb), Tx: db.NewTransactor(gdb), RMAs: staffRMAs{units}, Issued: pendingQuotes{lifecycle},
 		Mail: mail.NewOutbox(gdb), PublicURL: cfg.PublicURL, Log: log,
 	})
+}
+
+// pendingQuotes moves a diagnosed RMA to its pending quote when staff issue its service quote,
+// in the quote's transaction.
+type pendingQuotes struct{ lifecycle *rma.Lifecycle }
+
+func (p pendingQuotes) ServiceQuoteIssued(ctx context.Context, q payments.Quote) error {
+	return p.lifecycle.ServiceQuoteIssued(ctx, q.RMANumber, q.IssuedBy, fmt.Sprintf("Service quote %s issued: %s", q.ID, q.Amount))
 }
 
 // staffRMAs gives the payments module the RMA a service quote prices, whoever owns it.

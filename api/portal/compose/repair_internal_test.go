@@ -12,6 +12,7 @@ import (
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/repair/repair"
@@ -130,4 +131,43 @@ func repairSavedQuoteFixture(p rma.Packaging) repair.SavedQuote {
 		},
 		Total: money.USD(289_00),
 	}
+}
+
+// Issuing a service quote for a diagnosed RMA moves it to its pending quote in the quote's
+// transaction, by the staff member who issued it.
+func TestIntegrationServiceQuote_MovesADiagnosedRMAToItsPendingQuote(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		log := testkit.Quiet()
+		require.NoError(t, Migrate(t.Context(), gdb, log))
+		store := rmadb.NewStore(gdb)
+		require.NoError(t, store.CreateRMA(t.Context(), rma.RMA{
+			Number: "RMA-100501", Owner: "usr_casey", Serial: "RT10000001", Model: "RL14", Type: rma.DefaultRMAType,
+			Status: rma.StatusAwaitingUnit, Contact: rma.Contact{FirstName: "Casey", Email: "casey@example.com"}, CreatedAt: time.Now().UTC(),
+		}, ""))
+		lifecycle := newLifecycle(gdb, store, rmatest.NoCache{}, log)
+		for _, status := range []string{rma.StatusReceived, rma.StatusDiagnosing} {
+			_, err := lifecycle.Advance(t.Context(), rma.Advance{Number: "RMA-100501", Status: status, Actor: "usr_adam"})
+			require.NoError(t, err)
+		}
+
+		q, err := newQuotes(Config{PublicURL: "http://portal.test"}, gdb, store, lifecycle, log).IssueServiceQuote(t.Context(),
+			payments.ServiceQuoteRequest{RMANumber: "RMA-100501", AmountCents: 125_00, IssuedBy: "usr_adam"})
+		require.NoError(t, err)
+		timeline, err := lifecycle.Timeline(t.Context(), "usr_casey", "RMA-100501")
+		require.NoError(t, err)
+		last := timeline[len(timeline)-1]
+		require.Equal(t, rma.StatusQuotePending, last.Status)
+		require.Equal(t, "usr_adam", last.Actor)
+		require.Equal(t, "Service quote "+q.ID+" issued: $125.00", last.Note)
+
+		sent, err := mail.NewOutbox(gdb).Recent(t.Context(), "casey@example.com", 10)
+		require.NoError(t, err)
+		var subjects []string
+		for _, e := range sent {
+			subjects = append(subjects, e.Message.Subject)
+		}
+		require.ElementsMatch(t, []string{
+			"RMA RMA-100501: we received your unit", "RMA RMA-100501: diagnosis done, quote on its way", "Service quote for RMA RMA-100501",
+		}, subjects)
+	})
 }

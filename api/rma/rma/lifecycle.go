@@ -240,6 +240,19 @@ func (l *Lifecycle) ServiceQuotePaid(ctx context.Context, number, detail string)
 	})
 }
 
+// ServiceQuoteIssued moves a diagnosed RMA to its pending quote when staff (actor) issue its
+// service quote, joining the quote's transaction. A quote for an RMA elsewhere (more work on a
+// unit being repaired) moves nothing.
+func (l *Lifecycle) ServiceQuoteIssued(ctx context.Context, number, actor, detail string) error {
+	return l.Tx.InTx(ctx, func(ctx context.Context) error {
+		rec, err := l.Store.LockRMA(ctx, number)
+		if err != nil || rec.Status != StatusDiagnosing {
+			return err
+		}
+		return l.move(ctx, &rec, Advance{Number: number, Status: StatusQuotePending, Actor: actor, Note: detail})
+	})
+}
+
 // move applies a to rec, whose row the transaction ctx carries has locked.
 func (l *Lifecycle) move(ctx context.Context, rec *RMA, a Advance) error {
 	from := rec.Status

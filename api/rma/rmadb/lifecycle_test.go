@@ -207,3 +207,28 @@ func TestIntegrationAdvance_ConcurrentMovesHappenOnce(t *testing.T) {
 		require.Len(t, timeline, 3, "created, label, received once")
 	})
 }
+
+func TestIntegrationServiceQuoteIssued_MovesOnlyADiagnosedRMA(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		l := lifecycle(f)
+		r := created(t, f)
+		require.NoError(t, l.ServiceQuoteIssued(t.Context(), r.Number, "usr_admin", "Service quote QT-1 issued: $125.00"))
+		stored, err := f.store.RMAByNumber(t.Context(), "usr_casey", r.Number)
+		require.NoError(t, err)
+		require.Equal(t, rma.StatusAwaitingUnit, stored.Status, "a quote before diagnosis moves nothing")
+
+		for _, status := range []string{rma.StatusReceived, rma.StatusDiagnosing} {
+			_, err := l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: status, Actor: "usr_admin"})
+			require.NoError(t, err)
+		}
+		require.NoError(t, l.ServiceQuoteIssued(t.Context(), r.Number, "usr_admin", "Service quote QT-2 issued: $125.00"))
+		timeline, err := l.Timeline(t.Context(), "usr_casey", r.Number)
+		require.NoError(t, err)
+		last := timeline[len(timeline)-1]
+		require.Equal(t, rma.StatusQuotePending, last.Status)
+		require.Equal(t, "usr_admin", last.Actor)
+		require.Equal(t, "Service quote QT-2 issued: $125.00", last.Note)
+		require.ErrorIs(t, l.ServiceQuoteIssued(t.Context(), "RMA-1", "usr_admin", ""), rma.ErrRMANotFound)
+	})
+}

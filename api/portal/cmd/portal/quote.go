@@ -39,7 +39,11 @@ func quote(ctx context.Context, args []string) error {
 		if err := compose.CheckSchema(ctx, gdb); err != nil {
 			return err
 		}
-		quotes := compose.QuoteService(cfg, gdb, log)
+		quotes, closeCache, err := compose.QuoteService(ctx, cfg, gdb, log)
+		if err != nil {
+			return err
+		}
+		defer func() { _ = closeCache() }()
 		by := os.Getenv("USER")
 		if by == "" {
 			by = "unknown"
