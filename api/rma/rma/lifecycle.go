@@ -83,6 +83,10 @@ var customerSubjects = map[string]string{
 // caller made first.
 var ErrBadTransition = fault.New(fault.KindConflict, "rma.badTransition", "This RMA cannot move to that status from its current one.")
 
+// ErrAwaitsPayment refuses staff's move of an RMA that waits for its payment: only the payment
+// releases it (its label is issued then) and only its customer cancels it (with its quote).
+var ErrAwaitsPayment = fault.New(fault.KindConflict, "rma.awaitsPayment", "This RMA waits for its payment: it moves once paid, or when its customer cancels it.")
+
 // Limits of what staff write on a transition.
 const (
 	NoteMax           = 500
@@ -203,7 +207,8 @@ type Lifecycle struct {
 // Advance moves the RMA a.Number to a.Status for staff, whoever owns it: the move, its event,
 // the return tracking number, the repair work and the customer's e-mail commit together, and
 // of two concurrent moves of one RMA only the first happens (the second finds the status moved
-// and answers ErrBadTransition). An RMA that ends frees its unit for a new RMA.
+// and answers ErrBadTransition). An RMA that ends frees its unit for a new RMA. An RMA awaiting
+// its payment answers ErrAwaitsPayment: Release and Cancel move it.
 func (l *Lifecycle) Advance(ctx context.Context, a Advance) (RMA, error) {
 	a.trim()
 	if err := a.validate(); err != nil {
@@ -214,6 +219,9 @@ func (l *Lifecycle) Advance(ctx context.Context, a Advance) (RMA, error) {
 		var err error
 		if rec, err = l.Store.LockRMA(ctx, a.Number); err != nil {
 			return err
+		}
+		if rec.Status == StatusAwaitingPayment {
+			return ErrAwaitsPayment
 		}
 		return l.move(ctx, &rec, a)
 	})

@@ -127,6 +127,23 @@ func TestIntegrationAdvance_RefusesWhatTheTableDoesNotAllow(t *testing.T) {
 	})
 }
 
+func TestIntegrationAdvance_LeavesAnRMAAwaitingPaymentToItsPaymentAndCustomer(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		l := lifecycle(f)
+		r := openAwaitingPayment(t, f, "")
+		for _, status := range []string{rma.StatusAwaitingUnit, rma.StatusCancelled} {
+			_, err := l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: status, Actor: "usr_admin"})
+			require.ErrorIs(t, err, rma.ErrAwaitsPayment, status)
+		}
+		released, err := f.creator.Release(t.Context(), "usr_casey", r.Number)
+		require.NoError(t, err)
+		require.Equal(t, rma.StatusAwaitingUnit, released.Status)
+		_, err = l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: rma.StatusReceived, Actor: "usr_admin"})
+		require.NoError(t, err, "once paid, staff move it")
+	})
+}
+
 func TestIntegrationAdvance_RecycleIsReceivedThenRecycled(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		f := newFixture(t, gdb)
