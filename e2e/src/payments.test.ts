@@ -128,6 +128,7 @@ describe('out-of-warranty payments in Chromium', () => {
     await page.getByText(/Quote QT-[A-Z2-7]{12} saved/).first().waitFor();
     await expectText(page, 'Total: $289.00');
     await expectText(page, 'Cracked or broken screen');
+    await expectText(page, 'cracked-screen.png');
     expect(await page.getByRole('button', { name: 'Save Quote' }).count()).toBe(0);
 
     await confirmAccurate(page);

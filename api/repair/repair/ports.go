@@ -120,6 +120,8 @@ type QuoteKeys interface {
 type Attachments interface {
 	// Hold fails with a validation fault when a file is unknown, someone else's or taken.
 	Hold(ctx context.Context, owner string, bucketFileNames []string, until time.Time) error
+	// OriginalNames maps owner's stored file names to the names they were uploaded under.
+	OriginalNames(ctx context.Context, owner string, bucketFileNames []string) (map[string]string, error)
 }
 
 // PurchaseOrders ties an uploaded purchase-order file to the RMA it pays for;

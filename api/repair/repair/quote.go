@@ -6,8 +6,9 @@ import (
 )
 
 // savedQuote is what a quote keeps of a prepared RMA (spec §3 "Saved quote", and the
-// packaging): enough to replay the create-RMA flow, never the device credentials.
-func savedQuote(r rma.RMA, total money.Money) SavedQuote {
+// packaging): enough to replay the create-RMA flow, never the device credentials. names maps
+// the attachments' stored names to the names the customer uploaded them under.
+func savedQuote(r rma.RMA, total money.Money, names map[string]string) SavedQuote {
 	a, c := r.Address, r.Contact
 	return SavedQuote{
 		Shipping: QuoteShipping{
@@ -17,18 +18,26 @@ func savedQuote(r rma.RMA, total money.Money) SavedQuote {
 				PhoneCountryCode: c.PhoneCountryCode, CompanyName: c.Company,
 			},
 		},
-		ExternalResource: ExternalResource{Serial: r.Serial, RMAInput: savedRMAInput(r), Packaging: r.Packaging},
+		ExternalResource: ExternalResource{Serial: r.Serial, RMAInput: savedRMAInput(r, names), Packaging: r.Packaging},
 		Total:            total,
 	}
 }
 
 // savedRMAInput is the create payload's rmaInput (spec §3) of r, in its JSON names, with the
-// Windows and BIOS credentials left empty: the customer gives them again if needed.
-func savedRMAInput(r rma.RMA) map[string]any {
+// Windows and BIOS credentials left empty: the customer gives them again if needed. Beside the
+// stored names of the attachments, attachmentNames keeps the names they were uploaded under,
+// which the confirm-quote page shows.
+func savedRMAInput(r rma.RMA, names map[string]string) map[string]any {
 	p, perm, acc := r.Problem, r.Problem.Permissions, r.Problem.Accessories
 	attachments := p.Attachments
 	if attachments == nil {
 		attachments = []string{}
+	}
+	attachmentNames := make(map[string]any, len(attachments))
+	for _, a := range attachments {
+		if n, ok := names[a]; ok {
+			attachmentNames[a] = n
+		}
 	}
 	var hasData any
 	if perm.HasDeviceData != nil {
@@ -37,6 +46,7 @@ func savedRMAInput(r rma.RMA) map[string]any {
 	return map[string]any{
 		"rmaType": r.Type, "primaryFault": p.PrimaryFault, "problem": p.Problem, "initialNotes": p.InitialNotes,
 		"customerReference": p.CustomerReference, "assetTag": p.AssetTag, "attachments": attachments,
+		"attachmentNames": attachmentNames,
 		"permissions": map[string]any{
 			"reimage": perm.Reimage, "biosFirmware": perm.BIOSFirmware, "userId": "", "userPassword": "", "biosPassword": "",
 			"hasDeviceData": hasData, "acknowledgeClickWrapAgreement": perm.AcknowledgeClickWrap,

@@ -255,7 +255,11 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 		return Result{}, err
 	}
 	amount := p.Price().Discounted(c.DiscountPercent)
-	saved := savedQuote(p.RMA, amount)
+	names, err := s.d.Attachments.OriginalNames(ctx, c.Subject, p.RMA.Problem.Attachments)
+	if err != nil {
+		return Result{}, err
+	}
+	saved := savedQuote(p.RMA, amount, names)
 	if r.Payment.Save {
 		return s.save(ctx, c, p, r.Create.IdempotencyKey, saved)
 	}

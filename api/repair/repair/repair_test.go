@@ -387,6 +387,8 @@ func TestIntegrationCreateOutOfWarranty_SavedQuoteHoldsItsFilesAndIsPaidLater(t 
 		perm := saved.Saved.ExternalResource.RMAInput["permissions"].(map[string]any)
 		require.Equal(t, "", perm["userPassword"], "a quote keeps no password")
 		require.Equal(t, "", perm["userId"])
+		require.Equal(t, map[string]any{"rma/a.jpg": "a.jpg"}, saved.Saved.ExternalResource.RMAInput["attachmentNames"],
+			"the names the files were uploaded under, for the confirm-quote page")
 		require.Zero(t, f.count(t), "no RMA for a saved quote")
 		held, ok := f.files.Held["rma/a.jpg"]
 		require.True(t, ok, "its files are held")

@@ -112,6 +112,7 @@ func TestCreateOOW_SaveAnswersTheSavedQuote(t *testing.T) {
 		"externalResource":{"serial":"RT10000002","rmaInput":{
 			"rmaType":"REPAIR","primaryFault":"Display","problem":"Cracked or broken screen","initialNotes":"Screen cracked after a drop.",
 			"customerReference":"PO-7781","assetTag":"FLEET-0042","attachments":["rma/photo.jpg"],
+			"attachmentNames":{"rma/photo.jpg":"photo.jpg"},
 			"permissions":{"reimage":true,"biosFirmware":false,"userId":"","userPassword":"","biosPassword":"","hasDeviceData":null,"acknowledgeClickWrapAgreement":false,"acknowledgeHddBackup":true},
 			"acc":{"acPower":true,"storage":false,"hardCase":false,"battery":false}},
 			"packaging":{"havePackaging":true,"requestBox":false,"forgoShipping":false}},

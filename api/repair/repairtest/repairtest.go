@@ -8,6 +8,7 @@ package repairtest
 import (
 	"context"
 	"fmt"
+	"path"
 	"sync"
 	"time"
 
@@ -329,6 +330,20 @@ func (f *Files) Add(owner string, names ...string) {
 	for _, n := range names {
 		f.Owned[n] = owner
 	}
+}
+
+// OriginalNames implements repair.Attachments: a file of owner was uploaded as the last part
+// of its stored name.
+func (f *Files) OriginalNames(_ context.Context, owner string, names []string) (map[string]string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[string]string{}
+	for _, n := range names {
+		if f.Owned[n] == owner {
+			out[n] = path.Base(n)
+		}
+	}
+	return out, nil
 }
 
 // Hold implements repair.Attachments.

@@ -61,3 +61,15 @@ func TestPurgeUnclaimed_KeepsHeldFilesUntilTheHoldEnds(t *testing.T) {
 	require.Equal(t, 1, n, "a day after the hold ended it goes like any unclaimed file")
 	require.Empty(t, e.blobs(t))
 }
+
+func TestOriginalNames_OnlyTheOwnersAttachments(t *testing.T) {
+	e := newEnv(t)
+	mine, theirs := upload(t, e, "casey"), upload(t, e, "mallory")
+	got, err := e.svc.OriginalNames(t.Context(), "casey", []string{mine, theirs, "../x", "rma/2026/11/00000000-0000-4000-8000-000000000000.png"})
+	require.NoError(t, err)
+	require.Equal(t, map[string]string{mine: "a.png"}, got, "someone else's, malformed and unknown names are left out")
+
+	got, err = e.svc.OriginalNames(t.Context(), "casey", nil)
+	require.NoError(t, err)
+	require.Empty(t, got)
+}

@@ -6,6 +6,7 @@ import { flowReducer, initialFlowState } from './flow';
 import { effectivePackaging, shippingMode, toPackagingPayload } from './packaging';
 import { discounted, formatAmount, hasFlatDiscount } from './price';
 import { autoSelectFault, chooseFault, emptyProblem } from './problem';
+import { problemFromQuote } from './quote';
 import { firstStepWithErrors, sortServerErrors } from './serverErrors';
 
 const us = { ...emptyAddress, line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' };
@@ -157,5 +158,19 @@ describe('flow state', () => {
   it('goes to the last step when created', () => {
     const done = flowReducer(start, { type: 'created', result: { rmaNumber: 'RMA-1', label: null, commercialInvoice: null, shippingError: null } });
     expect(done.step).toBe(5);
+  });
+});
+
+describe('problemFromQuote', () => {
+  it('shows the names the files were uploaded under, and the stored name of a file without one', () => {
+    const problem = problemFromQuote({
+      primaryFault: 'Display',
+      attachments: ['rma/2026/11/a.png', 'rma/2026/11/b.mp4'],
+      attachmentNames: { 'rma/2026/11/a.png': 'cracked-screen.png' },
+    });
+    expect(problem.attachments).toEqual([
+      { originalname: 'cracked-screen.png', bucketFileName: 'rma/2026/11/a.png', cancellable: false },
+      { originalname: 'rma/2026/11/b.mp4', bucketFileName: 'rma/2026/11/b.mp4', cancellable: false },
+    ]);
   });
 });

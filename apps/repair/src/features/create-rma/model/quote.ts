@@ -16,10 +16,20 @@ export interface SavedQuote {
       companyName?: string;
     } | null;
   } | null;
-  externalResource?: { serial?: string; rmaInput?: Partial<RmaInput> | null; packaging?: Partial<RmaPackaging> | null } | null;
+  externalResource?: {
+    serial?: string;
+    rmaInput?: SavedRmaInput | null;
+    packaging?: Partial<RmaPackaging> | null;
+  } | null;
   /** What the quote costs, priced by the server. */
   total?: Money;
 }
+
+/** A saved quote's rmaInput: the create payload's, plus the names its files were uploaded under. */
+export type SavedRmaInput = Partial<RmaInput> & {
+  /** Stored file name → the name the customer uploaded it under. */
+  attachmentNames?: Record<string, string> | null;
+};
 
 export function isSavedQuote(value: unknown): value is SavedQuote {
   return typeof value === 'object' && value !== null && ('externalResource' in value || 'shipping' in value);
@@ -27,7 +37,7 @@ export function isSavedQuote(value: unknown): value is SavedQuote {
 
 const yesNo = (value: boolean | undefined) => (value ? 'yes' : 'no');
 
-export function problemFromQuote(input: Partial<RmaInput> | null | undefined): ProblemValues {
+export function problemFromQuote(input: SavedRmaInput | null | undefined): ProblemValues {
   if (!input) return emptyProblem;
   const p = input.permissions;
   return {
@@ -46,8 +56,12 @@ export function problemFromQuote(input: Partial<RmaInput> | null | undefined): P
     biosPassword: p?.biosPassword ?? '',
     customerReference: input.customerReference ?? '',
     assetTag: input.assetTag ?? '',
-    // A quote keeps the stored names only; they stand in for the original names.
-    attachments: (input.attachments ?? []).map((name) => ({ originalname: name, bucketFileName: name, cancellable: false })),
+    // A quote saved without the upload names shows the stored ones.
+    attachments: (input.attachments ?? []).map((name) => ({
+      originalname: input.attachmentNames?.[name] ?? name,
+      bucketFileName: name,
+      cancellable: false,
+    })),
   };
 }
 
