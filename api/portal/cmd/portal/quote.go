@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -35,21 +34,14 @@ func quote(ctx context.Context, args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("quote issue: unexpected argument %q", fs.Arg(0))
 	}
-	return withDatabase(ctx, func(cfg compose.Config, gdb *gorm.DB, log *slog.Logger) error {
-		if err := compose.CheckSchema(ctx, gdb); err != nil {
-			return err
-		}
+	return withMigratedDatabase(ctx, func(cfg compose.Config, gdb *gorm.DB, log *slog.Logger) error {
 		quotes, closeCache, err := compose.QuoteService(ctx, cfg, gdb, log)
 		if err != nil {
 			return err
 		}
 		defer func() { _ = closeCache() }()
-		by := os.Getenv("USER")
-		if by == "" {
-			by = "unknown"
-		}
 		q, err := quotes.IssueServiceQuote(ctx, payments.ServiceQuoteRequest{
-			RMANumber: *rmaNumber, AmountCents: *cents, Note: *note, IssuedBy: "cli:" + by,
+			RMANumber: *rmaNumber, AmountCents: *cents, Note: *note, IssuedBy: cliActor(),
 		})
 		if err != nil {
 			return withFields(err, quoteFlags)

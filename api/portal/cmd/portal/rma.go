@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"os"
 
 	"gorm.io/gorm"
 
@@ -41,21 +40,14 @@ func rmaCommand(ctx context.Context, args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("rma advance: unexpected argument %q", fs.Arg(0))
 	}
-	return withDatabase(ctx, func(cfg compose.Config, gdb *gorm.DB, log *slog.Logger) error {
-		if err := compose.CheckSchema(ctx, gdb); err != nil {
-			return err
-		}
+	return withMigratedDatabase(ctx, func(cfg compose.Config, gdb *gorm.DB, log *slog.Logger) error {
 		lifecycle, closeCache, err := compose.LifecycleService(ctx, cfg, gdb, log)
 		if err != nil {
 			return err
 		}
 		defer func() { _ = closeCache() }()
-		by := os.Getenv("USER")
-		if by == "" {
-			by = "unknown"
-		}
 		r, err := lifecycle.Advance(ctx, rma.Advance{
-			Number: *number, Status: *status, Actor: "cli:" + by, Note: *note, ReturnTracking: *tracking,
+			Number: *number, Status: *status, Actor: cliActor(), Note: *note, ReturnTracking: *tracking,
 			Work: rma.RepairWork{PartsReplaced: *parts, WorkPerformed: *work, TechnicianNotes: *techNotes},
 		})
 		if err != nil {

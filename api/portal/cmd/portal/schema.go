@@ -40,16 +40,33 @@ func seed(ctx context.Context, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	return withDatabase(ctx, func(cfg compose.Config, gdb *gorm.DB, log *slog.Logger) error {
-		if err := compose.CheckSchema(ctx, gdb); err != nil {
-			return err
-		}
+	return withMigratedDatabase(ctx, func(cfg compose.Config, gdb *gorm.DB, log *slog.Logger) error {
 		if err := compose.Seed(ctx, cfg, gdb, log); err != nil {
 			return err
 		}
 		log.InfoContext(ctx, "demo data seeded")
 		return nil
 	})
+}
+
+// withMigratedDatabase is withDatabase for a command that changes data: it refuses a schema
+// that is behind this binary's, as serve does.
+func withMigratedDatabase(ctx context.Context, fn func(compose.Config, *gorm.DB, *slog.Logger) error) error {
+	return withDatabase(ctx, func(cfg compose.Config, gdb *gorm.DB, log *slog.Logger) error {
+		if err := compose.CheckSchema(ctx, gdb); err != nil {
+			return err
+		}
+		return fn(cfg, gdb, log)
+	})
+}
+
+// cliActor names whoever runs a staff command in the records it writes: "cli:" and the login.
+func cliActor() string {
+	by := os.Getenv("USER")
+	if by == "" {
+		by = "unknown"
+	}
+	return "cli:" + by
 }
 
 // withDatabase opens the configured database for one command and closes it afterwards.
