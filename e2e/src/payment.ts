@@ -1,4 +1,4 @@
-// A customer's way through an out-of-warranty confirm step and the PayPal sandbox's approval page.
+// A customer's way to an out-of-warranty confirm step and through the PayPal sandbox's approval page.
 import type { Page } from 'playwright-core';
 import { cont, contactInfo, describeProblem, expectText } from './stepper';
 
@@ -9,10 +9,6 @@ export async function toConfirmStep(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
   await cont(page);
   await expectText(page, 'Unit Description');
-}
-
-export async function confirmAccurate(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate' }).check();
 }
 
 /** The PayPal sandbox's approval page: sign in as its buyer and pay with card. */

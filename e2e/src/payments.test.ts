@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { freshPortalPerTest } from './fresh';
-import { confirmAccurate, payOnPayPal, toConfirmStep } from './payment';
-import { contactInfo, describeProblem, expectText, shipWithLabelAndSubmit } from './stepper';
+import { payOnPayPal, toConfirmStep } from './payment';
+import { confirmAccurate, contactInfo, describeProblem, expectText, shipWithLabelAndSubmit } from './stepper';
 
 const fresh = freshPortalPerTest();
 

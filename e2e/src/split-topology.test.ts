@@ -3,10 +3,11 @@
 // flows crosses the proxy, which routes by path prefix as the chart's ingress does.
 import type { Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
-import { confirmAccurate, payOnPayPal, toConfirmStep } from './payment';
+import { payOnPayPal, toConfirmStep } from './payment';
 import type { RunningPortal } from './portal';
 import { startSplitPortal } from './split';
 import {
+  confirmAccurate,
   contactInfo,
   describeProblem,
   downloadDocument,

@@ -82,9 +82,14 @@ export async function contactInfo(page: Page, address?: AddressInput): Promise<v
   await cont(page);
 }
 
+/** Step 4: the confirmation checkbox. */
+export async function confirmAccurate(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate' }).check();
+}
+
 /** Step 4: confirm and submit. */
 export async function confirmAndSubmit(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: 'I confirm the above information is accurate' }).check();
+  await confirmAccurate(page);
   await page.getByRole('button', { name: 'Submit RMA' }).click();
 }
 

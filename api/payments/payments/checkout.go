@@ -147,7 +147,6 @@ var ErrQuoteNotPayable = fault.New(fault.KindConflict, "payments.quoteNotPayable
 // CheckoutDeps are the checkout's collaborators.
 type CheckoutDeps struct {
 	Store   CheckoutStore
-	Events  EventLog
 	Tx      db.Transactor
 	Mail    Mailer
 	PayPal  PayPal

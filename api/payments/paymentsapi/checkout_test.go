@@ -46,7 +46,7 @@ func newPayEnv(t *testing.T) payEnv {
 	pp, an := providers.Gateways()
 	tx, outbox := db.NewTransactor(gdb), mail.NewOutbox(gdb)
 	checkout := payments.NewCheckout(payments.CheckoutDeps{
-		Store: store, Events: store, Tx: tx, Mail: outbox, PayPal: pp, AuthNet: an, PublicURL: providers.URL, Log: testkit.Quiet(),
+		Store: store, Tx: tx, Mail: outbox, PayPal: pp, AuthNet: an, PublicURL: providers.URL, Log: testkit.Quiet(),
 	})
 	quotes := payments.NewQuotes(payments.QuotesDeps{Store: store, Tx: tx, RMAs: rmas{}, Mail: outbox, PublicURL: providers.URL, Log: testkit.Quiet()})
 	signer := authtest.NewSigner(t)

@@ -135,8 +135,7 @@ func toQuoteResponse(q payments.Quote) QuoteResponse {
 }
 
 func (a api) quoteDetails(c *gin.Context) error {
-	p, _ := auth.PrincipalFrom(c.Request.Context())
-	q, err := a.quotes.Details(c.Request.Context(), p.Subject, c.Query("uid"))
+	q, err := a.quotes.Details(c.Request.Context(), subject(c), c.Query("uid"))
 	if err != nil {
 		return err
 	}
@@ -164,9 +163,8 @@ func (a api) issueServiceQuote(c *gin.Context) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	p, _ := auth.PrincipalFrom(c.Request.Context())
 	q, err := a.quotes.IssueServiceQuote(c.Request.Context(), payments.ServiceQuoteRequest{
-		RMANumber: req.RMANumber, AmountCents: req.AmountCents, Note: req.Note, IssuedBy: p.Subject,
+		RMANumber: req.RMANumber, AmountCents: req.AmountCents, Note: req.Note, IssuedBy: subject(c),
 	})
 	if err != nil {
 		return err

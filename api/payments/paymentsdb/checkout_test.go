@@ -105,7 +105,7 @@ func newFixture(t *testing.T, gdb *gorm.DB) *fixture {
 	f := &fixture{gdb: gdb, raw: raw, store: &countingStore{CheckoutStore: raw}, providers: paymentstest.New(t), fulfilled: &fulfiller{}}
 	pp, an := f.providers.Gateways()
 	f.checkout = payments.NewCheckout(payments.CheckoutDeps{
-		Store: f.store, Events: raw, Tx: db.NewTransactor(gdb), Mail: mail.NewOutbox(gdb),
+		Store: f.store, Tx: db.NewTransactor(gdb), Mail: mail.NewOutbox(gdb),
 		PayPal: pp, AuthNet: an, Fulfiller: f.fulfilled, PublicURL: f.providers.URL, Log: testkit.Quiet(),
 	})
 	gin.SetMode(gin.TestMode)

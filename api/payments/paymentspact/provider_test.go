@@ -49,7 +49,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	pp, an := providers.Gateways()
 	tx, outbox := db.NewTransactor(gdb), mail.NewOutbox(gdb)
 	checkout := payments.NewCheckout(payments.CheckoutDeps{
-		Store: store, Events: store, Tx: tx, Mail: outbox, PayPal: pp, AuthNet: an, PublicURL: providers.URL, Log: log,
+		Store: store, Tx: tx, Mail: outbox, PayPal: pp, AuthNet: an, PublicURL: providers.URL, Log: log,
 	})
 	quotes := payments.NewQuotes(payments.QuotesDeps{Store: store, Tx: tx, RMAs: noRMAs{}, Mail: outbox, PublicURL: providers.URL, Log: log})
 

@@ -21,6 +21,7 @@ import (
 	"rugged.example/portal/api/payments/authnet"
 	"rugged.example/portal/api/payments/authnetsandbox"
 	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/payments/paymentsapi"
 	"rugged.example/portal/api/payments/paypal"
 	"rugged.example/portal/api/payments/paypalsandbox"
 	"rugged.example/portal/api/pkg/config"
@@ -71,20 +72,20 @@ func New(t testing.TB) *Providers {
 	quiet := slog.New(slog.DiscardHandler)
 
 	pp, err := paypalsandbox.New(paypalsandbox.Config{
-		BaseURL: srv.URL + "/sandbox/paypal", ClientID: payPalClientID, ClientSecret: payPalSecret,
-		WebhookID: payPalWebhookID, WebhookURL: srv.URL + "/payments/webhooks/paypal", Logger: quiet,
+		BaseURL: srv.URL + paymentsapi.PayPalSandboxPath, ClientID: payPalClientID, ClientSecret: payPalSecret,
+		WebhookID: payPalWebhookID, WebhookURL: srv.URL + paymentsapi.PayPalWebhookPath, Logger: quiet,
 	})
 	require.NoError(t, err)
 	an, err := authnetsandbox.New(authnetsandbox.Config{
 		LoginID: authNetLogin, TransactionKey: authNetKey, SignatureKey: authNetSigKey,
-		WebhookURL: srv.URL + "/payments/webhooks/authnet", Logger: quiet,
+		WebhookURL: srv.URL + paymentsapi.AuthNetWebhookPath, Logger: quiet,
 	})
 	require.NoError(t, err)
 	// The sandbox first, so its deliveries under way stop before the server goes.
 	t.Cleanup(func() { an.Close(); srv.Close() })
 	p.PayPalSandbox, p.AuthNetSandbox = pp, an
-	mux.Handle("/sandbox/paypal/", http.StripPrefix("/sandbox/paypal", pp))
-	mux.Handle("/sandbox/authnet/", http.StripPrefix("/sandbox/authnet", an))
+	mux.Handle(paymentsapi.PayPalSandboxPath+"/", http.StripPrefix(paymentsapi.PayPalSandboxPath, pp))
+	mux.Handle(paymentsapi.AuthNetSandboxPath+"/", http.StripPrefix(paymentsapi.AuthNetSandboxPath, an))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if h := p.portal.Load(); h != nil {
 			(*h).ServeHTTP(w, r)
@@ -94,11 +95,11 @@ func New(t testing.TB) *Providers {
 	})
 
 	p.PayPal, err = paypal.New(paypal.Config{
-		BaseURL: srv.URL + "/sandbox/paypal", ClientID: payPalClientID, ClientSecret: payPalSecret, WebhookID: payPalWebhookID,
+		BaseURL: srv.URL + paymentsapi.PayPalSandboxPath, ClientID: payPalClientID, ClientSecret: payPalSecret, WebhookID: payPalWebhookID,
 	}, nil)
 	require.NoError(t, err)
 	p.AuthNet, err = authnet.New(authnet.Config{
-		APIURL: srv.URL + "/sandbox/authnet/xml/v1/request.api", FormURL: srv.URL + "/sandbox/authnet/payment/payment",
+		APIURL: srv.URL + paymentsapi.AuthNetSandboxPath + "/xml/v1/request.api", FormURL: srv.URL + paymentsapi.AuthNetSandboxPath + "/payment/payment",
 		LoginID: authNetLogin, TransactionKey: authNetKey, SignatureKey: config.Secret(authNetSigKey),
 	}, nil)
 	require.NoError(t, err)

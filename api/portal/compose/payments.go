@@ -50,7 +50,7 @@ func (c *capabilities) Checkout() (*payments.Checkout, error) {
 		}
 		store := paymentsdb.NewStore(c.gdb)
 		cards.checkout = payments.NewCheckout(payments.CheckoutDeps{
-			Store: store, Events: store, Tx: db.NewTransactor(c.gdb), Mail: mail.NewOutbox(c.gdb),
+			Store: store, Tx: db.NewTransactor(c.gdb), Mail: mail.NewOutbox(c.gdb),
 			PayPal: paypal.NewGateway(cards.PayPal), AuthNet: authnet.NewGateway(cards.AuthNet),
 			Fulfiller: fulfiller, PublicURL: c.cfg.PublicURL, Log: c.log,
 		})

@@ -40,7 +40,6 @@ const (
 	FieldCustomerPO    = "paymentData.customerPO"
 	FieldPORelease     = "paymentData.poRelease"
 	FieldPOFile        = "paymentData.customerPOFileId"
-	FieldQuoteID       = "paymentData.quoteId"
 )
 
 var (

@@ -51,7 +51,6 @@ func (c *Creator) PrepareOutOfWarranty(ctx context.Context, r CreateRequest) (Pr
 // owner's key opened an RMA already (RMAForKey finds it).
 func (c *Creator) OpenAwaitingPayment(ctx context.Context, p Prepared, idempotencyKey string) (RMA, error) {
 	rec := p.RMA
-	rec.Status = StatusAwaitingPayment
 	err := c.Tx.InTx(ctx, func(ctx context.Context) error { return c.insert(ctx, &rec, p.Unit, idempotencyKey) })
 	if err != nil {
 		return RMA{}, err

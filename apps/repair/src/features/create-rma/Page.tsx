@@ -13,7 +13,7 @@ import { pathFor } from '@portal/routes';
 import { Banner, Card, CardTitle, PageTitle, Row, Spinner, Stack, Stepper } from '@portal/ui';
 import { LeaveDialog, useLeaveWarning, useSerialCheck } from '@portal/forms/units';
 import { COPY } from './copy';
-import { createErrorMessage } from './model/createError';
+import { createErrorMessage, serverMessage } from './model/createError';
 import { CONFIRM_STEP, flowReducer, initialFlowState, LAST_STEP } from './model/flow';
 import { GUAM, effectivePackaging, shippingMode } from './model/packaging';
 import { emptyPayment, paymentServerErrors, type PaymentField, type PaymentValues } from './model/payment';
@@ -90,11 +90,6 @@ export interface FlowProps {
   snapshot?: PaymentSnapshot | null;
   /** Shown above the stepper (rma-confirm-quote: 'Quote QT-… saved'). */
   banner?: ReactNode;
-}
-
-/** A payment failure in words: the server's message, else the connection advice. */
-function paymentErrorMessage(error: unknown): string {
-  return isApiError(error) && error.status !== 0 && error.message ? error.message : COPY.networkFailed;
 }
 
 function StepLoading() {
@@ -197,7 +192,7 @@ export function CreateRmaFlow({ initialSerial, toPage, quote, quoteId, onReset, 
           dispatch({ type: 'created', result });
         },
         (error: unknown) => {
-          setPhase({ kind: 'failed', rmaNumber, message: paymentErrorMessage(error), paymentUrl: paymentUrl.current });
+          setPhase({ kind: 'failed', rmaNumber, message: serverMessage(error), paymentUrl: paymentUrl.current });
         },
       ),
     [api],
@@ -219,7 +214,7 @@ export function CreateRmaFlow({ initialSerial, toPage, quote, quoteId, onReset, 
           return navigate(`${pathFor('canceled')}?${new URLSearchParams({ rma: rmaNumber }).toString()}`, { replace: true });
         },
         (error: unknown) => {
-          setPhase({ kind: 'failed', rmaNumber, message: paymentErrorMessage(error), paymentUrl: paymentUrl.current });
+          setPhase({ kind: 'failed', rmaNumber, message: serverMessage(error), paymentUrl: paymentUrl.current });
         },
       ),
     [api, navigate],

@@ -4,6 +4,7 @@ import { isApiError } from '@portal/api-client';
 import { useApi, useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';
 import { Banner, Button, Card, PageTitle, Stack } from '@portal/ui';
+import { serverMessage } from '../create-rma/model/createError';
 import { QUOTE_COPY } from './copy';
 import { Loading, QuoteStateView } from './QuoteFacts';
 
@@ -45,7 +46,7 @@ export function AuthnetResponsePage() {
         (error: unknown) => {
           if (!alive.current) return undefined;
           if (!(isApiError(error) && error.error === 'payments.notApproved')) {
-            setPhase({ kind: 'failed', message: isApiError(error) && error.status !== 0 && error.message ? error.message : QUOTE_COPY.networkFailed });
+            setPhase({ kind: 'failed', message: serverMessage(error) });
             return undefined;
           }
           if (attempt >= CONFIRM_ATTEMPTS) {

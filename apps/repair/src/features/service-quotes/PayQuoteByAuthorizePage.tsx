@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { isApiError } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { Banner, Button, Card, MutedText, PageTitle, Spinner, Stack } from '@portal/ui';
 import { browser } from '../create-rma/model/paymentReturn';
+import { serverMessage } from '../create-rma/model/createError';
 import { QUOTE_COPY } from './copy';
 import { AmountDue, ClosedQuote, QuoteFacts, QuoteStateView } from './QuoteFacts';
 import { useQuote } from './useQuote';
@@ -30,7 +30,7 @@ export function PayQuoteByAuthorizePage() {
       browser.post(form.formUrl, { token: form.token });
     } catch (failure) {
       setBusy(false);
-      setError(isApiError(failure) && failure.status !== 0 && failure.message ? failure.message : QUOTE_COPY.networkFailed);
+      setError(serverMessage(failure));
     }
   }
 

@@ -1,19 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { isApiError } from '@portal/api-client';
 import { useApi } from '@portal/auth';
+import { messages } from '@portal/forms';
 import { pathFor } from '@portal/routes';
 import { Banner, Button, Card, MutedText, PageTitle, Spinner, Stack } from '@portal/ui';
 import { browser } from '../create-rma/model/paymentReturn';
+import { serverMessage } from '../create-rma/model/createError';
 import { QUOTE_COPY } from './copy';
 import { AmountDue, ClosedQuote, Loading, QuoteFacts, QuoteStateView } from './QuoteFacts';
 import { useQuote } from './useQuote';
 
 type Phase = { kind: 'idle' } | { kind: 'redirecting' } | { kind: 'failed'; message: string };
-
-function failure(error: unknown): string {
-  return isApiError(error) && error.status !== 0 && error.message ? error.message : QUOTE_COPY.networkFailed;
-}
 
 /**
  * Route pay-quote/{quoteid}/{reference}: a service quote paid through PayPal. 'Pay with PayPal'
@@ -48,7 +45,7 @@ export function PayQuotePage() {
     handled.current = true;
     api.payments.capturePayPal({ uid: quote.uid, reference, token }).then(
       () => void navigate(success, { replace: true }),
-      (error: unknown) => setPhase({ kind: 'failed', message: failure(error) }),
+      (error: unknown) => setPhase({ kind: 'failed', message: serverMessage(error) }),
     );
   }, [api, navigate, quote, reference, returned, success, token]);
 
@@ -59,7 +56,7 @@ export function PayQuotePage() {
       const order = await api.payments.startPayPalOrder({ uid: quote.uid, reference });
       browser.assign(order.paymentUrl);
     } catch (error) {
-      setPhase({ kind: 'failed', message: failure(error) });
+      setPhase({ kind: 'failed', message: serverMessage(error) });
     }
   }
 
@@ -78,7 +75,7 @@ export function PayQuotePage() {
             </>
           ) : null}
           {capturing ? <Loading text={QUOTE_COPY.capturing} /> : null}
-          {noToken ? <Banner variant="error">{QUOTE_COPY.noToken}</Banner> : null}
+          {noToken ? <Banner variant="error">{messages.noPayPalToken}</Banner> : null}
           {phase.kind === 'failed' ? <Banner variant="error">{phase.message}</Banner> : null}
           {quote?.status === 'open' && !capturing ? (
             <Stack $gap="sm">

@@ -2,7 +2,6 @@ import { SUPPORT_EMAIL } from '../create-rma/copy';
 
 /** The texts of the quote and payment-result pages, in one place for the pages and their tests. */
 export const QUOTE_COPY = {
-  networkFailed: 'The server could not be reached. Check your connection and try again.',
   loading: 'Loading the quote…',
   missing: 'No quote was given. Please open the link from your e-mail again.',
   notFound: `We could not find this quote. Please check the link in your e-mail, or contact ${SUPPORT_EMAIL} for help.`,
@@ -13,9 +12,7 @@ export const QUOTE_COPY = {
   payIntro: 'Our technicians have inspected your unit and priced the work it needs. Pay the quote to have it done.',
   payPalNext: 'Pay with PayPal takes you to PayPal to pay by card or with your PayPal account; you come back here once it is approved.',
   cardNext: "Pay by Card takes you to our card processor's secure payment form; you come back here once the payment is made.",
-  redirecting: 'Taking you to the payment provider…',
   capturing: 'Confirming your payment…',
-  noToken: 'No PayPal token found',
   confirming: 'Confirming your payment with the card processor…',
   notConfirmedYet:
     'Your payment has not been confirmed yet. This can take a minute: check again shortly. If you were charged and it still does not show, please contact ' +

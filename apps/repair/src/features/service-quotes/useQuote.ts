@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isAbortError, isApiError, type QuoteDetails } from '@portal/api-client';
 import { useApi, useSessionState } from '@portal/auth';
-import { QUOTE_COPY } from './copy';
+import { serverMessage } from '../create-rma/model/createError';
 
 export type QuoteState =
   | { status: 'missing' }
@@ -36,7 +36,7 @@ export function useQuote(uid: string, reference?: string): { state: QuoteState; 
       (error: unknown) => {
         if (isAbortError(error) || controller.signal.aborted) return;
         if (isApiError(error) && error.status === 404) setLoaded({ key, state: { status: 'not-found' } });
-        else setLoaded({ key, state: { status: 'failed', message: isApiError(error) && error.status !== 0 ? error.message : QUOTE_COPY.networkFailed } });
+        else setLoaded({ key, state: { status: 'failed', message: serverMessage(error) } });
       },
     );
     return () => controller.abort();
