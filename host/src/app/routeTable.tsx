@@ -36,6 +36,8 @@ const countries = (api: ApiClient, signal: AbortSignal) => loadCountries(api.loc
 
 const pub: RouteMeta = { access: 'public' };
 const signIn: RouteMeta = { access: 'sign-in' };
+/** Spec §2 branches: only for users in an organization, otherwise redirect to home. */
+const orgMembers: RouteMeta = { access: 'sign-in', orgOnly: true };
 
 function remotePage(remote: string, exposed: string): RoutePage {
   return { kind: 'remote', remote, load: () => loadRemotePage(remote, exposed) };
@@ -79,17 +81,18 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'help-support-complete': { meta: pub, page: remotePage('support', 'HelpSupportCompletePage') },
   'auth-help-and-support': { meta: signIn, page: remotePage('support', 'AuthHelpAndSupportPage') },
 
-  // Account
+  // Account (remote 'account'). parts-orders-history stays unbuilt (and unlinked) until the parts
+  // issue brings its page.
   'your-account': { meta: signIn, page: { kind: 'redirect', to: 'rma-history' } },
-  'rma-history': { meta: signIn },
-  branches: { meta: signIn },
+  'rma-history': { meta: signIn, page: remotePage('account', 'RmaHistoryPage'), nav: 'Your RMAs' },
+  branches: { meta: orgMembers, page: remotePage('account', 'BranchesPage') },
   'parts-orders-history': { meta: signIn },
-  'product-registration': { meta: signIn },
-  drivers: { meta: signIn },
-  'account-settings': { meta: signIn, preload: countries },
-  quotes: { meta: signIn },
-  'saved-quotes': { meta: signIn },
-  dashboard: { meta: signIn },
+  'product-registration': { meta: signIn, page: remotePage('account', 'ProductRegistrationPage') },
+  drivers: { meta: signIn, page: remotePage('account', 'DriversPage') },
+  'account-settings': { meta: signIn, page: remotePage('account', 'AccountSettingsPage'), preload: countries },
+  quotes: { meta: signIn, page: remotePage('account', 'QuotesPage') },
+  'saved-quotes': { meta: signIn, page: remotePage('account', 'QuotesPage') },
+  dashboard: { meta: signIn, page: remotePage('account', 'DashboardPage') },
 
   // Session and errors
   'oidc-callback': { meta: signIn, page: { kind: 'host', Component: OidcCallbackPage }, completesSignIn: true },

@@ -6,6 +6,7 @@ import { PortalThemeProvider } from '@portal/ui';
 import { fakeSession, signedIn } from '../test/fakeSession';
 import { buildRoutes, type RouteHandle } from './routes';
 import { routeTable } from './routeTable';
+import { loadRemotePage } from '../remotes';
 
 jest.mock('../remotes', () => ({
   loadRemotePage: jest.fn(() => new Promise(() => undefined)),
@@ -102,7 +103,49 @@ describe('route table', () => {
       ['Create RMA', '/create-rma'],
       ['Recycle a unit', '/recycle-unit'],
       ['Help & Support', '/help-support'],
+      ['Your RMAs', '/your-account/rma-history'],
     ]);
+  });
+
+  it.each<[RouteName, string]>([
+    ['rma-history', 'RmaHistoryPage'],
+    ['quotes', 'QuotesPage'],
+    ['saved-quotes', 'QuotesPage'],
+    ['dashboard', 'DashboardPage'],
+    ['account-settings', 'AccountSettingsPage'],
+    ['branches', 'BranchesPage'],
+    ['product-registration', 'ProductRegistrationPage'],
+    ['drivers', 'DriversPage'],
+  ])('renders %s with the account remote page %s', (name, exposed) => {
+    expect(routeTable[name].page).toMatchObject({ kind: 'remote', remote: 'account' });
+    const page = routeTable[name].page as { load: () => Promise<unknown> };
+    void page.load();
+    expect(loadRemotePage).toHaveBeenLastCalledWith('account', exposed);
+  });
+
+  it('keeps parts-orders-history unbuilt until the parts issue brings its page', () => {
+    renderAt('/your-account/parts-orders-history', signedIn(['service-portal:customer']));
+
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('loads countries before account-settings opens', () => {
+    expect(routeTable['account-settings'].preload).toBeDefined();
+  });
+
+  it('sends a customer outside any organization from branches home', () => {
+    const { router } = renderAt('/your-account/branches', signedIn(['service-portal:customer']));
+
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens branches for a member of an organization', () => {
+    const member = signedIn(['service-portal:customer']);
+    if (member.status === 'signed-in') member.profile.org = { name: 'FleetCo' };
+    const { router } = renderAt('/your-account/branches', member);
+
+    expect(router.state.location.pathname).toBe('/your-account/branches');
+    expect(loadRemotePage).toHaveBeenLastCalledWith('account', 'BranchesPage');
   });
 
   it('offers sign-in in the header when signed out', async () => {

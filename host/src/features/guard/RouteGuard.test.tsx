@@ -11,6 +11,7 @@ function renderAt(url: string, state: SessionState, meta: RouteMeta) {
   const fake = fakeSession(state);
   const router = createMemoryRouter(
     [
+      { path: '/', element: <h1>Home</h1> },
       { path: '/401', element: <NoPermissionPage /> },
       {
         path: '/guarded/:serial?',
@@ -66,6 +67,27 @@ describe('RouteGuard', () => {
     expect(signIn).not.toHaveBeenCalled();
     act(() => screen.getByRole('button', { name: 'Sign in' }).click());
     expect(signIn).toHaveBeenCalledWith('/guarded/RT10000001');
+  });
+
+  it('sends a signed-in user outside any organization home from an org-only route', () => {
+    const { router } = renderAt('/guarded', signedIn(customer), { access: 'sign-in', orgOnly: true });
+
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('lets a member of an organization into an org-only route', () => {
+    const member = signedIn(customer);
+    if (member.status === 'signed-in') member.profile.org = { name: 'FleetCo' };
+    renderAt('/guarded', member, { access: 'sign-in', orgOnly: true });
+
+    expect(screen.getByRole('heading', { name: 'Guarded page' })).toBeInTheDocument();
+  });
+
+  it('still asks a signed-out visitor of an org-only route to sign in first', () => {
+    const { signIn } = renderAt('/guarded', { status: 'signed-out' }, { access: 'sign-in', orgOnly: true });
+
+    expect(signIn).toHaveBeenCalledWith('/guarded');
   });
 
   it('waits for the session before deciding', () => {

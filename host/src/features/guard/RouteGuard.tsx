@@ -10,7 +10,8 @@ export const SIGNED_OUT_ELSEWHERE_TEXT = 'You signed out in another window.';
 
 /**
  * Applies a route's access meta: renders the page, starts sign-in (coming back to this URL), or
- * sends a user without permission to the 401 route.
+ * sends a user without permission to the 401 route (and one outside any organization from an
+ * org-only route home).
  */
 export function RouteGuard({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
   const session = useSession();
@@ -25,6 +26,7 @@ export function RouteGuard({ meta, children }: { meta: RouteMeta; children: Reac
 
   if (decision === 'allow') return <>{children}</>;
   if (decision === 'forbidden') return <Navigate to={pathFor('401')} replace />;
+  if (decision === 'home') return <Navigate to={pathFor('home')} replace />;
   if (decision === 'signed-out-elsewhere') {
     return (
       <Stack>

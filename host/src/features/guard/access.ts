@@ -7,6 +7,8 @@ export interface RouteMeta {
   anyRole?: readonly string[];
   /** Client permissions (without the client prefix), all of which are needed. */
   allRoles?: readonly string[];
+  /** Only for members of an organization (spec §2 branches); anyone else is sent home. */
+  orgOnly?: boolean;
 }
 
 /**
@@ -14,11 +16,12 @@ export interface RouteMeta {
  * race that tab's sign-out at the identity provider and sign the user straight back in, so the
  * guard asks instead.
  */
-export type AccessDecision = 'allow' | 'pending' | 'sign-in' | 'signed-out-elsewhere' | 'forbidden';
+export type AccessDecision = 'allow' | 'pending' | 'sign-in' | 'signed-out-elsewhere' | 'forbidden' | 'home';
 
 /**
  * Public routes are open to everyone. Any other route needs a signed-in user who holds at least
- * one role of this client, plus the route's any-role / all-roles permissions.
+ * one role of this client, plus the route's any-role / all-roles permissions. An org-only route
+ * sends a signed-in user without an organization home (spec §2), not to the 401 route.
  */
 export function decideAccess(meta: RouteMeta, state: SessionState, clientId: string): AccessDecision {
   const needsRoles = Boolean(meta.anyRole?.length || meta.allRoles?.length);
@@ -29,5 +32,7 @@ export function decideAccess(meta: RouteMeta, state: SessionState, clientId: str
   const granted = clientRoles(state.roles, clientId);
   if (meta.anyRole?.length && !hasAnyRole(granted, meta.anyRole)) return 'forbidden';
   if (meta.allRoles?.length && !hasAllRoles(granted, meta.allRoles)) return 'forbidden';
+  // The profile from /me carries the organization (spec §3 org.name); no name, no organization.
+  if (meta.orgOnly && !state.profile.org?.name) return 'home';
   return 'allow';
 }

@@ -1,0 +1,22 @@
+import type { moduleFederationPlugin } from '@module-federation/enhanced';
+import { federationDefaults, portalShared } from '@portal/rspack-config/federation';
+
+/**
+ * The account remote exposes the your-account/* page components only; the host owns routes,
+ * session (the org-only rule for branches lives in its guard) and layout.
+ */
+export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
+  name: 'account',
+  filename: 'remoteEntry.js',
+  exposes: {
+    './RmaHistoryPage': './src/features/rma-history/Page.tsx',
+    './QuotesPage': './src/features/quotes/Page.tsx',
+    './DashboardPage': './src/features/dashboard/Page.tsx',
+    './AccountSettingsPage': './src/features/account-settings/Page.tsx',
+    './BranchesPage': './src/features/branches/Page.tsx',
+    './ProductRegistrationPage': './src/features/product-registration/Page.tsx',
+    './DriversPage': './src/features/drivers/Page.tsx',
+  },
+  shared: portalShared,
+  ...federationDefaults,
+};
