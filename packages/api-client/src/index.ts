@@ -1,3 +1,4 @@
+import { createAccountManagerClient, type AccountManagerClient } from './accountManager/client';
 import { createHttpClient, type ApiClientOptions, type HttpClient } from './client';
 import { createGraphQLClient, type GraphQLClient } from './graphql';
 import { createIdentityClient, type IdentityClient } from './identity/client';
@@ -22,6 +23,7 @@ export interface ApiClient {
   recycle: RecycleClient;
   support: SupportClient;
   reports: ReportsClient;
+  accountManager: AccountManagerClient;
 }
 
 /** The typed API, one property per domain, over the one HTTP wrapper. */
@@ -40,6 +42,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     recycle: createRecycleClient(http),
     support: createSupportClient(http, graphql),
     reports: createReportsClient(graphql),
+    accountManager: createAccountManagerClient(http),
   };
 }
 
@@ -132,3 +135,25 @@ export {
   type CommonReportRow,
   type ReportsClient,
 } from './reports/client';
+export {
+  ACCOUNT_USER_PATH,
+  BRANCHES_PATH,
+  DRIVERS_PATH,
+  REGISTRATIONS_PATH,
+  driverDownloadPath,
+  type AccountManagerClient,
+} from './accountManager/client';
+export type {
+  AccountAddress,
+  AccountProfile,
+  Branch,
+  BranchContact,
+  BranchInput,
+  Branches,
+  Driver,
+  ModelDrivers,
+  Registration,
+  RegistrationInput,
+  RegistrationWarranty,
+  UserSettings,
+} from './accountManager/types';
