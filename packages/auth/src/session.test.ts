@@ -175,4 +175,36 @@ describe('Session', () => {
     await expect(session.refresh()).resolves.toBe(true);
     expect(session.getAccessToken()).toBe('at-2');
   });
+  it('reloads the profile from GET /me after settings change, telling the listeners', async () => {
+    const saved = { ...profile, position: 'Lead tech', address: { shipping: { line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', country: 'US', postalCode: '78701' } } };
+    const { session, fetch } = setup({ responses: [json(200, profile), json(200, saved)] });
+    await session.init();
+    const listener = jest.fn();
+    session.subscribe(listener);
+
+    await session.reloadProfile();
+
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1][0]).toBe('/me');
+    expect(session.getState()).toMatchObject({ status: 'signed-in', profile: { position: 'Lead tech', address: saved.address } });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the profile it had when the reload fails', async () => {
+    const { session } = setup({ responses: [json(200, profile), json(500, { error: 'internal', message: 'Something went wrong.' })] });
+    await session.init();
+
+    await expect(session.reloadProfile()).rejects.toMatchObject({ status: 500 });
+    expect(session.getState()).toMatchObject({ status: 'signed-in', profile: { position: 'Tech' } });
+  });
+
+  it('does not load a profile for a signed-out session', async () => {
+    const { session, fetch } = setup({ user: null });
+    await session.init();
+
+    await session.reloadProfile();
+
+    expect(fetch).not.toHaveBeenCalled();
+    expect(session.getState()).toEqual({ status: 'signed-out' });
+  });
 });

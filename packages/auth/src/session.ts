@@ -173,6 +173,19 @@ export class Session implements TokenSource {
     }
   }
 
+  /**
+   * Loads GET /me again after the user changed what it answers (account settings), so every form
+   * that prefills from the profile (create-rma, recycle-unit, …) reads the new one. Only a
+   * signed-in session changes; a failure rejects and the profile stays as it was.
+   */
+  async reloadProfile(): Promise<void> {
+    if (this.state.status !== 'signed-in') return;
+    const profile = await this.api.identity.me();
+    // Signed out meanwhile (another tab): the answer is no longer anyone's.
+    if (this.state.status !== 'signed-in') return;
+    this.setState({ status: 'signed-in', profile, roles: profile.roles });
+  }
+
   /** Starts the authorization-code sign-in and remembers where to come back to. */
   async signIn(target: string = this.currentUrl()): Promise<void> {
     const state: SignInState = { target: safeTarget(target) };
