@@ -53,6 +53,11 @@ export interface HttpClient {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   /** A GET of a binary document (a PDF label) with the same token handling. */
   blob(path: string, options?: Pick<RequestOptions, 'query' | 'signal'>): Promise<Blob>;
+  /**
+   * A GET whose answer is read as it arrives (server-sent events): the same token handling, the
+   * Response handed over unread so the caller consumes its body stream.
+   */
+  stream(path: string, options?: Pick<RequestOptions, 'query' | 'signal' | 'headers'> & { accept?: string }): Promise<Response>;
   /** A multipart POST through XMLHttpRequest, for upload progress; the JSON answer parsed. */
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   /** One silent token refresh, shared with concurrent callers; false when it failed. */
@@ -223,6 +228,14 @@ export function createHttpClient(options: ApiClientOptions): HttpClient {
     return response.blob();
   }
 
+  function stream(
+    path: string,
+    init: Pick<RequestOptions, 'query' | 'signal' | 'headers'> & { accept?: string } = {},
+  ): Promise<Response> {
+    const url = buildUrl(options.baseUrl, path, init.query);
+    return withAuth(() => fetchOnce('GET', url, init, init.accept ?? 'text/event-stream'));
+  }
+
   async function upload<T>(path: string, form: FormData, init: UploadOptions = {}): Promise<T> {
     const url = buildUrl(options.baseUrl, path, init.query);
     const response = await withAuth(async () =>
@@ -234,6 +247,7 @@ export function createHttpClient(options: ApiClientOptions): HttpClient {
   return {
     request,
     blob,
+    stream,
     upload,
     refreshSession,
     signIn,

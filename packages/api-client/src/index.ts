@@ -1,3 +1,4 @@
+import { createAccountClient, type AccountClient } from './account/client';
 import { createAccountManagerClient, type AccountManagerClient } from './accountManager/client';
 import { createHttpClient, type ApiClientOptions, type HttpClient } from './client';
 import { createGraphQLClient, type GraphQLClient } from './graphql';
@@ -24,6 +25,7 @@ export interface ApiClient {
   support: SupportClient;
   reports: ReportsClient;
   accountManager: AccountManagerClient;
+  account: AccountClient;
 }
 
 /** The typed API, one property per domain, over the one HTTP wrapper. */
@@ -43,6 +45,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     support: createSupportClient(http, graphql),
     reports: createReportsClient(graphql),
     accountManager: createAccountManagerClient(http),
+    account: createAccountClient(http, graphql),
   };
 }
 
@@ -157,3 +160,38 @@ export type {
   RegistrationWarranty,
   UserSettings,
 } from './accountManager/types';
+export {
+  DASHBOARD_STREAM_PATH,
+  DASHBOARD_SUMMARY_PATH,
+  REPAIR_SUMMARY_PATH,
+  RMAS_CONNECTION_QUERY,
+  RMA_DETAILS_PATH,
+  RMA_HISTORY_PATH,
+  SAVED_QUOTE_CONNECTION_QUERY,
+  historyQuery,
+  type AccountClient,
+  type DashboardStreamOptions,
+} from './account/client';
+export { readEventStream, subscribeEventStream, type ServerSentEvent, type SubscribeOptions } from './account/eventStream';
+export type {
+  AccountQuote,
+  Connection,
+  DashboardSummary,
+  HistoryDownload,
+  KeysetPage,
+  MonthMoney,
+  PageInfo,
+  QuoteConnectionKind,
+  QuoteSearch,
+  QuoteSort,
+  QuoteSortField,
+  RepairSummary,
+  RepairWork,
+  RmaDetails,
+  RmaHistoryItem,
+  RmaSearch,
+  RmaSort,
+  RmaSortField,
+  RmaStatusEvent,
+  RmaTimelineEvent,
+} from './account/types';

@@ -1,0 +1,199 @@
+import type { Money, SavedQuoteData } from '../repair/types';
+
+// ---- RMA history (GraphQL RMAsConnection for the table, REST for the CSV) ----------------------
+
+/** Columns the history can be sorted by (GraphQL RMASortField). */
+export type RmaSortField = 'CREATED_AT' | 'UPDATED_AT' | 'RMA_NUMBER' | 'STATUS' | 'SERIAL' | 'MODEL';
+
+export interface RmaSort {
+  field: RmaSortField;
+  desc: boolean;
+}
+
+/** The history filter (spec §3): text over number, serial, model, reference and asset tag; years and months. */
+export interface RmaSearch {
+  text?: string;
+  years?: number[];
+  months?: number[];
+  statuses?: string[];
+}
+
+/** Relay cursor paging: `first`/`after` forwards, `last`/`before` backwards. */
+export interface KeysetPage {
+  first?: number;
+  after?: string;
+  last?: number;
+  before?: string;
+}
+
+export interface PageInfo {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
+}
+
+export interface Connection<T> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+/** One row of the history: the caller's RMA, or (mine false) one of their organization's. */
+export interface RmaHistoryItem {
+  uid: string;
+  rmaNumber: string;
+  rmaType: string;
+  status: string;
+  serial: string;
+  model: string;
+  problem: string;
+  customerReference: string;
+  assetTag: string;
+  /** The contact's first and last name. */
+  openedBy: string;
+  mine: boolean;
+  /** RFC 3339 times. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the CSV download filters by: the table's search and sort, as REST parameters. */
+export interface HistoryDownload {
+  search: RmaSearch;
+  sort: RmaSort;
+}
+
+// ---- RMA details and repair summary -------------------------------------------------------------
+
+export interface RmaTimelineEvent {
+  /** RFC 3339. */
+  at: string;
+  status: string;
+  kind: string;
+  /** 'You', an organization member's name, 'Service center' or 'Portal'. */
+  actor: string;
+  note: string;
+}
+
+export interface RmaDetails {
+  uid: string;
+  rmaNumber: string;
+  rmaType: string;
+  status: string;
+  mine: boolean;
+  openedBy: string;
+  serial: string;
+  model: string;
+  partNumber: string;
+  problem: {
+    primaryFault: string;
+    problem: string;
+    initialNotes: string;
+    customerReference: string;
+    assetTag: string;
+  };
+  contact: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    phoneCountryCode: string;
+    company: string;
+    position: string;
+  };
+  address: { line1: string; line2: string; city: string; state: string; country: string; postalCode: string };
+  shippingMethod: string;
+  trackingNumber: string;
+  returnTrackingNumber: string;
+  /** API paths of the label and commercial invoice, null once the label expired (30 days). */
+  label: string | null;
+  commercialInvoice: string | null;
+  labelExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Oldest first. */
+  timeline: RmaTimelineEvent[];
+}
+
+export interface RepairWork {
+  at: string;
+  status: string;
+  partsReplaced: string;
+  workPerformed: string;
+  technicianNotes: string;
+}
+
+export interface RepairSummary {
+  rmaNumber: string;
+  serial: string;
+  model: string;
+  rmaType: string;
+  status: string;
+  primaryFault: string;
+  problem: string;
+  receivedAt: string | null;
+  shippedAt: string | null;
+  returnTrackingNumber: string;
+  work: RepairWork[];
+}
+
+// ---- Saved and service quotes (GraphQL savedQuoteConnection) ------------------------------------
+
+export type QuoteConnectionKind = 'SAVED' | 'SERVICE';
+export type QuoteSortField = 'CREATED_AT' | 'EXPIRES_AT' | 'AMOUNT';
+
+export interface QuoteSort {
+  field: QuoteSortField;
+  desc: boolean;
+}
+
+export interface QuoteSearch {
+  text?: string;
+  kinds?: QuoteConnectionKind[];
+  statuses?: string[];
+}
+
+/** A quote as the connection lists it; quoteData is the spec §3 saved quote, parsed. */
+export interface AccountQuote {
+  uid: string;
+  kind: QuoteConnectionKind;
+  status: string;
+  serial: string;
+  model: string;
+  rmaNumber: string | null;
+  amount: Money;
+  createdAt: string;
+  expiresAt: string;
+  mine: boolean;
+  /** The pay-quote path of a service quote; null for a saved quote. */
+  payLink: string | null;
+  /** Null when the server's JSON could not be read as a saved quote. */
+  quoteData: SavedQuoteData | null;
+}
+
+// ---- Dashboard -----------------------------------------------------------------------------------
+
+export interface MonthMoney {
+  month: string;
+  amount: Money;
+}
+
+/** GET /gss-dashboard/summary: the caller's (and organization's) last 24 months. */
+export interface DashboardSummary {
+  rmasByStatus: { status: string; count: number }[];
+  /** Months as '2026-03'. */
+  rmasByMonth: { month: string; repair: number; recycle: number }[];
+  turnaround: { closed: number; averageDays: number; medianDays: number; byMonth: { month: string; averageDays: number }[] };
+  unitsByWarranty: { inWarranty: number; outOfWarranty: number; endOfService: number };
+  spend: { total: Money; byMonth: MonthMoney[] };
+  openRmas: number;
+}
+
+/** The `rma-status` event of the dashboard stream. */
+export interface RmaStatusEvent {
+  rmaNumber: string;
+  uid: string;
+  status: string;
+  at: string;
+}
