@@ -40,6 +40,8 @@ type (
 	Org       = identitycore.Org
 	Flags     = identitycore.Flags
 	RMAFlags  = identitycore.RMAFlags
+	// StoredProfile is the contact and address the portal keeps for a user (account settings).
+	StoredProfile = identitycore.StoredProfile
 )
 
 // Sentinel errors.

@@ -182,3 +182,30 @@ type Session struct {
 	AuthTime  time.Time
 	ExpiresAt time.Time
 }
+
+// StoredProfile is what the portal keeps of a user's contact and shipping address, saved from
+// account settings. It is kept for every user, whichever provider signs them in, and wins over
+// the provider's claims for these fields: the provider owns the e-mail, roles, organization and
+// discount, the customer owns how they are reached and where their units ship from.
+type StoredProfile struct {
+	Subject          string
+	FirstName        string
+	LastName         string
+	Company          string
+	Position         string
+	Phone            string
+	PhoneCountryCode string
+	Shipping         Address
+	SavedAt          time.Time
+}
+
+// WithStored returns p with the stored fields in place of the provider's. The stored profile is
+// saved from one form that sends every field, so an empty stored field (a second address line)
+// is the customer's choice and wins too.
+func (p Profile) WithStored(s StoredProfile) Profile {
+	p.FirstName, p.LastName = s.FirstName, s.LastName
+	p.Company, p.Position = s.Company, s.Position
+	p.Phone, p.PhoneCountryCode = s.Phone, s.PhoneCountryCode
+	p.Address.Shipping = s.Shipping
+	return p
+}
