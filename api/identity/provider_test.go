@@ -68,6 +68,8 @@ func testAuthorizationCodeFlowIssuesVerifiableJWTWithRoles(t *testing.T, db *gor
 		{"casey@example.com", identity.DemoCaseyID, "Casey", []string{"service-portal:customer"}, nil, 0},
 		{"olivia@fleetco.example", identity.DemoOliviaID, "Olivia",
 			[]string{"service-portal:customer", "service-portal:service:payment:po"}, &identity.Org{Name: "FleetCo Utilities"}, 10},
+		{"diego@fleetco.example", identity.DemoDiegoID, "Diego",
+			[]string{"service-portal:customer"}, &identity.Org{Name: "FleetCo Utilities"}, 0},
 		{"adam@example.com", identity.DemoAdamID, "Adam", []string{
 			"service-portal:admin", "service-portal:service:admin:rma:override:oow", "service-portal:service:beta",
 			"service-portal:service:partorder:create", "service-portal:service:video:serial:read"}, nil, 0},
@@ -324,8 +326,8 @@ func testSeedingIsIdempotent(t *testing.T, db *gorm.DB) {
 		return n
 	}
 	users, roles := count("idp_users"), count("idp_user_roles")
-	require.EqualValues(t, 4, users)
-	require.EqualValues(t, 9, roles) // casey 1, olivia 2, adam 5, nora 1
+	require.EqualValues(t, 5, users)
+	require.EqualValues(t, 10, roles) // casey 1, olivia 2, diego 1, adam 5, nora 1
 
 	for range 2 {
 		require.NoError(t, identity.SeedDemoUsers(t.Context(), db, clientID, nil))
@@ -350,6 +352,7 @@ func testProfileMatchesDemoUsers(t *testing.T, db *gorm.DB) {
 	}{
 		{identity.DemoCaseyID, "casey@example.com", true, nil, 0, "Austin"},
 		{identity.DemoOliviaID, "olivia@fleetco.example", true, &identity.Org{Name: "FleetCo Utilities"}, 10, "Columbus"},
+		{identity.DemoDiegoID, "diego@fleetco.example", true, &identity.Org{Name: "FleetCo Utilities"}, 0, "Phoenix"},
 		{identity.DemoAdamID, "adam@example.com", true, nil, 0, "Austin"},
 		{identity.DemoNoraID, "nora@example.com", false, nil, 0, ""},
 	}

@@ -21,11 +21,14 @@ const (
 	DemoOliviaID = "usr_olivia"
 	DemoAdamID   = "usr_adam"
 	DemoNoraID   = "usr_nora"
+	DemoDiegoID  = "usr_diego"
 )
 
 // DemoUsers returns the seeded users (without password hashes) for clientID's roles:
 //   - casey@example.com   customer
 //   - olivia@fleetco.example  customer in organization "FleetCo Utilities", pays by PO, 10 % flat discount
+//   - diego@fleetco.example   customer in the same organization, pays by card, no discount: what
+//     one member sees of another's RMAs, quotes and units
 //   - adam@example.com    admin with every service permission
 //   - nora@example.com    signs in but holds no role of clientID
 func DemoUsers(clientID string) []identitycore.User {
@@ -52,6 +55,17 @@ func DemoUsers(clientID string) []identitycore.User {
 			OrgName:                "FleetCo Utilities",
 			FlatDiscountPercentage: 10,
 			Roles:                  []string{role("customer"), role("service:payment:po")},
+		},
+		{
+			ID: DemoDiegoID, Email: "diego@fleetco.example",
+			FirstName: "Diego", LastName: "Alvarez",
+			Company: "FleetCo Utilities", Position: "Field Technician",
+			Phone: "6025550163", PhoneCountryCode: "US",
+			Shipping: identitycore.Address{
+				Line1: "1710 W Buckeye Rd", City: "Phoenix", State: "AZ", Country: "US", PostalCode: "85007",
+			},
+			OrgName: "FleetCo Utilities",
+			Roles:   []string{role("customer")},
 		},
 		{
 			ID: DemoAdamID, Email: "adam@example.com",
