@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
 
@@ -13,13 +13,22 @@ const Backdrop = styled.div`
   z-index: 10;
 `;
 
-const Panel = styled.div`
-  max-width: ${({ theme }) => theme.size.dialogMaxWidth};
+const Panel = styled.div<{ $wide?: boolean }>`
+  max-width: ${({ theme, $wide }) => ($wide ? theme.size.dialogWideMaxWidth : theme.size.dialogMaxWidth)};
+  max-height: 100%;
+  overflow-y: auto;
   width: 100%;
   padding: ${({ theme }) => theme.space.lg};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.md};
 `;
 
 const Title = styled.h2`
@@ -93,6 +102,75 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
           </Button>
           <Button onClick={onConfirm}>{confirmLabel}</Button>
         </Actions>
+      </Panel>
+    </Backdrop>
+  );
+}
+
+/** Keeps Tab and Shift+Tab inside `panel`, cycling over its focusable controls. */
+function trapTab(event: ReactKeyboardEvent, panel: HTMLElement | null) {
+  const focusable = Array.from(
+    panel?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])') ?? [],
+  );
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last?.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first?.focus();
+  }
+}
+
+export interface DialogProps {
+  title: string;
+  children: ReactNode;
+  /** The close button's text (e.g. 'Close'). */
+  closeLabel: string;
+  onClose: () => void;
+  /** Room for tables and timelines (details windows). */
+  wide?: boolean;
+}
+
+/**
+ * A modal window (role dialog) with a title and a close button, which has the focus when it
+ * opens; Escape closes; Tab stays inside; the focus returns where it was on close.
+ */
+export function Dialog({ title, children, closeLabel, onClose, wide }: DialogProps) {
+  const id = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    return () => previous?.focus?.();
+  }, []);
+
+  return (
+    <Backdrop>
+      <Panel
+        ref={panelRef}
+        $wide={wide}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            onClose();
+          }
+          if (event.key === 'Tab') trapTab(event, panelRef.current);
+        }}
+      >
+        <Head>
+          <Title id={`${id}-title`}>{title}</Title>
+          <Button ref={closeRef} $variant="secondary" onClick={onClose}>
+            {closeLabel}
+          </Button>
+        </Head>
+        {children}
       </Panel>
     </Backdrop>
   );

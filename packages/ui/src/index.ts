@@ -7,7 +7,7 @@ export { SelectField, type SelectFieldProps, type SelectOption } from './SelectF
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { CheckboxField, RadioGroup, type CheckboxFieldProps, type RadioGroupProps, type RadioOption } from './Choice';
 export { ProgressBar } from './ProgressBar';
-export { ConfirmDialog, type ConfirmDialogProps } from './Dialog';
+export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from './Dialog';
 export { Table, FactList } from './Table';
 export { Banner, type BannerProps, type BannerVariant } from './Banner';
 export { Stepper, type StepperProps } from './Stepper';

@@ -56,6 +56,7 @@ export const theme = {
     focusWidth: '3px',
     textAreaMinHeight: '8rem',
     dialogMaxWidth: '480px',
+    dialogWideMaxWidth: '880px',
   },
   motion: { spin: '0.8s' },
 } as const;
