@@ -5,6 +5,7 @@ import { SessionProvider } from '@portal/auth';
 import { PortalThemeProvider } from '@portal/ui';
 import userEvent from '@testing-library/user-event';
 import type {
+  Branches,
   CreateOowPayload,
   CreateOowResult,
   PaymentOptions,
@@ -126,6 +127,9 @@ export function setupFlow({
       quoteDetails: jest.fn(),
     },
     identity: { me: jest.fn() },
+    accountManager: {
+      branches: jest.fn(async (): Promise<Branches> => ({ organization: me.org?.name ?? '', branches: [] })),
+    },
     locations: {
       countries: jest.fn(async () => countries),
       states: jest.fn(async (id: number) => (id === 6252001 ? usStates : [])),

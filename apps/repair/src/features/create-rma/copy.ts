@@ -73,4 +73,9 @@ export const COPY = {
   rmaNotCreatedHelp: `If you submitted a request, please contact support at ${SUPPORT_EMAIL}.`,
   newRequest: 'Need to Create a new Service Request?',
   networkFailed: 'The server could not be reached. Check your connection and try again.',
+
+  branchPlaceholder: 'Choose a branch',
+  branchHint: "Fills the contact and address below with the branch's; you can still change them.",
+  branchesLoading: "Loading your organization's branches…",
+  branchesFailed: "Your organization's branches could not be loaded: enter the address below.",
 } as const;

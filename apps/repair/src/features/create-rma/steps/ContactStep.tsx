@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApi } from '@portal/auth';
+import { useApi, useSessionState } from '@portal/auth';
 import {
   messages,
   validateAddress,
@@ -13,6 +13,8 @@ import {
 import { AddressForm, ContactForm } from '@portal/forms/components';
 import { StepForm } from '@portal/forms/units';
 import { useCountries } from '@portal/forms/units';
+import { BranchSelect, shipFromBranch } from '../components/BranchSelect';
+import { useBranches } from '../hooks/useBranches';
 
 export interface ContactStepProps {
   contact: ContactValues;
@@ -36,6 +38,10 @@ export function ContactStep({
 }: ContactStepProps) {
   const api = useApi();
   const countries = useCountries();
+  const session = useSessionState();
+  // Spec §6: organization members may ship from one of the organization's branches.
+  const member = session.status === 'signed-in' && Boolean(session.profile.org?.name);
+  const branches = useBranches(member);
   const [showAll, setShowAll] = useState(false);
   const valid = Object.keys(validateContact(contact)).length === 0 && Object.keys(validateAddress(address)).length === 0;
 
@@ -49,6 +55,15 @@ export function ContactStep({
       onContinue={onContinue}
     >
       <ContactForm value={contact} onChange={onContactChange} showAllErrors={showAll} serverErrors={serverErrors.contact} />
+      <BranchSelect
+        state={branches}
+        address={address}
+        onChoose={(branch) => {
+          const filled = shipFromBranch(branch, contact);
+          onContactChange(filled.contact);
+          onAddressChange(filled.address);
+        }}
+      />
       <AddressForm
         value={address}
         onChange={onAddressChange}
