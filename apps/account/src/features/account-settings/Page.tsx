@@ -1,6 +1,130 @@
-import { PageTitle } from '@portal/ui';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '@portal/api-client';
+import { useApi, useSession, useSessionState } from '@portal/auth';
+import {
+  addressFromProfile,
+  contactFromProfile,
+  messages,
+  timings,
+  validateAddress,
+  type AddressField,
+  type AddressValues,
+  type ContactField,
+  type ContactValues,
+  type FieldErrors,
+} from '@portal/forms';
+import { AddressForm } from '@portal/forms/components';
+import { useCountries, useTimedMessage } from '@portal/forms/units';
+import { Banner, Button, Card, MutedText, PageTitle, Row, Spinner, Stack } from '@portal/ui';
+import { ContactFields, contactErrors, type TextContactField } from './components/ContactFields';
+import { COPY } from './copy';
+import { sortFieldErrors, toUserSettings, withoutChanged } from './model/settings';
 
-// H4b's page (issue 9): this file only lets the scaffold build until H4b replaces it.
+const FIELDS: readonly TextContactField[] = ['firstName', 'lastName', 'email', 'company', 'position'];
+const READ_ONLY: readonly TextContactField[] = ['email'];
+
+type Outcome = { kind: 'none' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+
+/**
+ * Route your-account/account-settings (spec §2): the contact details and shipping address the
+ * portal stores for the user (POST /account-mgr/user), which win over the provider's claims and
+ * are the defaults of every form. The countries come from the route's loader.
+ */
 export function AccountSettingsPage() {
-  return <PageTitle>Account Settings</PageTitle>;
+  const api = useApi();
+  const session = useSession();
+  const state = useSessionState();
+  const profile = state.status === 'signed-in' ? state.profile : null;
+  const countries = useCountries();
+  const [contact, setContact] = useState<ContactValues>(() => contactFromProfile(profile));
+  const [address, setAddress] = useState<AddressValues>(() => addressFromProfile(profile?.address?.shipping ?? null));
+  const [showAll, setShowAll] = useState(false);
+  const [serverErrors, setServerErrors] = useState<{ contact: FieldErrors<ContactField>; address: FieldErrors<AddressField> }>({
+    contact: {},
+    address: {},
+  });
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  const [invalid, showInvalid] = useTimedMessage(timings.validationBannerMs);
+
+  const valid = Object.keys(contactErrors(contact, FIELDS, READ_ONLY)).length === 0 && Object.keys(validateAddress(address)).length === 0;
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const form = event.currentTarget;
+    if (!valid) {
+      setShowAll(true);
+      showInvalid(messages.errorValidatingInformation);
+      // After the render that marks the fields, the first invalid one gets the focus.
+      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    setSaving(true);
+    setOutcome({ kind: 'none' });
+    try {
+      await api.accountManager.saveUser(toUserSettings(contact, address));
+      setServerErrors({ contact: {}, address: {} });
+      setOutcome({ kind: 'saved' });
+      // Every form prefills from the session's profile: load the stored one into it.
+      await session.reloadProfile().catch((error: unknown) => console.error('Reloading the profile failed', error));
+    } catch (error) {
+      if (isApiError(error) && error.status === 400) {
+        const sorted = sortFieldErrors(error.fields, '');
+        setServerErrors({ contact: sorted.contact, address: sorted.address });
+        setShowAll(true);
+      }
+      setOutcome({ kind: 'failed', message: isApiError(error) && error.status !== 0 && error.message ? error.message : COPY.networkFailed });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Stack $gap="lg">
+      <PageTitle>{COPY.title}</PageTitle>
+      <MutedText>{COPY.intro}</MutedText>
+      <Card>
+        <form aria-label={COPY.title} noValidate onSubmit={(event) => void save(event)}>
+          <Stack $gap="lg">
+            <ContactFields
+              legend="Contact Information"
+              value={contact}
+              onChange={(next) => {
+                setServerErrors((e) => ({ ...e, contact: withoutChanged(e.contact, contact, next) }));
+                setContact(next);
+                setOutcome({ kind: 'none' });
+              }}
+              fields={FIELDS}
+              readOnly={READ_ONLY}
+              readOnlyHint={COPY.emailHint}
+              showAllErrors={showAll}
+              serverErrors={serverErrors.contact}
+            />
+            <AddressForm
+              value={address}
+              onChange={(next) => {
+                setServerErrors((e) => ({ ...e, address: withoutChanged(e.address, address, next) }));
+                setAddress(next);
+                setOutcome({ kind: 'none' });
+              }}
+              countries={countries}
+              locations={api.locations}
+              showAllErrors={showAll}
+              serverErrors={serverErrors.address}
+            />
+            {invalid ? <Banner variant="error">{invalid}</Banner> : null}
+            {outcome.kind === 'failed' ? <Banner variant="error">{outcome.message}</Banner> : null}
+            {outcome.kind === 'saved' ? <Banner variant="info">{COPY.saved}</Banner> : null}
+            <Row>
+              <Button type="submit" aria-disabled={!valid || saving ? true : undefined}>
+                {saving ? <Spinner /> : null}
+                {saving ? COPY.saving : COPY.save}
+              </Button>
+            </Row>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
 }
