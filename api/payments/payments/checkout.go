@@ -185,10 +185,11 @@ func NewCheckout(d CheckoutDeps) *Checkout {
 // now is the clock to the microsecond PostgreSQL keeps, so a quote returned is the quote stored.
 func (c *Checkout) now() time.Time { return c.d.Now().UTC().Truncate(time.Microsecond) }
 
-// SaveQuote stores a saved quote (KindSaved, no RMA) of amount for owner's unit serial; joins
-// the transaction ctx carries.
-func (c *Checkout) SaveQuote(ctx context.Context, owner, serial string, amount money.Money, saved SavedQuote) (Quote, error) {
-	q, err := c.newQuote(KindSaved, owner, serial, "", amount, saved)
+// SaveQuote stores a saved quote (KindSaved, no RMA) of amount for owner's unit serial, under
+// owner's organization org ("" for none), whose members then see it; joins the transaction ctx
+// carries.
+func (c *Checkout) SaveQuote(ctx context.Context, owner, org, serial string, amount money.Money, saved SavedQuote) (Quote, error) {
+	q, err := c.newQuote(KindSaved, owner, org, serial, "", amount, saved)
 	if err != nil {
 		return Quote{}, err
 	}
@@ -203,9 +204,11 @@ func (c *Checkout) SaveQuote(ctx context.Context, owner, serial string, amount m
 // and Saved, or the caller's saved quote SavedQuoteID (whose amount then stands).
 type RMAQuote struct {
 	Owner, Serial, RMANumber string
-	Amount                   money.Money
-	Saved                    SavedQuote
-	SavedQuoteID             string
+	// Org is the organization the RMA is opened under; a new repair quote is made under it.
+	Org          string
+	Amount       money.Money
+	Saved        SavedQuote
+	SavedQuoteID string
 }
 
 // QuoteForRMA opens the quote an out-of-warranty RMA is paid through; joins the transaction ctx
@@ -218,7 +221,7 @@ func (c *Checkout) QuoteForRMA(ctx context.Context, r RMAQuote) (Quote, error) {
 		return Quote{}, errors.New("payments: a quote for an RMA needs the RMA's number")
 	}
 	if r.SavedQuoteID == "" {
-		q, err := c.newQuote(KindRepair, r.Owner, r.Serial, r.RMANumber, r.Amount, r.Saved)
+		q, err := c.newQuote(KindRepair, r.Owner, r.Org, r.Serial, r.RMANumber, r.Amount, r.Saved)
 		if err != nil {
 			return Quote{}, err
 		}
@@ -637,7 +640,7 @@ func (c *Checkout) payable(q Quote) error {
 	return err
 }
 
-func (c *Checkout) newQuote(kind QuoteKind, owner, serial, rmaNumber string, amount money.Money, saved SavedQuote) (Quote, error) {
+func (c *Checkout) newQuote(kind QuoteKind, owner, org, serial, rmaNumber string, amount money.Money, saved SavedQuote) (Quote, error) {
 	if owner == "" || serial == "" {
 		return Quote{}, errors.New("payments: a quote needs an owner and a serial")
 	}
@@ -650,7 +653,7 @@ func (c *Checkout) newQuote(kind QuoteKind, owner, serial, rmaNumber string, amo
 		saved.ExternalResource.Serial = serial
 	}
 	return Quote{
-		ID: NewQuoteID(), Kind: kind, Owner: owner, RMANumber: rmaNumber, Serial: serial,
+		ID: NewQuoteID(), Kind: kind, Owner: owner, Org: org, RMANumber: rmaNumber, Serial: serial,
 		Reference: NewReference(), Amount: amount, Status: StatusOpen, Saved: saved,
 		ExpiresAt: now.Add(QuoteValidity), CreatedAt: now, UpdatedAt: now,
 	}, nil

@@ -52,8 +52,11 @@ type Quote struct {
 	// ID is the quote's uid, at most 20 characters: it is also Authorize.net's invoice number.
 	ID   string
 	Kind QuoteKind
-	// Owner is the customer's subject; only they see the quote.
+	// Owner is the customer's subject: they pay the quote, and see it.
 	Owner string
+	// Org is the organization the quote was made under ("" for none): its members see it too
+	// (VisibleTo), but only the owner pays it.
+	Org string
 	// RMANumber is the RMA a service quote prices; empty for a saved quote until it is paid.
 	RMANumber string
 	Serial    string

@@ -23,12 +23,16 @@ type QuoteStore interface {
 	// SetQuoteStatus writes q's status and UpdatedAt if the stored status is still from;
 	// ErrQuoteChanged when another change came first.
 	SetQuoteStatus(ctx context.Context, q Quote, from QuoteStatus) error
+	QuoteLister
 }
 
 // ServiceRMA is what a service quote needs to know of the RMA it prices.
 type ServiceRMA struct {
-	Number  string
-	Owner   string
+	Number string
+	Owner  string
+	// Org is the organization the RMA was opened under: its service quote is the organization's
+	// too.
+	Org     string
 	Serial  string
 	Address QuoteAddress
 	Contact QuoteContact
@@ -154,7 +158,7 @@ func (s *Quotes) IssueServiceQuote(ctx context.Context, r ServiceQuoteRequest) (
 	now := s.d.Now().UTC().Truncate(time.Microsecond)
 	amount := money.USD(r.AmountCents)
 	q := Quote{
-		ID: NewQuoteID(), Kind: KindService, Owner: rma.Owner, RMANumber: rma.Number, Serial: rma.Serial,
+		ID: NewQuoteID(), Kind: KindService, Owner: rma.Owner, Org: rma.Org, RMANumber: rma.Number, Serial: rma.Serial,
 		Reference: NewReference(), Amount: amount, Status: StatusOpen, Note: r.Note, IssuedBy: r.IssuedBy,
 		ExpiresAt: now.Add(QuoteValidity), CreatedAt: now, UpdatedAt: now,
 		Saved: SavedQuote{

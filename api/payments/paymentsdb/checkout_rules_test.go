@@ -34,7 +34,7 @@ func (f *fixture) storeQuote(t *testing.T, mutate func(*payments.Quote)) payment
 func TestIntegrationCheckout_SaveQuoteAndTakeItOverForAnRMA(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		f := newFixture(t, gdb)
-		saved, err := f.checkout.SaveQuote(t.Context(), "usr_casey", "RT10000002", money.USD(260_10),
+		saved, err := f.checkout.SaveQuote(t.Context(), "usr_casey", "", "RT10000002", money.USD(260_10),
 			payments.SavedQuote{Shipping: payments.QuoteShipping{Contact: caseyContact}, Total: money.USD(1)})
 		require.NoError(t, err)
 		require.Equal(t, payments.KindSaved, saved.Kind)

@@ -18,16 +18,22 @@ import (
 	"rugged.example/portal/api/pkg/money"
 )
 
+// quoteRow is one quote. The listing reads it by owner and, for a member, by organization, each
+// through its own composite index per sort (migration 00003): (owner|org, status, sort column,
+// id), so a keyset page is an ordered index range scan however deep it is.
 type quoteRow struct {
-	ID          string `gorm:"primaryKey;size:20"`
-	Kind        string `gorm:"size:10;not null"`
-	Owner       string `gorm:"size:100;not null;index:payments_quotes_owner_created,priority:1"`
+	ID   string `gorm:"primaryKey;size:20;index:payments_quotes_owner_created,priority:4;index:payments_quotes_owner_expires,priority:4;index:payments_quotes_owner_amount,priority:4;index:payments_quotes_org_created,priority:4;index:payments_quotes_org_expires,priority:4;index:payments_quotes_org_amount,priority:4"`
+	Kind string `gorm:"size:10;not null"`
+	// Owner is the customer's subject.
+	Owner string `gorm:"size:100;not null;index:payments_quotes_owner_created,priority:1;index:payments_quotes_owner_expires,priority:1;index:payments_quotes_owner_amount,priority:1"`
+	// Org is the organization the quote was made under, "" for none (migration 00003).
+	Org         string `gorm:"size:100;not null;default:'';index:payments_quotes_org_created,priority:1;index:payments_quotes_org_expires,priority:1;index:payments_quotes_org_amount,priority:1"`
 	RMANumber   string `gorm:"column:rma_number;size:20;not null;index"`
 	Serial      string `gorm:"size:50;not null"`
 	Reference   string `gorm:"size:40;not null"`
-	AmountCents int64  `gorm:"not null"`
+	AmountCents int64  `gorm:"not null;index:payments_quotes_owner_amount,priority:3;index:payments_quotes_org_amount,priority:3"`
 	Currency    string `gorm:"size:3;not null"`
-	Status      string `gorm:"size:12;not null"`
+	Status      string `gorm:"size:12;not null;index:payments_quotes_owner_created,priority:2;index:payments_quotes_owner_expires,priority:2;index:payments_quotes_owner_amount,priority:2;index:payments_quotes_org_created,priority:2;index:payments_quotes_org_expires,priority:2;index:payments_quotes_org_amount,priority:2"`
 	Note        string `gorm:"type:text;not null"`
 	IssuedBy    string `gorm:"size:100;not null"`
 	// Saved is the Saved quote of spec §3 as JSON.
@@ -39,8 +45,8 @@ type quoteRow struct {
 	CaptureID   string     `gorm:"size:64;not null;default:''"`
 	CustomerPO  string     `gorm:"column:customer_po;size:50;not null;default:''"`
 	PaidAt      *time.Time `gorm:""`
-	ExpiresAt   time.Time  `gorm:"not null"`
-	CreatedAt   time.Time  `gorm:"not null;index:payments_quotes_owner_created,priority:2"`
+	ExpiresAt   time.Time  `gorm:"not null;index:payments_quotes_owner_expires,priority:3;index:payments_quotes_org_expires,priority:3"`
+	CreatedAt   time.Time  `gorm:"not null;index:payments_quotes_owner_created,priority:3;index:payments_quotes_org_created,priority:3"`
 	UpdatedAt   time.Time  `gorm:"not null"`
 }
 
@@ -212,7 +218,7 @@ func toQuoteRow(q payments.Quote) (quoteRow, error) {
 		return quoteRow{}, fmt.Errorf("paymentsdb: quote %s content: %w", q.ID, err)
 	}
 	return quoteRow{
-		ID: q.ID, Kind: string(q.Kind), Owner: q.Owner, RMANumber: q.RMANumber, Serial: q.Serial,
+		ID: q.ID, Kind: string(q.Kind), Owner: q.Owner, Org: q.Org, RMANumber: q.RMANumber, Serial: q.Serial,
 		Reference: q.Reference, AmountCents: q.Amount.Cents, Currency: q.Amount.Currency,
 		Status: string(q.Status), Note: q.Note, IssuedBy: q.IssuedBy, Saved: string(saved),
 		Method: string(q.Method), ProviderRef: q.ProviderRef, CaptureID: q.CaptureID, CustomerPO: q.CustomerPO,
@@ -226,7 +232,7 @@ func toQuote(r quoteRow) (payments.Quote, error) {
 		return payments.Quote{}, fmt.Errorf("paymentsdb: quote %s content: %w", r.ID, err)
 	}
 	return payments.Quote{
-		ID: r.ID, Kind: payments.QuoteKind(r.Kind), Owner: r.Owner, RMANumber: r.RMANumber, Serial: r.Serial,
+		ID: r.ID, Kind: payments.QuoteKind(r.Kind), Owner: r.Owner, Org: r.Org, RMANumber: r.RMANumber, Serial: r.Serial,
 		Reference: r.Reference, Amount: money.Money{Cents: r.AmountCents, Currency: r.Currency},
 		Status: payments.QuoteStatus(r.Status), Note: r.Note, IssuedBy: r.IssuedBy, Saved: saved,
 		Method: payments.PaymentMethod(r.Method), ProviderRef: r.ProviderRef, CaptureID: r.CaptureID, CustomerPO: r.CustomerPO,

@@ -31,7 +31,7 @@ var t0 = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
 func sampleQuote() payments.Quote {
 	return payments.Quote{
-		ID: payments.NewQuoteID(), Kind: payments.KindSaved, Owner: "usr_casey", Serial: "RT10000002",
+		ID: payments.NewQuoteID(), Kind: payments.KindSaved, Owner: "usr_casey", Org: "Casey & Co", Serial: "RT10000002",
 		Reference: payments.NewReference(), Amount: money.USD(289_00), Status: payments.StatusOpen,
 		ExpiresAt: t0.Add(payments.QuoteValidity), CreatedAt: t0, UpdatedAt: t0,
 		Saved: payments.SavedQuote{
@@ -139,7 +139,7 @@ func (r rmas) ServiceRMA(_ context.Context, number string) (payments.ServiceRMA,
 }
 
 var demoRMAs = rmas{
-	"RMA-100501": {Number: "RMA-100501", Owner: "usr_casey", Serial: "RT10000002",
+	"RMA-100501": {Number: "RMA-100501", Owner: "usr_casey", Org: "Casey & Co", Serial: "RT10000002",
 		Address: payments.QuoteAddress{Line1: "2100 Riverside Dr", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"},
 		Contact: payments.QuoteContact{FirstName: "Casey", LastName: "Morgan", EmailAddress: "casey@example.com"}},
 }
@@ -165,6 +165,7 @@ func TestIntegrationIssueServiceQuote_StoresTheQuoteAndMailsTheLinkTogether(t *t
 		require.NoError(t, err)
 		require.Equal(t, payments.KindService, q.Kind)
 		require.Equal(t, "usr_casey", q.Owner, "the RMA's customer owns the quote")
+		require.Equal(t, "Casey & Co", q.Org, "the quote is the organization's the RMA was opened under")
 		require.Equal(t, "RMA-100501", q.RMANumber)
 		require.Equal(t, money.USD(189_50), q.Amount)
 		require.Equal(t, money.USD(189_50), q.Saved.Total)

@@ -45,8 +45,8 @@ type repairPayments struct {
 	quotes   *payments.Quotes
 }
 
-func (p repairPayments) SaveQuote(ctx context.Context, owner, serial string, amount money.Money, saved repair.SavedQuote) (repair.Quote, error) {
-	q, err := p.checkout.SaveQuote(ctx, owner, serial, amount, toPaymentsSavedQuote(saved))
+func (p repairPayments) SaveQuote(ctx context.Context, owner, org, serial string, amount money.Money, saved repair.SavedQuote) (repair.Quote, error) {
+	q, err := p.checkout.SaveQuote(ctx, owner, org, serial, amount, toPaymentsSavedQuote(saved))
 	if err != nil {
 		return repair.Quote{}, err
 	}
@@ -55,7 +55,7 @@ func (p repairPayments) SaveQuote(ctx context.Context, owner, serial string, amo
 
 func (p repairPayments) QuoteForRMA(ctx context.Context, r repair.RMAQuote) (repair.Quote, error) {
 	q, err := p.checkout.QuoteForRMA(ctx, payments.RMAQuote{
-		Owner: r.Owner, Serial: r.Serial, RMANumber: r.RMANumber, Amount: r.Amount,
+		Owner: r.Owner, Org: r.Org, Serial: r.Serial, RMANumber: r.RMANumber, Amount: r.Amount,
 		Saved: toPaymentsSavedQuote(r.Saved), SavedQuoteID: r.SavedQuoteID,
 	})
 	if err != nil {
@@ -117,7 +117,7 @@ func (p repairPayments) SavedQuote(ctx context.Context, owner, id string) (repai
 
 func toRepairQuote(q payments.Quote) repair.Quote {
 	return repair.Quote{
-		ID: q.ID, Owner: q.Owner, RMANumber: q.RMANumber, Serial: q.Serial, Amount: q.Amount,
+		ID: q.ID, Owner: q.Owner, Org: q.Org, RMANumber: q.RMANumber, Serial: q.Serial, Amount: q.Amount,
 		Paid: q.Status == payments.StatusPaid, ExpiresAt: q.ExpiresAt, Saved: toRepairSavedQuote(q.Saved),
 	}
 }

@@ -29,8 +29,10 @@ type RMAs interface {
 
 // Quote is what the repair flow needs to know of a payments quote.
 type Quote struct {
-	ID        string
-	Owner     string
+	ID    string
+	Owner string
+	// Org is the organization the quote was made under; its members see it in their lists.
+	Org       string
 	RMANumber string
 	Serial    string
 	Amount    money.Money
@@ -70,8 +72,10 @@ type ExternalResource struct {
 // RMAQuote asks for the quote an out-of-warranty RMA is paid through.
 type RMAQuote struct {
 	Owner, Serial, RMANumber string
-	Amount                   money.Money
-	Saved                    SavedQuote
+	// Org is the organization the RMA is opened under ("" for none): a new quote is made under it.
+	Org    string
+	Amount money.Money
+	Saved  SavedQuote
 	// SavedQuoteID, when set, names the owner's open saved quote of the same serial that this
 	// RMA takes over, at the saved quote's amount.
 	SavedQuoteID string
@@ -83,8 +87,9 @@ var ErrQuotePaid = errors.New("repair: the quote is paid")
 // Payments is the payments capability's checkout. Methods said to join the transaction do their
 // writes in the one ctx carries; the others call a provider and must run outside any.
 type Payments interface {
-	// SaveQuote stores a saved quote (no RMA) for owner; joins the transaction.
-	SaveQuote(ctx context.Context, owner, serial string, amount money.Money, saved SavedQuote) (Quote, error)
+	// SaveQuote stores a saved quote (no RMA) for owner under their organization org ("" for
+	// none), whose members then see it; joins the transaction.
+	SaveQuote(ctx context.Context, owner, org, serial string, amount money.Money, saved SavedQuote) (Quote, error)
 	// QuoteForRMA opens the quote of a new RMA, or takes over the saved quote r names (another
 	// owner's, another serial's or an unknown one answers the payments module's not-found;
 	// paid, cancelled or expired ones its refusals); joins the transaction.

@@ -56,6 +56,9 @@ var releaseNumber = regexp.MustCompile(`^[0-9]{4,5}$`)
 type Customer struct {
 	// Subject is the token's subject: the owner of everything created.
 	Subject string
+	// Org is the token's organization ("" for none): RMAs and quotes are made under it, so its
+	// members see them.
+	Org string
 	// MayPayByPO is true for holders of service:payment:po.
 	MayPayByPO bool
 	// Email decides whether a PO needs a release number (PO_RELEASE_DOMAINS).
@@ -271,7 +274,7 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 			return err
 		}
 		q, err = s.d.Payments.QuoteForRMA(ctx, RMAQuote{
-			Owner: c.Subject, Serial: rec.Serial, RMANumber: rec.Number, Amount: amount, Saved: saved, SavedQuoteID: r.Payment.QuoteID,
+			Owner: c.Subject, Org: c.Org, Serial: rec.Serial, RMANumber: rec.Number, Amount: amount, Saved: saved, SavedQuoteID: r.Payment.QuoteID,
 		})
 		if err != nil {
 			return err
@@ -319,7 +322,7 @@ func (s *Service) save(ctx context.Context, c Customer, p rma.Prepared, key stri
 	var q Quote
 	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		if q, err = s.d.Payments.SaveQuote(ctx, c.Subject, p.RMA.Serial, saved.Total, saved); err != nil {
+		if q, err = s.d.Payments.SaveQuote(ctx, c.Subject, c.Org, p.RMA.Serial, saved.Total, saved); err != nil {
 			return err
 		}
 		if err := prefixed(s.d.Attachments.Hold(ctx, c.Subject, p.RMA.Problem.Attachments, q.ExpiresAt), "rmaInput.attachments"); err != nil {

@@ -66,9 +66,10 @@ func customer() repair.Customer {
 	return repair.Customer{Subject: casey, Email: "casey@example.com"}
 }
 
-// poHolder is a customer who may pay by PO, of a domain whose POs carry a release number.
+// poHolder is a customer who may pay by PO, of a domain whose POs carry a release number, and a
+// member of FleetCo.
 func poHolder() repair.Customer {
-	return repair.Customer{Subject: casey, Email: "olivia@fleetco.example", MayPayByPO: true, DiscountPercent: 10}
+	return repair.Customer{Subject: casey, Org: "FleetCo", Email: "olivia@fleetco.example", MayPayByPO: true, DiscountPercent: 10}
 }
 
 func request(method repair.Method) repair.Request {
@@ -362,6 +363,7 @@ func TestIntegrationCreateOutOfWarranty_POPathPaysAtOnceAndProcesses(t *testing.
 		require.NoError(t, err)
 		require.True(t, q.Paid)
 		require.Equal(t, money.USD(260_10), q.Amount)
+		require.Equal(t, "FleetCo", q.Org, "the quote is made under the caller's organization")
 
 		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, "RT10000002", "")
 		require.NoError(t, err)
@@ -395,6 +397,7 @@ func TestIntegrationCreateOutOfWarranty_SavedQuoteHoldsItsFilesAndIsPaidLater(t 
 		stored, err := f.payments.SavedQuote(t.Context(), casey, saved.QuoteID)
 		require.NoError(t, err)
 		require.Equal(t, stored.ExpiresAt, held, "until the quote expires")
+		require.Equal(t, "FleetCo", stored.Org, "saved under the caller's organization")
 
 		// Paid later by a customer whose discount changed: the saved amount holds.
 		pay := request(repair.MethodPayPal)

@@ -81,11 +81,11 @@ func (p *Payments) newID() string {
 }
 
 // SaveQuote implements repair.Payments.
-func (p *Payments) SaveQuote(_ context.Context, owner, serial string, amount money.Money, saved repair.SavedQuote) (repair.Quote, error) {
+func (p *Payments) SaveQuote(_ context.Context, owner, org, serial string, amount money.Money, saved repair.SavedQuote) (repair.Quote, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	q := &quote{saved: true, q: repair.Quote{
-		ID: p.newID(), Owner: owner, Serial: serial, Amount: amount, Saved: saved, ExpiresAt: p.now().Add(30 * 24 * time.Hour),
+		ID: p.newID(), Owner: owner, Org: org, Serial: serial, Amount: amount, Saved: saved, ExpiresAt: p.now().Add(30 * 24 * time.Hour),
 	}}
 	p.quotes[q.q.ID] = q
 	return q.q, nil
@@ -133,7 +133,7 @@ func (p *Payments) QuoteForRMA(_ context.Context, r repair.RMAQuote) (repair.Quo
 		return q.q, nil
 	}
 	q := &quote{q: repair.Quote{
-		ID: p.newID(), Owner: r.Owner, Serial: r.Serial, RMANumber: r.RMANumber, Amount: r.Amount, Saved: r.Saved,
+		ID: p.newID(), Owner: r.Owner, Org: r.Org, Serial: r.Serial, RMANumber: r.RMANumber, Amount: r.Amount, Saved: r.Saved,
 		ExpiresAt: p.now().Add(30 * 24 * time.Hour),
 	}}
 	p.quotes[q.q.ID] = q
