@@ -91,28 +91,43 @@ func (s *Source) Profile(ctx context.Context, caller auth.Principal, accessToken
 	return profile, nil
 }
 
-// Verifier wraps inner so that a token without any roles claim takes the caller's roles from
-// their profile (userinfo): providers that put roles only in userinfo still pass the portal's
-// role checks. Tokens that carry the claim are answered from it alone, without a lookup.
+// Verifier wraps inner so that the caller's roles and organization are the provider's even
+// when its tokens leave them out: a token without any roles claim takes the roles from the
+// caller's profile (userinfo), and a token without the organization claim (at the configured
+// path) takes the organization from it too. Tokens that carry both are answered from them
+// alone, without a lookup; the profile is cached, so a lookup costs one userinfo call per
+// token lifetime.
 func (s *Source) Verifier(inner auth.Verifier) auth.Verifier {
-	return rolesFromProfile{inner: inner, source: s}
+	return claimsFromProfile{inner: inner, source: s}
 }
 
-type rolesFromProfile struct {
+type claimsFromProfile struct {
 	inner  auth.Verifier
 	source *Source
 }
 
-func (v rolesFromProfile) Verify(ctx context.Context, raw string) (auth.Principal, error) {
+func (v claimsFromProfile) Verify(ctx context.Context, raw string) (auth.Principal, error) {
 	p, err := v.inner.Verify(ctx, raw)
-	if err != nil || auth.ClaimAt(p.Claims, v.source.cfg.Paths.Roles) != nil {
+	if err != nil {
 		return p, err
+	}
+	paths := v.source.cfg.Paths
+	// The configured path decides, whatever default the inner verifier read.
+	p.Org = auth.OrgName(p.Claims, paths.Org)
+	hasRoles := auth.ClaimAt(p.Claims, paths.Roles) != nil
+	if hasRoles && p.Org != "" {
+		return p, nil
 	}
 	profile, err := v.source.Profile(ctx, p, raw)
 	if err != nil {
 		return auth.Principal{}, err
 	}
-	p.ClientRoles = auth.ClientRoles(profile.Roles, v.source.cfg.ClientID)
+	if !hasRoles {
+		p.ClientRoles = auth.ClientRoles(profile.Roles, v.source.cfg.ClientID)
+	}
+	if p.Org == "" && profile.Org != nil {
+		p.Org = profile.Org.Name
+	}
 	return p, nil
 }
 

@@ -138,8 +138,10 @@ func TestMe_ProfileIsCachedPerSubjectForTheTokensLifetime(t *testing.T) {
 		require.Equal(t, "Riley", readMe(t, get(other.router, "/me", token)).FirstName)
 		require.Equal(t, int64(1), p.calls.Load())
 
-		// Another subject is another entry.
-		readMe(t, get(w.router, "/me", p.Token(t, authtest.Claims{Subject: "sam", Roles: []string{"service-portal:customer"}})))
+		// Another subject is another entry (sam's token names the organization, so only /me
+		// asks: userinfo here describes riley, an answer never cached for sam).
+		readMe(t, get(w.router, "/me", p.Token(t, authtest.Claims{Subject: "sam", Roles: []string{"service-portal:customer"},
+			Extra: map[string]any{"org": map[string]any{"name": "Sam's"}}})))
 		require.Equal(t, int64(2), p.calls.Load())
 
 		// Past the token's lifetime the entry is gone: a new token asks userinfo again.
@@ -180,7 +182,9 @@ func TestMe_UnusableUserinfoAnswersFromTheTokenWithoutCaching(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p := newProvider(t, handler)
 			w := wire(t, p, cache.NewMemory(100))
-			token := p.Token(t, authtest.Claims{Subject: "riley", Roles: []string{"service-portal:customer"}, Extra: map[string]any{"given_name": "Riley"}})
+			// Roles and organization in the token: only /me asks userinfo.
+			token := p.Token(t, authtest.Claims{Subject: "riley", Roles: []string{"service-portal:customer"},
+				Extra: map[string]any{"given_name": "Riley", "org": map[string]any{"name": "Quinn Surveying"}}})
 
 			require.Equal(t, "Riley", readMe(t, get(w.router, "/me", token)).FirstName)
 			require.Equal(t, "Riley", readMe(t, get(w.router, "/me", token)).FirstName)
@@ -215,14 +219,31 @@ func TestVerifier_RolesOnlyInUserinfoPassTheCustomerCheck(t *testing.T) {
 	require.Equal(t, int64(1), p.calls.Load(), "the guard and /me share the cached profile")
 }
 
-func TestVerifier_ATokenWithARolesClaimIsNotLookedUp(t *testing.T) {
-	p := newProvider(t, jsonReply(`{"sub": "nora", "roles": ["service-portal:customer"]}`))
+func TestVerifier_ATokenWithRolesAndOrganizationIsNotLookedUp(t *testing.T) {
+	p := newProvider(t, jsonReply(`{"sub": "nora", "roles": ["service-portal:customer"], "org": {"name": "Elsewhere"}}`))
 	w := wire(t, p, cache.NewMemory(100))
 	// The token says which roles the user has (none of this client): userinfo cannot add any.
-	token := p.Token(t, authtest.Claims{Subject: "nora", Roles: []string{"field-app:viewer"}})
+	token := p.Token(t, authtest.Claims{Subject: "nora", Roles: []string{"field-app:viewer"}, Extra: map[string]any{"org": map[string]any{"name": "FleetCo"}}})
 
 	require.Equal(t, http.StatusForbidden, get(w.router, "/customer-only", token).Code)
+	principal, err := w.verifier.Verify(context.Background(), token)
+	require.NoError(t, err)
+	require.Equal(t, "FleetCo", principal.Org)
 	require.Zero(t, p.calls.Load())
+}
+
+func TestVerifier_OrganizationOnlyInUserinfoIsTheCallers(t *testing.T) {
+	p := newProvider(t, jsonReply(`{"sub": "olivia", "roles": ["service-portal:service:beta"], "org": {"name": "FleetCo"}}`))
+	w := wire(t, p, cache.NewMemory(100))
+	token := p.Token(t, authtest.Claims{Subject: "olivia", Roles: []string{"service-portal:customer"}})
+
+	for range 2 {
+		principal, err := w.verifier.Verify(context.Background(), token)
+		require.NoError(t, err)
+		require.Equal(t, "FleetCo", principal.Org)
+		require.Equal(t, []string{"customer"}, principal.ClientRoles, "the token's roles claim stays the answer")
+	}
+	require.Equal(t, int64(1), p.calls.Load(), "the profile is cached")
 }
 
 func TestMe_ProviderUnreachableAnswers503NotA401(t *testing.T) {

@@ -40,6 +40,9 @@ var (
 type Principal struct {
 	Subject string
 	Email   string
+	// Org is the name of the caller's organization, "" for none: members of one organization
+	// see each other's RMAs, quotes and units.
+	Org string
 	// ClientRoles are the caller's roles of this client with the "<clientID>:" prefix removed.
 	ClientRoles []string
 	// Claims are every claim of the verified access token, for code that reads more than the
@@ -68,6 +71,22 @@ type OIDCConfig struct {
 	// RolesClaim is a dot path into the token's claims, e.g. "roles" or
 	// "resource_access.service-portal.roles".
 	RolesClaim string
+	// OrgClaim is a dot path to the organization's name; "" is DefaultOrgClaim, where the
+	// embedded provider puts it ({"org": {"name": …}}).
+	OrgClaim string
+}
+
+// DefaultOrgClaim is where the organization's name is unless OIDC_ORG_CLAIM says otherwise.
+const DefaultOrgClaim = "org.name"
+
+// OrgName reads the organization's name at path (DefaultOrgClaim when ""): a string claim,
+// trimmed; anything else is no organization.
+func OrgName(claims map[string]any, path string) string {
+	if path == "" {
+		path = DefaultOrgClaim
+	}
+	s, _ := ClaimAt(claims, path).(string)
+	return strings.TrimSpace(s)
 }
 
 // OIDCVerifier checks signature, issuer, audience and expiry with go-oidc.
@@ -99,6 +118,7 @@ func (v *OIDCVerifier) Verify(ctx context.Context, raw string) (Principal, error
 	return Principal{
 		Subject:     tok.Subject,
 		Email:       email,
+		Org:         OrgName(claims, v.cfg.OrgClaim),
 		ClientRoles: ClientRoles(RoleList(ClaimAt(claims, v.cfg.RolesClaim)), v.cfg.ClientID),
 		Claims:      claims,
 		Expiry:      tok.Expiry,

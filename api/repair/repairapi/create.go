@@ -102,7 +102,7 @@ func (a API) create(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	created, err := a.creator.Create(c.Request.Context(), toCreateRequest(p.Subject, key, body))
+	created, err := a.creator.Create(c.Request.Context(), toCreateRequest(p, key, body))
 	if err != nil {
 		return err
 	}
@@ -120,10 +120,12 @@ func idempotencyKey(c *gin.Context) (string, error) {
 	return key, nil
 }
 
-func toCreateRequest(owner, key string, b createRequest) rma.CreateRequest {
+// toCreateRequest takes the owner and organization from the caller's verified token, never from
+// the body.
+func toCreateRequest(p auth.Principal, key string, b createRequest) rma.CreateRequest {
 	in, perm := b.RMAInput, b.RMAInput.Permissions
 	return rma.CreateRequest{
-		Owner: owner, IdempotencyKey: key, Serial: b.Serial, RMAType: in.RMAType,
+		Owner: p.Subject, Org: p.Org, IdempotencyKey: key, Serial: b.Serial, RMAType: in.RMAType,
 		Problem: rma.Problem{
 			PrimaryFault: in.PrimaryFault, Problem: in.Problem, InitialNotes: in.InitialNotes,
 			CustomerReference: in.CustomerReference, AssetTag: in.AssetTag, Attachments: in.Attachments,

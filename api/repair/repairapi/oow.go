@@ -190,8 +190,9 @@ func (a oowAPI) createOOW(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	p, _ := auth.PrincipalFrom(c.Request.Context())
 	res, err := a.svc.CreateOutOfWarranty(c.Request.Context(), cust, repair.Request{
-		Create: toCreateRequest(cust.Subject, key, body.createRequest), Payment: toPaymentData(body.PaymentData),
+		Create: toCreateRequest(p, key, body.createRequest), Payment: toPaymentData(body.PaymentData),
 	})
 	if err != nil {
 		return err

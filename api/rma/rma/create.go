@@ -46,8 +46,12 @@ const MsgLabelOnly = "A prepaid shipping label is the only option for this addre
 
 // RMA is a created service request.
 type RMA struct {
-	Number       string
-	Owner        string
+	Number string
+	// UID names the RMA in links (details?uid=): random, so a customer cannot guess another's.
+	UID   string
+	Owner string
+	// Org is the organization the RMA was opened under, "" for none: its members see it too.
+	Org          string
 	Serial       string
 	Model        string
 	PartNumber   string
@@ -250,7 +254,7 @@ func (c *Creator) prepare(ctx context.Context, r CreateRequest, unit Unit, statu
 	}
 	return Prepared{
 		RMA: RMA{
-			Owner: r.Owner, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: r.RMAType,
+			Owner: r.Owner, Org: r.Org, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: r.RMAType,
 			Status: status, Problem: r.Problem, ProblemPrice: price, Contact: r.Contact, Address: r.Address,
 			Packaging: r.Packaging, Method: method, CreatedAt: c.Now().UTC(),
 		},
@@ -299,6 +303,9 @@ func (c *Creator) insert(ctx context.Context, rec *RMA, unit Unit, idempotencyKe
 		return err
 	}
 	rec.Number = number
+	if rec.UID, err = NewUID(); err != nil {
+		return err
+	}
 	if err := c.Store.CreateRMA(ctx, *rec, idempotencyKey); err != nil {
 		return err
 	}

@@ -75,6 +75,8 @@ type Packaging struct {
 type CreateRequest struct {
 	// Owner is the signed-in user's subject, taken from the token, never from the body.
 	Owner string
+	// Org is the signed-in user's organization, from the token too; "" for none.
+	Org string
 	// IdempotencyKey makes a retried submission return the RMA the first one created.
 	IdempotencyKey string
 	Serial         string

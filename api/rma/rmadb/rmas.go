@@ -15,9 +15,14 @@ import (
 
 // rmaRow is one RMA with the snapshot of what the customer submitted. Device credentials arrive
 // sealed by the core and stay sealed here.
+//
+// The (owner|org, created_at|updated_at, number) indexes serve the history's keyset pages: one
+// ordered index scan per branch of the viewer's own and their organization's RMAs.
 type rmaRow struct {
-	Number               string `gorm:"primaryKey;size:20"`
-	Owner                string `gorm:"size:100;not null;index"`
+	Number               string `gorm:"primaryKey;size:20;index:idx_rma_rmas_owner_created,priority:3;index:idx_rma_rmas_owner_updated,priority:3;index:idx_rma_rmas_org_created,priority:3;index:idx_rma_rmas_org_updated,priority:3"`
+	UID                  string `gorm:"column:uid;size:26;not null;uniqueIndex:idx_rma_rmas_uid"`
+	Owner                string `gorm:"size:100;not null;index:idx_rma_rmas_owner_created,priority:1;index:idx_rma_rmas_owner_updated,priority:1"`
+	Org                  string `gorm:"size:100;not null;default:'';index:idx_rma_rmas_org_created,priority:1;index:idx_rma_rmas_org_updated,priority:1"`
 	Serial               string `gorm:"size:50;not null;index"`
 	Model                string `gorm:"size:30;not null"`
 	PartNumber           string `gorm:"size:40;not null"`
@@ -65,8 +70,8 @@ type rmaRow struct {
 	TrackingNumber       string `gorm:"size:40;not null;default:''"`
 	ShippingError        string `gorm:"size:300;not null;default:''"`
 	ReturnTrackingNumber string `gorm:"size:40;not null;default:''"`
-	CreatedAt            time.Time
-	UpdatedAt            time.Time
+	CreatedAt            time.Time `gorm:"index:idx_rma_rmas_owner_created,priority:2;index:idx_rma_rmas_org_created,priority:2"`
+	UpdatedAt            time.Time `gorm:"index:idx_rma_rmas_owner_updated,priority:2;index:idx_rma_rmas_org_updated,priority:2"`
 }
 
 func (rmaRow) TableName() string { return "rma_rmas" }
@@ -246,7 +251,7 @@ func (s *Store) Events(ctx context.Context, number string) ([]string, error) {
 func toRMARow(r rma.RMA) *rmaRow {
 	p, perm, acc, c, a := r.Problem, r.Problem.Permissions, r.Problem.Accessories, r.Contact, r.Address
 	return &rmaRow{
-		Number: r.Number, Owner: r.Owner, Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
+		Number: r.Number, UID: r.UID, Owner: r.Owner, Org: r.Org, Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
 		RMAType: r.Type, Status: r.Status, PrimaryFault: p.PrimaryFault, Problem: p.Problem,
 		ProblemPriceCents: r.ProblemPrice.Cents, ProblemPriceCurrency: r.ProblemPrice.Currency, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference,
 		AssetTag: p.AssetTag, Reimage: perm.Reimage, BIOSFirmware: perm.BIOSFirmware,
@@ -265,7 +270,7 @@ func toRMARow(r rma.RMA) *rmaRow {
 
 func toRMA(row rmaRow) rma.RMA {
 	return rma.RMA{
-		Number: row.Number, Owner: row.Owner, Serial: row.Serial, Model: row.Model, PartNumber: row.PartNumber,
+		Number: row.Number, UID: row.UID, Owner: row.Owner, Org: row.Org, Serial: row.Serial, Model: row.Model, PartNumber: row.PartNumber,
 		Type: row.RMAType, Status: row.Status, ProblemPrice: money.Money{Cents: row.ProblemPriceCents, Currency: row.ProblemPriceCurrency},
 		Problem: rma.Problem{
 			PrimaryFault: row.PrimaryFault, Problem: row.Problem, InitialNotes: row.InitialNotes,
