@@ -113,7 +113,8 @@ describe('account settings', () => {
     await user.click(save());
     expect(screen.getByRole('alert')).toHaveTextContent('Error Validating Information');
     expect(api.accountManager.saveUser).not.toHaveBeenCalled();
-  });
+    // Typed key by key through the phone widget: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it('requires the state for the US only', async () => {
     const { user } = setup({ ...profile, address: { shipping: { ...saved.address, state: '' } } });
