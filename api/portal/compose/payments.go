@@ -100,7 +100,7 @@ func (s staffRMAs) ServiceRMA(ctx context.Context, number string) (payments.Serv
 func toServiceRMA(r rma.RMA) payments.ServiceRMA {
 	a, c := r.Address, r.Contact
 	return payments.ServiceRMA{
-		Number: r.Number, Owner: r.Owner, Serial: r.Serial,
+		Number: r.Number, Owner: r.Owner, Org: r.Org, Serial: r.Serial,
 		Address: payments.QuoteAddress{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode},
 		Contact: payments.QuoteContact{
 			FirstName: c.FirstName, LastName: c.LastName, EmailAddress: c.Email, PhoneNumber: c.Phone,

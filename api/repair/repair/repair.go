@@ -222,7 +222,7 @@ func (s *Service) prepare(ctx context.Context, c Customer, r *Request) (rma.Prep
 // quote's. A request whose idempotency key opened an RMA, before or meanwhile (a double click),
 // answers with that RMA.
 func (s *Service) CreateOutOfWarranty(ctx context.Context, c Customer, r Request) (Result, error) {
-	r.Create.Owner = c.Subject
+	r.Create.Owner, r.Create.Org = c.Subject, c.Org
 	key := r.Create.IdempotencyKey
 	if r.Payment.Save || key == "" {
 		return s.createOutOfWarranty(ctx, c, r)
@@ -274,7 +274,7 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 			return err
 		}
 		q, err = s.d.Payments.QuoteForRMA(ctx, RMAQuote{
-			Owner: c.Subject, Org: c.Org, Serial: rec.Serial, RMANumber: rec.Number, Amount: amount, Saved: saved, SavedQuoteID: r.Payment.QuoteID,
+			Owner: c.Subject, Org: rec.Org, Serial: rec.Serial, RMANumber: rec.Number, Amount: amount, Saved: saved, SavedQuoteID: r.Payment.QuoteID,
 		})
 		if err != nil {
 			return err

@@ -51,6 +51,7 @@ func newOOWEnv(t *testing.T) oowEnv {
 	e := oowEnv{router: gin.New(), payments: repairtest.NewPayments()}
 	files := repairtest.NewFiles("usr_casey", "rma/photo.jpg")
 	files.Add("usr_olivia", "po/olivia.pdf")
+	files.Add("usr_olivia", "rma/olivia.jpg")
 	svc := repair.NewService(repair.Deps{
 		RMAs: creator, Payments: e.payments, Attachments: files, PurchaseOrders: files, QuoteKeys: store, Tx: tx, Log: log,
 		Settings: repair.Settings{PublicURL: "http://portal.test", POReleaseDomains: []string{"fleetco.example"}},
@@ -61,7 +62,8 @@ func newOOWEnv(t *testing.T) oowEnv {
 	repairapi.OutOfWarrantyRoutes(e.router, guard, svc, repairtest.Terms{Discounts: map[string]float64{"usr_olivia": 10}}, log)
 	e.casey = s.Customer(t, "usr_casey")
 	e.olivia = s.Token(t, authtest.Claims{Subject: "usr_olivia", Email: "olivia@fleetco.example",
-		Roles: []string{authtest.ClientID + ":customer", authtest.ClientID + ":" + string(auth.PermPaymentPO)}})
+		Roles: []string{authtest.ClientID + ":customer", authtest.ClientID + ":" + string(auth.PermPaymentPO)},
+		Extra: map[string]any{"org": map[string]any{"name": "FleetCo Utilities"}}})
 	return e
 }
 
@@ -117,6 +119,24 @@ func TestCreateOOW_SaveAnswersTheSavedQuote(t *testing.T) {
 			"acc":{"acPower":true,"storage":false,"hardCase":false,"battery":false}},
 			"packaging":{"havePackaging":true,"requestBox":false,"forgoShipping":false}},
 		"total":{"cents":28900,"currency":"USD"}}}`, w.Body.String())
+}
+
+func TestCreateOOW_QuotesAreMadeUnderTheCallersOrganization(t *testing.T) {
+	e := newOOWEnv(t)
+	save := set(oowPayload(map[string]any{"save": true}), "rmaInput.attachments", []string{"rma/olivia.jpg"})
+	w := e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.olivia, save)
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	var saved struct{ QuoteID string }
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &saved))
+	q, err := e.payments.SavedQuote(t.Context(), "usr_olivia", saved.QuoteID)
+	require.NoError(t, err)
+	require.Equal(t, "FleetCo Utilities", q.Org, "from the token's org.name, never the body")
+
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.casey, oowPayload(map[string]any{"paymentMethod": "PayPal"}))
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	q, err = e.payments.QuoteOfRMA(t.Context(), "usr_casey", "RMA-100501")
+	require.NoError(t, err)
+	require.Empty(t, q.Org, "casey belongs to no organization")
 }
 
 func TestCreateOOW_CardPathThenProcessThenRepeat(t *testing.T) {
