@@ -1,6 +1,91 @@
-import { PageTitle } from '@portal/ui';
+import { useState } from 'react';
+import { Badge } from '../../shared/Badge';
+import { formatDisplayDate } from '@portal/forms/units';
+import { Banner, Button, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack, Table, VisuallyHidden } from '@portal/ui';
+import { RegistrationForm } from './components/RegistrationForm';
+import { COPY } from './copy';
+import { useRegistrations, type RegistrationList } from './hooks/useRegistrations';
+import { warrantyText } from './model/registration';
 
-// H4b's page (issue 9): this file only lets the scaffold build until H4b replaces it.
+function Registrations({ list, onRetry }: { list: RegistrationList; onRetry: () => void }) {
+  if (list.status === 'loading') {
+    return (
+      <Row $gap="sm" role="status">
+        <Spinner />
+        <span>{COPY.loading}</span>
+      </Row>
+    );
+  }
+  if (list.status === 'failed') {
+    return (
+      <Stack $gap="sm">
+        <Banner variant="error">{COPY.loadFailed}</Banner>
+        <div>
+          <Button $variant="secondary" onClick={onRetry}>
+            {COPY.retry}
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  if (list.items.length === 0) return <MutedText>{COPY.empty}</MutedText>;
+  return (
+    <Table aria-label={COPY.listTitle}>
+      <thead>
+        <tr>
+          <th scope="col">Serial</th>
+          <th scope="col">Model</th>
+          <th scope="col">Purchase Date</th>
+          <th scope="col">Warranty</th>
+          <th scope="col">
+            <VisuallyHidden>Owner</VisuallyHidden>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.items.map((item) => (
+          <tr key={item.serial}>
+            <th scope="row">{item.serial}</th>
+            <td>{item.model}</td>
+            <td>{formatDisplayDate(item.purchaseDate) ?? item.purchaseDate}</td>
+            <td>{warrantyText(item)}</td>
+            <td>{item.mine ? null : <Badge>{COPY.organization}</Badge>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/**
+ * Route your-account/product-registration (spec §2): the units the customer (and, for a member,
+ * the organization) registered, and registering another by serial, purchase date and proof of
+ * purchase. A registered unit is the customer's: its drivers show on the drivers page.
+ */
 export function ProductRegistrationPage() {
-  return <PageTitle>Product Registration</PageTitle>;
+  const { list, reload } = useRegistrations();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  return (
+    <Stack $gap="lg">
+      <PageTitle>{COPY.title}</PageTitle>
+      <MutedText>{COPY.intro}</MutedText>
+      <Card>
+        <CardTitle>{COPY.listTitle}</CardTitle>
+        <Registrations list={list} onRetry={reload} />
+      </Card>
+      <Card>
+        <CardTitle>{COPY.formTitle}</CardTitle>
+        <Stack>
+          {notice ? <Banner variant="info">{notice}</Banner> : null}
+          <RegistrationForm
+            onRegistered={(registration) => {
+              setNotice(COPY.registered(registration.serial));
+              reload();
+            }}
+          />
+        </Stack>
+      </Card>
+    </Stack>
+  );
 }

@@ -1,0 +1,184 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { isApiError, type Registration } from '@portal/api-client';
+import { useApi } from '@portal/auth';
+import { normalizeSerial, visibleError, type FieldErrors } from '@portal/forms';
+import { useTouched } from '@portal/forms/components';
+import { Banner, Button, MutedText, ProgressBar, Row, Spinner, Stack, TextField } from '@portal/ui';
+import { COPY } from '../copy';
+import { ACCEPTED_PROOF, useProofUpload } from '../hooks/useProofUpload';
+import {
+  emptyRegistration,
+  registrationServerErrors,
+  toRegistrationInput,
+  today,
+  validateRegistration,
+  type RegistrationField,
+  type RegistrationValues,
+} from '../model/registration';
+
+const FileBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+
+  label {
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+`;
+
+const ErrorText = styled.div`
+  color: ${({ theme }) => theme.colors.error.fg};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** The 409 of a unit registered before: its message belongs to the serial. */
+const ALREADY_REGISTERED = 'account.alreadyRegistered';
+
+function ProofField({
+  values,
+  onChange,
+  error,
+}: {
+  values: RegistrationValues;
+  onChange: (values: RegistrationValues) => void;
+  error: string | undefined;
+}) {
+  const id = `proof-${useId()}`;
+  const { upload, error: uploadError, choose } = useProofUpload((proof) => onChange({ ...values, proof }));
+  const described = [`${id}-help`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <FileBox>
+      <label htmlFor={id}>Proof of Purchase</label>
+      <input
+        id={id}
+        type="file"
+        accept={ACCEPTED_PROOF}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) choose(file);
+          event.target.value = '';
+        }}
+      />
+      <MutedText id={`${id}-help`}>{COPY.proofHelp}</MutedText>
+      {upload ? (
+        <Row $gap="sm">
+          <span>{upload.name}</span>
+          <ProgressBar value={upload.progress} label={`Uploading ${upload.name}`} />
+          <Button $variant="secondary" onClick={upload.cancel} aria-label={`Cancel upload of ${upload.name}`}>
+            Cancel
+          </Button>
+        </Row>
+      ) : null}
+      {values.proof && !upload ? (
+        <Row $gap="sm">
+          <span>{COPY.proofAttached(values.proof.originalname)}</span>
+          <Button $variant="secondary" onClick={() => onChange({ ...values, proof: null })} aria-label={`Remove ${values.proof.originalname}`}>
+            Remove
+          </Button>
+        </Row>
+      ) : null}
+      {uploadError ? <Banner variant="error">{uploadError}</Banner> : null}
+      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
+    </FileBox>
+  );
+}
+
+export interface RegistrationFormProps {
+  onRegistered: (registration: Registration) => void;
+}
+
+/**
+ * Registers a unit: its serial (upper-cased, trimmed), the purchase date (not in the future) and
+ * a proof of purchase, uploaded first; POST /account-mgr/registrations. The server's answers
+ * ('Serial Not Found', 'This unit is already registered', field messages) show on their fields.
+ */
+export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
+  const api = useApi();
+  const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
+  const [showAll, setShowAll] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors<RegistrationField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { touch, shows } = useTouched<RegistrationField>(showAll);
+  const errors = validateRegistration(values);
+  const errorOf = (field: RegistrationField) => visibleError(errors[field], serverErrors[field], shows(field));
+
+  function change(next: RegistrationValues) {
+    setServerErrors((e) => {
+      const kept = { ...e };
+      if (next.serial !== values.serial) delete kept.serial;
+      if (next.purchaseDate !== values.purchaseDate) delete kept.purchaseDate;
+      if (next.proof !== values.proof) delete kept.proof;
+      return kept;
+    });
+    setValues(next);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    if (Object.keys(errors).length > 0) {
+      setShowAll(true);
+      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const registration = await api.accountManager.register(toRegistrationInput(values));
+      setValues(emptyRegistration);
+      setServerErrors({});
+      setShowAll(false);
+      onRegistered(registration);
+    } catch (error) {
+      if (isApiError(error) && error.status === 400 && Object.keys(error.fields).length > 0) {
+        setServerErrors(registrationServerErrors(error.fields));
+      } else if (isApiError(error) && error.error === ALREADY_REGISTERED) {
+        setServerErrors({ serial: error.message });
+      } else {
+        setFailure(isApiError(error) && error.status !== 0 && error.message ? error.message : COPY.networkFailed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form aria-label={COPY.formTitle} noValidate onSubmit={(event) => void submit(event)}>
+      <Stack>
+        <TextField
+          label="Serial Number"
+          name="serial"
+          value={values.serial}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => change({ ...values, serial: normalizeSerial(event.target.value) })}
+          onBlur={() => touch('serial')}
+          error={errorOf('serial')}
+        />
+        <TextField
+          label="Purchase Date"
+          name="purchaseDate"
+          type="date"
+          max={today()}
+          value={values.purchaseDate}
+          onChange={(event) => change({ ...values, purchaseDate: event.target.value })}
+          onBlur={() => touch('purchaseDate')}
+          error={errorOf('purchaseDate')}
+        />
+        <ProofField values={values} onChange={change} error={visibleError(errors.proof, serverErrors.proof, showAll)} />
+        {failure ? <Banner variant="error">{failure}</Banner> : null}
+        <Row>
+          <Button type="submit" aria-disabled={Object.keys(errors).length > 0 || busy ? true : undefined}>
+            {busy ? <Spinner /> : null}
+            {busy ? COPY.registering : COPY.register}
+          </Button>
+        </Row>
+      </Stack>
+    </form>
+  );
+}
