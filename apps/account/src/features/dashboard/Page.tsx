@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Banner, Button, Card, PageTitle, Row, Spinner, Stack } from '@portal/ui';
+import { formatMoney } from '../../shared/money';
+import { statusText } from '../../shared/statusText';
+import { DashboardCharts } from './components/DashboardCharts';
+import { useDashboardStream, useDashboardSummary } from './useDashboard';
+
+const Figures = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.size.unitImage}, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Figure = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.xxl};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+function FigureCard({ title, value }: { title: string; value: string }) {
+  return (
+    <Card aria-label={title}>
+      <Stack $gap="xs">
+        <span>{title}</span>
+        <Figure>{value}</Figure>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Route your-account/dashboard: the customer's (and organization's) service at a glance, kept up
+ * to date by the dashboard's event stream: a status change refetches the figures and says so.
+ */
+export function DashboardPage() {
+  const [version, setVersion] = useState(0);
+  const [notice, setNotice] = useState('');
+  const state = useDashboardSummary(version);
+
+  useDashboardStream(
+    (event) => {
+      setNotice(`${event.rmaNumber} is now ${statusText(event.status)}`);
+      setVersion((v) => v + 1);
+    },
+    () => setVersion((v) => v + 1),
+  );
+
+  return (
+    <Stack $gap="lg">
+      <PageTitle>Dashboard</PageTitle>
+      {/* Kept in place so the notice of each status change is announced (the banner is a polite status). */}
+      <div aria-live="polite">{notice ? <Banner>{notice}</Banner> : null}</div>
+      {state.status === 'loading' ? (
+        <Row role="status" $gap="sm">
+          <Spinner /> Loading your dashboard…
+        </Row>
+      ) : null}
+      {state.status === 'failed' ? (
+        <Stack $gap="sm">
+          <Banner variant="error">{state.message}</Banner>
+          <div>
+            <Button type="button" onClick={() => setVersion((v) => v + 1)}>
+              Try again
+            </Button>
+          </div>
+        </Stack>
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          <Figures>
+            <FigureCard title="Open RMAs" value={String(state.summary.openRmas)} />
+            <FigureCard
+              title="Average turnaround"
+              value={state.summary.turnaround.closed > 0 ? `${state.summary.turnaround.averageDays.toFixed(1)} days` : '—'}
+            />
+            <FigureCard title="Total spend" value={formatMoney(state.summary.spend.total)} />
+          </Figures>
+          <DashboardCharts summary={state.summary} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
