@@ -1,0 +1,332 @@
+package accountapi
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"rugged.example/portal/api/account/account"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/validate"
+	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/shipping/shippingapi"
+)
+
+// MsgWholeNumber is the message for a query value that must be a number and is not.
+const MsgWholeNumber = "Must be a whole number"
+
+// HistoryItemJSON is one row of the history.
+type HistoryItemJSON struct {
+	UID               string `json:"uid"`
+	RMANumber         string `json:"rmaNumber"`
+	RMAType           string `json:"rmaType"`
+	Status            string `json:"status"`
+	Serial            string `json:"serial"`
+	Model             string `json:"model"`
+	Problem           string `json:"problem"`
+	CustomerReference string `json:"customerReference"`
+	AssetTag          string `json:"assetTag"`
+	OpenedBy          string `json:"openedBy"`
+	Mine              bool   `json:"mine"`
+	CreatedAt         string `json:"createdAt"`
+	UpdatedAt         string `json:"updatedAt"`
+}
+
+// HistoryResponse is one page of the history.
+type HistoryResponse struct {
+	Items        []HistoryItemJSON `json:"items"`
+	Total        int               `json:"total"`
+	Page         int               `json:"page"`
+	ItemsPerPage int               `json:"itemsPerPage"`
+}
+
+// historyQuery reads the query string (arrays repeated without an index, spec §7).
+func historyQuery(c *gin.Context) (account.HistoryQuery, bool, error) {
+	var v validate.Errors
+	q := account.HistoryQuery{Filter: rma.HistoryFilter{Text: strings.TrimSpace(c.Query("filterText"))}}
+	number := func(field, raw string) int {
+		if raw == "" {
+			return 0
+		}
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			v.Add(field, MsgWholeNumber)
+		}
+		return n
+	}
+	q.Page = number("page", c.Query("page"))
+	q.PerPage = number("itemsPerPage", c.Query("itemsPerPage"))
+	for _, y := range c.QueryArray("year") {
+		q.Filter.Years = append(q.Filter.Years, number("year", y))
+	}
+	for _, m := range c.QueryArray("month") {
+		q.Filter.Months = append(q.Filter.Months, number("month", m))
+	}
+	// sortBy and sortDesc come in pairs; a sortBy without its sortDesc sorts ascending.
+	desc := c.QueryArray("sortDesc")
+	for i, field := range c.QueryArray("sortBy") {
+		q.Sort = append(q.Sort, rma.HistorySort{Field: rma.SortField(field), Desc: i < len(desc) && desc[i] == "true"})
+	}
+	download := c.Query("isDownload") == "true"
+	if err := v.Err(); err != nil {
+		return q, download, err
+	}
+	return q, download, q.Check()
+}
+
+func (a API) history(c *gin.Context) error {
+	q, download, err := historyQuery(c)
+	if err != nil {
+		return err
+	}
+	v := viewer(c)
+	if download {
+		return a.historyCSV(c, v, q)
+	}
+	items, total, err := a.svc.HistoryPage(c.Request.Context(), v, q)
+	if err != nil {
+		return err
+	}
+	out := HistoryResponse{Items: make([]HistoryItemJSON, 0, len(items)), Total: total, Page: q.Page, ItemsPerPage: q.PerPage}
+	for _, it := range items {
+		out.Items = append(out.Items, toHistoryItem(v, it))
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+func toHistoryItem(v account.Viewer, it rma.HistoryItem) HistoryItemJSON {
+	return HistoryItemJSON{
+		UID: it.UID, RMANumber: it.Number, RMAType: it.Type, Status: it.Status, Serial: it.Serial, Model: it.Model,
+		Problem: it.Problem, CustomerReference: it.CustomerReference, AssetTag: it.AssetTag, OpenedBy: it.OpenedBy,
+		Mine: it.Mine(v), CreatedAt: rfc3339(it.CreatedAt), UpdatedAt: rfc3339(it.UpdatedAt),
+	}
+}
+
+// CSVHeader is the first row of the history download.
+var CSVHeader = []string{"RMA Number", "Type", "Status", "Serial", "Model", "Problem", "Customer Reference", "Asset Tag", "Opened By", "Created", "Updated"}
+
+// csvFlushEvery is how many rows go out together: the download streams, never held whole.
+const csvFlushEvery = 200
+
+// historyCSV streams every row the query matches. The query is checked before the first byte;
+// once rows are out the status is sent, so a database failure midway can only end the file
+// early, and is logged.
+func (a API) historyCSV(c *gin.Context, v account.Viewer, q account.HistoryQuery) error {
+	c.Header("Content-Type", "text/csv; charset=utf-8")
+	c.Header("Content-Disposition", `attachment; filename="rma-history.csv"`)
+	c.Header("Cache-Control", "no-store")
+	c.Status(http.StatusOK)
+	w := csv.NewWriter(c.Writer)
+	if err := w.Write(CSVHeader); err != nil {
+		return nil
+	}
+	n := 0
+	err := a.svc.EachHistoryItem(c.Request.Context(), v, q, func(it rma.HistoryItem) error {
+		row := []string{it.Number, it.Type, it.Status, it.Serial, it.Model, it.Problem, it.CustomerReference, it.AssetTag,
+			it.OpenedBy, rfc3339(it.CreatedAt), rfc3339(it.UpdatedAt)}
+		for i := range row {
+			row[i] = NeutraliseCell(row[i])
+		}
+		if err := w.Write(row); err != nil {
+			return err
+		}
+		if n++; n%csvFlushEvery == 0 {
+			w.Flush()
+			c.Writer.Flush()
+		}
+		return w.Error()
+	})
+	w.Flush()
+	if err != nil {
+		a.log.ErrorContext(c.Request.Context(), "history download cut short", "rows", n, "err", err)
+	}
+	return nil
+}
+
+// NeutraliseCell keeps a spreadsheet from reading a cell as a formula (CSV injection): a cell
+// starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote.
+func NeutraliseCell(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + s
+	}
+	return s
+}
+
+// DetailsJSON is an RMA as its details window shows it.
+type DetailsJSON struct {
+	UID                  string         `json:"uid"`
+	RMANumber            string         `json:"rmaNumber"`
+	RMAType              string         `json:"rmaType"`
+	Status               string         `json:"status"`
+	Mine                 bool           `json:"mine"`
+	OpenedBy             string         `json:"openedBy"`
+	Serial               string         `json:"serial"`
+	Model                string         `json:"model"`
+	PartNumber           string         `json:"partNumber"`
+	Problem              ProblemJSON    `json:"problem"`
+	Contact              ContactJSON    `json:"contact"`
+	Address              AddressJSON    `json:"address"`
+	ShippingMethod       string         `json:"shippingMethod"`
+	TrackingNumber       string         `json:"trackingNumber"`
+	ReturnTrackingNumber string         `json:"returnTrackingNumber"`
+	Label                *string        `json:"label"`
+	CommercialInvoice    *string        `json:"commercialInvoice"`
+	LabelExpiresAt       *string        `json:"labelExpiresAt"`
+	CreatedAt            string         `json:"createdAt"`
+	UpdatedAt            string         `json:"updatedAt"`
+	Timeline             []TimelineJSON `json:"timeline"`
+}
+
+// ProblemJSON is the problem the customer described.
+type ProblemJSON struct {
+	PrimaryFault      string `json:"primaryFault"`
+	Problem           string `json:"problem"`
+	InitialNotes      string `json:"initialNotes"`
+	CustomerReference string `json:"customerReference"`
+	AssetTag          string `json:"assetTag"`
+}
+
+// ContactJSON is spec §3's contact.
+type ContactJSON struct {
+	FirstName        string `json:"firstName"`
+	LastName         string `json:"lastName"`
+	Email            string `json:"email"`
+	Phone            string `json:"phone"`
+	PhoneCountryCode string `json:"phoneCountryCode"`
+	Company          string `json:"company"`
+	Position         string `json:"position"`
+}
+
+// AddressJSON is spec §3's address.
+type AddressJSON struct {
+	Line1      string `json:"line1"`
+	Line2      string `json:"line2"`
+	City       string `json:"city"`
+	State      string `json:"state"`
+	Country    string `json:"country"`
+	PostalCode string `json:"postalCode"`
+}
+
+// TimelineJSON is one event of the timeline.
+type TimelineJSON struct {
+	At     string `json:"at"`
+	Status string `json:"status"`
+	Kind   string `json:"kind"`
+	Actor  string `json:"actor"`
+	Note   string `json:"note"`
+}
+
+func (a API) details(c *gin.Context) error {
+	uid := strings.TrimSpace(c.Query("uid"))
+	if uid == "" {
+		return fault.Validation(map[string]string{"uid": validate.MsgRequired})
+	}
+	d, err := a.svc.Details(c.Request.Context(), viewer(c), uid)
+	if err != nil {
+		return err
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, toDetails(d))
+	return nil
+}
+
+func toDetails(d account.Details) DetailsJSON {
+	r := d.RMA
+	p, ct := r.Problem, r.Contact
+	out := DetailsJSON{
+		UID: r.UID, RMANumber: r.Number, RMAType: r.Type, Status: r.Status, Mine: d.Mine, OpenedBy: d.OpenedBy,
+		Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
+		Problem: ProblemJSON{PrimaryFault: p.PrimaryFault, Problem: p.Problem, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference, AssetTag: p.AssetTag},
+		Contact: ContactJSON{FirstName: ct.FirstName, LastName: ct.LastName, Email: ct.Email, Phone: ct.Phone, PhoneCountryCode: ct.PhoneCountryCode, Company: ct.Company, Position: ct.Position},
+		Address: toAddressJSON(r.Address), ShippingMethod: string(r.Method), TrackingNumber: r.TrackingNumber,
+		ReturnTrackingNumber: r.ReturnTrackingNumber, LabelExpiresAt: rfc3339Ptr(d.LabelExpiresAt),
+		CreatedAt: rfc3339(r.CreatedAt), UpdatedAt: rfc3339(d.UpdatedAt), Timeline: make([]TimelineJSON, 0, len(d.Timeline)),
+	}
+	if d.LabelID != "" {
+		l := shippingapi.DocumentPath(d.LabelID)
+		out.Label = &l
+	}
+	if d.InvoiceID != "" {
+		i := shippingapi.DocumentPath(d.InvoiceID)
+		out.CommercialInvoice = &i
+	}
+	for _, e := range d.Timeline {
+		out.Timeline = append(out.Timeline, TimelineJSON{At: rfc3339(e.At), Status: e.Status, Kind: e.Kind, Actor: e.Actor, Note: e.Note})
+	}
+	return out
+}
+
+func toAddressJSON(a rma.Address) AddressJSON {
+	return AddressJSON{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
+}
+
+func toAddress(a AddressJSON) rma.Address {
+	return rma.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
+}
+
+// SummaryJSON is the repair summary.
+type SummaryJSON struct {
+	RMANumber            string     `json:"rmaNumber"`
+	Serial               string     `json:"serial"`
+	Model                string     `json:"model"`
+	RMAType              string     `json:"rmaType"`
+	Status               string     `json:"status"`
+	PrimaryFault         string     `json:"primaryFault"`
+	Problem              string     `json:"problem"`
+	ReceivedAt           *string    `json:"receivedAt"`
+	ShippedAt            *string    `json:"shippedAt"`
+	ReturnTrackingNumber string     `json:"returnTrackingNumber"`
+	Work                 []WorkJSON `json:"work"`
+}
+
+// WorkJSON is one entry of the work done.
+type WorkJSON struct {
+	At              string `json:"at"`
+	Status          string `json:"status"`
+	PartsReplaced   string `json:"partsReplaced"`
+	WorkPerformed   string `json:"workPerformed"`
+	TechnicianNotes string `json:"technicianNotes"`
+}
+
+func (a API) repairSummary(c *gin.Context) error {
+	number := strings.ToUpper(strings.TrimSpace(c.Query("rmaNumber")))
+	if number == "" {
+		return fault.Validation(map[string]string{"rmaNumber": validate.MsgRequired})
+	}
+	s, err := a.svc.RepairSummary(c.Request.Context(), viewer(c), number)
+	if err != nil {
+		return err
+	}
+	c.Header("Cache-Control", "no-store")
+	if c.Query("format") == "pdf" {
+		pdf, err := account.SummaryPDF(s, a.svc.Now(), a.opts.Location)
+		if err != nil {
+			return fmt.Errorf("accountapi: render repair summary %s: %w", number, err)
+		}
+		c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="repair-summary-%s.pdf"`, s.RMA.Number))
+		c.DataFromReader(http.StatusOK, int64(len(pdf)), "application/pdf", bytes.NewReader(pdf), nil)
+		return nil
+	}
+	r := s.RMA
+	out := SummaryJSON{
+		RMANumber: r.Number, Serial: r.Serial, Model: r.Model, RMAType: r.Type, Status: r.Status,
+		PrimaryFault: r.Problem.PrimaryFault, Problem: r.Problem.Problem, ReceivedAt: rfc3339Ptr(s.ReceivedAt),
+		ShippedAt: rfc3339Ptr(s.ShippedAt), ReturnTrackingNumber: r.ReturnTrackingNumber, Work: make([]WorkJSON, 0, len(s.Work)),
+	}
+	for _, w := range s.Work {
+		out.Work = append(out.Work, WorkJSON{At: rfc3339(w.At), Status: w.Status, PartsReplaced: w.PartsReplaced, WorkPerformed: w.WorkPerformed, TechnicianNotes: w.TechnicianNotes})
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}

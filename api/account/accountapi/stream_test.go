@@ -1,0 +1,114 @@
+package accountapi_test
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"rugged.example/portal/api/account/accountapi"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// listen opens the event stream as token and returns its lines as they come.
+func listen(t *testing.T, srv *httptest.Server, token string) (<-chan string, context.CancelFunc) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+accountapi.StreamPath+"?id=dashboard-1", nil)
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := srv.Client().Do(req)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "text/event-stream; charset=utf-8", resp.Header.Get("Content-Type"))
+	lines := make(chan string, 100)
+	go func() {
+		defer resp.Body.Close()
+		defer close(lines)
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	return lines, cancel
+}
+
+// next returns the next line that starts with prefix, failing after a while.
+func next(t *testing.T, lines <-chan string, prefix string) string {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case l, ok := <-lines:
+			require.True(t, ok, "the stream ended before %q", prefix)
+			if strings.HasPrefix(l, prefix) {
+				return l
+			}
+		case <-deadline:
+			t.Fatalf("no %q line", prefix)
+		}
+	}
+}
+
+func TestStream_FansOutByVisibilityAndCleansUp(t *testing.T) {
+	h := newHarness(t)
+	ctx, stop := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() { h.Stream.Run(ctx); close(done) }()
+	srv := httptest.NewServer(h.r)
+	t.Cleanup(func() { stop(); <-done; srv.Close() })
+
+	caseyLines, closeCasey := listen(t, srv, h.Customer(t, "usr_casey"))
+	oliviaLines, closeOlivia := listen(t, srv, h.Member(t, "usr_olivia", "FleetCo Utilities"))
+	require.Eventually(t, func() bool { return h.Stream.Subscribers() == 2 }, 5*time.Second, 5*time.Millisecond)
+	next(t, caseyLines, ": connected")
+	next(t, oliviaLines, ": connected")
+	// The poller starts from the newest change once someone listens: give it a poll to get there.
+	time.Sleep(50 * time.Millisecond)
+
+	at := time.Date(2026, 3, 10, 12, 30, 0, 0, time.UTC)
+	h.Feed.Append(rma.Change{Number: "RMA-100004", UID: "UIDDIEGO1", Owner: "usr_diego", Org: "FleetCo Utilities", Status: rma.StatusRepairing, At: at})
+	h.Feed.Append(rma.Change{Number: "RMA-100001", UID: "UIDCASEY1", Owner: "usr_casey", Status: rma.StatusDiagnosing, At: at})
+
+	require.Equal(t, "event: rma-status", next(t, oliviaLines, "event:"))
+	require.Equal(t, `data: {"rmaNumber":"RMA-100004","uid":"UIDDIEGO1","status":"REPAIRING","at":"2026-03-10T12:30:00Z"}`, next(t, oliviaLines, "data:"))
+	require.Equal(t, `data: {"rmaNumber":"RMA-100001","uid":"UIDCASEY1","status":"DIAGNOSING","at":"2026-03-10T12:30:00Z"}`, next(t, caseyLines, "data:"),
+		"casey's first event is her own: the organization's change never reached her")
+	next(t, caseyLines, ": ping")
+
+	closeCasey()
+	require.Eventually(t, func() bool { return h.Stream.Subscribers() == 1 }, 5*time.Second, 5*time.Millisecond, "a client that goes is unsubscribed")
+	closeOlivia()
+	require.Eventually(t, func() bool { return h.Stream.Subscribers() == 0 }, 5*time.Second, 5*time.Millisecond)
+}
+
+func TestStream_EndsWhenTheStreamStops(t *testing.T) {
+	h := newHarness(t)
+	ctx, stop := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() { h.Stream.Run(ctx); close(done) }()
+	srv := httptest.NewServer(h.r)
+	t.Cleanup(srv.Close)
+
+	lines, cancel := listen(t, srv, h.Customer(t, "usr_casey"))
+	defer cancel()
+	next(t, lines, ": connected")
+	stop()
+	<-done
+	for range lines {
+	}
+	require.Zero(t, h.Stream.Subscribers(), "stopping the poller ends every response")
+}
+
+func TestStream_NeedsAClientID(t *testing.T) {
+	h := newHarness(t)
+	w := h.do(t, http.MethodGet, accountapi.StreamPath, h.Customer(t, "usr_casey"), nil)
+	require.Equal(t, http.StatusBadRequest, w.Code)
+	require.Equal(t, map[string]string{"id": "Required"}, decode[errorBody](t, w).Fields)
+}
