@@ -1,6 +1,73 @@
-import { PageTitle } from '@portal/ui';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { pathFor } from '@portal/routes';
+import { Banner, Button, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack } from '@portal/ui';
+import { DriverItem } from './components/DriverItem';
+import { COPY } from './copy';
+import { useDrivers } from './hooks/useDrivers';
 
-// H4b's page (issue 9): this file only lets the scaffold build until H4b replaces it.
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+/**
+ * Route your-account/drivers (spec §2): for each model of the customer's units, its drivers
+ * (catalogue versions, release notes, checksums) with downloads from blob storage.
+ */
 export function DriversPage() {
-  return <PageTitle>Drivers</PageTitle>;
+  const { list, reload } = useDrivers();
+
+  return (
+    <Stack $gap="lg">
+      <PageTitle>{COPY.title}</PageTitle>
+      <MutedText>{COPY.intro}</MutedText>
+      {list.status === 'loading' ? (
+        <Row $gap="sm" role="status">
+          <Spinner />
+          <span>{COPY.loading}</span>
+        </Row>
+      ) : null}
+      {list.status === 'failed' ? (
+        <Stack $gap="sm">
+          <Banner variant="error">{COPY.loadFailed}</Banner>
+          <div>
+            <Button $variant="secondary" onClick={reload}>
+              {COPY.retry}
+            </Button>
+          </div>
+        </Stack>
+      ) : null}
+      {list.status === 'ready' && list.models.length === 0 ? (
+        <Card>
+          <Stack $gap="sm">
+            <MutedText>{COPY.empty}</MutedText>
+            <div>
+              <Link to={pathFor('product-registration')}>{COPY.registerLink}</Link>
+            </div>
+          </Stack>
+        </Card>
+      ) : null}
+      {list.status === 'ready'
+        ? list.models.map((model) => (
+            <Card key={model.model} aria-labelledby={`model-${model.model}`}>
+              <CardTitle id={`model-${model.model}`}>
+                {model.model}
+                {model.modelFamily ? ` (${model.modelFamily})` : ''}
+              </CardTitle>
+              {model.drivers.length === 0 ? (
+                <MutedText>{COPY.noDrivers}</MutedText>
+              ) : (
+                <List>
+                  {model.drivers.map((driver) => (
+                    <DriverItem key={driver.id} driver={driver} />
+                  ))}
+                </List>
+              )}
+            </Card>
+          ))
+        : null}
+    </Stack>
+  );
 }
