@@ -2,6 +2,13 @@
 
 package graph
 
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+)
+
 // A row of a common report; the info banner shows the first row that is a warning or paused.
 type CommonReportRow struct {
 	Message   string `json:"message"`
@@ -20,7 +27,28 @@ type Money struct {
 type Mutation struct {
 }
 
+// Where a page of a connection is: cursors of its first and last edges.
+type PageInfo struct {
+	HasNextPage     bool    `json:"hasNextPage"`
+	HasPreviousPage bool    `json:"hasPreviousPage"`
+	StartCursor     *string `json:"startCursor,omitempty"`
+	EndCursor       *string `json:"endCursor,omitempty"`
+}
+
 type Query struct {
+}
+
+// What to list: text in the quote id, serial or RMA number; kinds (both when absent); statuses open (the default), paid, cancelled, expired.
+type QuoteSearch struct {
+	Text     *string     `json:"text,omitempty"`
+	Kinds    []QuoteKind `json:"kinds,omitempty"`
+	Statuses []string    `json:"statuses,omitempty"`
+}
+
+// The order of the quotes; the quote id breaks ties.
+type QuoteSort struct {
+	Field QuoteSortField `json:"field"`
+	Desc  bool           `json:"desc"`
 }
 
 // A primary fault and the problems it offers.
@@ -34,6 +62,33 @@ type RepairOption struct {
 	Name  string `json:"name"`
 	Price *Money `json:"price"`
 	Tip   string `json:"tip"`
+}
+
+// A saved quote or a service quote waiting for payment.
+type SavedQuote struct {
+	UID  string    `json:"uid"`
+	Kind QuoteKind `json:"kind"`
+	// open, paid, cancelled or expired, as of now.
+	Status string `json:"status"`
+	Serial string `json:"serial"`
+	Model  string `json:"model"`
+	// The RMA a service quote prices; null for a saved quote.
+	RmaNumber *string `json:"rmaNumber,omitempty"`
+	Amount    *Money  `json:"amount"`
+	// RFC 3339.
+	CreatedAt string `json:"createdAt"`
+	ExpiresAt string `json:"expiresAt"`
+	// False for a quote of another member of the viewer's organization.
+	Mine bool `json:"mine"`
+	// The pay-quote page of the viewer's own open service quote; null otherwise.
+	PayLink *string `json:"payLink,omitempty"`
+	// The Saved quote of spec §3 as JSON, as /payments/quote/details answers it in quoteData: it opens into create-rma.
+	QuoteData string `json:"quoteData"`
+}
+
+type SavedQuoteEdge struct {
+	Cursor string      `json:"cursor"`
+	Node   *SavedQuote `json:"node"`
 }
 
 // One of the signed-in customer's tickets.
@@ -63,4 +118,117 @@ type TicketResult struct {
 	Error    *string `json:"error,omitempty"`
 	UID      *string `json:"uid,omitempty"`
 	Complete bool    `json:"complete"`
+}
+
+// SAVED: saved from the create-RMA flow, opened into it again. SERVICE: staff priced an RMA after diagnosis.
+type QuoteKind string
+
+const (
+	QuoteKindSaved   QuoteKind = "SAVED"
+	QuoteKindService QuoteKind = "SERVICE"
+)
+
+var AllQuoteKind = []QuoteKind{
+	QuoteKindSaved,
+	QuoteKindService,
+}
+
+func (e QuoteKind) IsValid() bool {
+	switch e {
+	case QuoteKindSaved, QuoteKindService:
+		return true
+	}
+	return false
+}
+
+func (e QuoteKind) String() string {
+	return string(e)
+}
+
+func (e *QuoteKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = QuoteKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid QuoteKind", str)
+	}
+	return nil
+}
+
+func (e QuoteKind) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *QuoteKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e QuoteKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type QuoteSortField string
+
+const (
+	QuoteSortFieldCreatedAt QuoteSortField = "CREATED_AT"
+	QuoteSortFieldExpiresAt QuoteSortField = "EXPIRES_AT"
+	QuoteSortFieldAmount    QuoteSortField = "AMOUNT"
+)
+
+var AllQuoteSortField = []QuoteSortField{
+	QuoteSortFieldCreatedAt,
+	QuoteSortFieldExpiresAt,
+	QuoteSortFieldAmount,
+}
+
+func (e QuoteSortField) IsValid() bool {
+	switch e {
+	case QuoteSortFieldCreatedAt, QuoteSortFieldExpiresAt, QuoteSortFieldAmount:
+		return true
+	}
+	return false
+}
+
+func (e QuoteSortField) String() string {
+	return string(e)
+}
+
+func (e *QuoteSortField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = QuoteSortField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid QuoteSortField", str)
+	}
+	return nil
+}
+
+func (e QuoteSortField) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *QuoteSortField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e QuoteSortField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
@@ -24,6 +25,17 @@ type Resolver struct {
 	Units   rma.Store
 	Options rma.OptionsStore
 	Support *support.Service
+	// Quotes lists the your-account quotes (savedQuoteConnection).
+	Quotes QuoteList
+	// Now is the clock quote statuses are read at (time.Now when nil).
+	Now func() time.Time
+}
+
+func (r *Resolver) now() time.Time {
+	if r.Now == nil {
+		return time.Now()
+	}
+	return r.Now()
 }
 
 // codeByKind names fault kinds the way GraphQL clients expect.

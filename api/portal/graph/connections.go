@@ -1,0 +1,163 @@
+package graph
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// QuoteList is the payments capability's listing of quotes; *payments.Quotes implements it.
+type QuoteList interface {
+	Connection(ctx context.Context, v payments.Viewer, s payments.QuoteSearch, o payments.QuoteSort, k payments.Keyset) (payments.QuotePage, error)
+	Count(ctx context.Context, v payments.Viewer, s payments.QuoteSearch) (int, error)
+}
+
+// SavedQuoteConnection is a page of quotes, with what its totalCount resolver counts: the
+// count is a query of its own, run only when the field is selected.
+type SavedQuoteConnection struct {
+	Edges    []*SavedQuoteEdge `json:"edges"`
+	PageInfo *PageInfo         `json:"pageInfo"`
+	viewer   payments.Viewer
+	search   payments.QuoteSearch
+}
+
+// Relay's paging arguments: first/after forward, last/before backward.
+const (
+	defaultPageSize = 25
+	maxPageSize     = 100
+)
+
+var (
+	errPageBothDirections = fault.New(fault.KindInvalid, "graphql.pageBothDirections",
+		"Use first/after to page forward or last/before to page backward, not both.")
+	errPageSize = fault.New(fault.KindInvalid, "graphql.pageSize", "first and last must be between 1 and 100.")
+)
+
+// page is a connection's paging arguments, checked: one direction, a size of 1 to 100.
+type page struct {
+	size     int
+	backward bool
+	cursor   string
+}
+
+func readPage(first *int, after *string, last *int, before *string) (page, error) {
+	deref := func(s *string) string {
+		if s == nil {
+			return ""
+		}
+		return *s
+	}
+	forward := first != nil || deref(after) != ""
+	backward := last != nil || deref(before) != ""
+	if forward && backward {
+		return page{}, errPageBothDirections
+	}
+	p := page{size: defaultPageSize, backward: backward, cursor: deref(after)}
+	n := first
+	if backward {
+		n, p.cursor = last, deref(before)
+	}
+	if n != nil {
+		if *n < 1 || *n > maxPageSize {
+			return page{}, errPageSize
+		}
+		p.size = *n
+	}
+	return p, nil
+}
+
+func (p page) quoteKeyset() payments.Keyset {
+	if p.backward {
+		return payments.Keyset{Last: p.size, Before: p.cursor}
+	}
+	return payments.Keyset{First: p.size, After: p.cursor}
+}
+
+func pageInfo(cursors []string, hasNext, hasPrevious bool) *PageInfo {
+	info := &PageInfo{HasNextPage: hasNext, HasPreviousPage: hasPrevious}
+	if len(cursors) > 0 {
+		info.StartCursor, info.EndCursor = &cursors[0], &cursors[len(cursors)-1]
+	}
+	return info
+}
+
+var quoteKinds = map[QuoteKind]payments.QuoteKind{QuoteKindSaved: payments.KindSaved, QuoteKindService: payments.KindService}
+
+var quoteSortFields = map[QuoteSortField]payments.QuoteSortField{
+	QuoteSortFieldCreatedAt: payments.SortCreatedAt,
+	QuoteSortFieldExpiresAt: payments.SortExpiresAt,
+	QuoteSortFieldAmount:    payments.SortAmount,
+}
+
+func toQuoteSearch(in *QuoteSearch) payments.QuoteSearch {
+	var s payments.QuoteSearch
+	if in == nil {
+		return s
+	}
+	if in.Text != nil {
+		s.Text = *in.Text
+	}
+	for _, k := range in.Kinds {
+		s.Kinds = append(s.Kinds, quoteKinds[k])
+	}
+	for _, st := range in.Statuses {
+		s.Statuses = append(s.Statuses, payments.QuoteStatus(strings.ToLower(strings.TrimSpace(st))))
+	}
+	return s
+}
+
+func toQuoteSort(in *QuoteSort) payments.QuoteSort {
+	if in == nil {
+		return payments.QuoteSort{Field: payments.SortCreatedAt}
+	}
+	return payments.QuoteSort{Field: quoteSortFields[in.Field], Desc: in.Desc}
+}
+
+// models are the models of the page's serials, from the unit registry: a quote keeps only the
+// serial. A serial the registry no longer has shows no model.
+func (r *Resolver) models(ctx context.Context, qs []payments.Quote) (map[string]string, error) {
+	out := map[string]string{}
+	for _, q := range qs {
+		if _, done := out[q.Serial]; done {
+			continue
+		}
+		u, err := r.Units.UnitBySerial(ctx, q.Serial)
+		if err != nil && !errors.Is(err, rma.ErrUnitNotFound) {
+			return nil, err
+		}
+		out[q.Serial] = u.Model
+	}
+	return out, nil
+}
+
+func toSavedQuote(q payments.Quote, v payments.Viewer, model string, now time.Time) (*SavedQuote, error) {
+	data, err := json.Marshal(q.Saved)
+	if err != nil {
+		return nil, err
+	}
+	kind := QuoteKindSaved
+	if q.Kind == payments.KindService {
+		kind = QuoteKindService
+	}
+	status := q.StatusAt(now)
+	out := &SavedQuote{
+		UID: q.ID, Kind: kind, Status: string(status), Serial: q.Serial, Model: model, Amount: toMoney(q.Amount),
+		CreatedAt: q.CreatedAt.UTC().Format(time.RFC3339), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
+		Mine: q.Mine(v), QuoteData: string(data),
+	}
+	if q.RMANumber != "" {
+		out.RmaNumber = &q.RMANumber
+	}
+	// Only the owner pays a quote (the pay-quote endpoints refuse anyone else), so a colleague's
+	// quote has no link, and neither has one that can no longer be paid.
+	if link := q.PayPath(); link != "" && out.Mine && status == payments.StatusOpen {
+		out.PayLink = &link
+	}
+	return out, nil
+}
