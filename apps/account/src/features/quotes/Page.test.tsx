@@ -78,6 +78,8 @@ describe('quotes', () => {
     expect(rows[1]).toHaveTextContent('$289.00');
     expect(rows[1]).toHaveTextContent('Apr 1 2026');
     expect(within(rows[2] as HTMLElement).getByText('Organization')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Open QT-SAVED1' })).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
 
     const serviceTable = await screen.findByRole('table', { name: 'Service quotes waiting for payment' });
     expect(serviceTable).toHaveTextContent('RMA-100501');

@@ -157,9 +157,12 @@ export function QuotesPage() {
               <td>{formatMoney(quote.amount)}</td>
               <td>{displayDate(quote.expiresAt)}</td>
               <td>
-                <Button type="button" onClick={() => void navigate(target.to, { state: target.state })} aria-label={`Open ${quote.uid}`}>
-                  Open
-                </Button>
+                {/* Only its owner can pay a saved quote (the payment names the quote); a colleague's is listed for information. */}
+                {quote.mine ? (
+                  <Button type="button" onClick={() => void navigate(target.to, { state: target.state })} aria-label={`Open ${quote.uid}`}>
+                    Open
+                  </Button>
+                ) : null}
               </td>
             </tr>
           );
