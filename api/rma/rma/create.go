@@ -72,6 +72,8 @@ type RMA struct {
 	// ReturnTrackingNumber is the carrier's number of the unit's way back, once shipped back.
 	ReturnTrackingNumber string
 	CreatedAt            time.Time
+	// UpdatedAt is when anything of the RMA last changed (its status, its label).
+	UpdatedAt time.Time
 }
 
 // Created is the answer to a create request.

@@ -1,5 +1,17 @@
 package rma
 
+import (
+	"context"
+	"encoding/base64"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/validate"
+)
+
 // Viewer is who reads RMAs: a customer sees their own and, as a member of an organization,
 // the organization's.
 type Viewer struct {
@@ -11,4 +23,390 @@ type Viewer struct {
 // Sees reports whether the viewer may read an RMA of owner opened under org.
 func (v Viewer) Sees(owner, org string) bool {
 	return owner == v.Subject || (v.Org != "" && org == v.Org)
+}
+
+// HistoryFilter narrows the history: Text matches the RMA number, serial, model, customer
+// reference or asset tag (case-insensitive, anywhere in them); Years and Months match the
+// month the RMA was created in (UTC); Statuses its status. An empty part matches everything.
+type HistoryFilter struct {
+	Text     string
+	Years    []int
+	Months   []int
+	Statuses []string
+}
+
+// SortField is a column the history may be sorted by.
+type SortField string
+
+const (
+	SortCreatedAt SortField = "createdAt"
+	SortUpdatedAt SortField = "updatedAt"
+	SortRMANumber SortField = "rmaNumber"
+	SortStatus    SortField = "status"
+	SortSerial    SortField = "serial"
+	SortModel     SortField = "model"
+)
+
+// SortFields are the fields the history sorts by; ties are always broken by the RMA number,
+// so every order is total and pages never repeat or skip an RMA.
+var SortFields = []SortField{SortCreatedAt, SortUpdatedAt, SortRMANumber, SortStatus, SortSerial, SortModel}
+
+// IsTime reports whether the field's values are times (the rest are text).
+func (f SortField) IsTime() bool { return f == SortCreatedAt || f == SortUpdatedAt }
+
+// HistorySort is one key of the history's order.
+type HistorySort struct {
+	Field SortField
+	Desc  bool
+}
+
+// DefaultHistorySort is newest first.
+var DefaultHistorySort = HistorySort{Field: SortCreatedAt, Desc: true}
+
+// HistoryItem is one row of the history list.
+type HistoryItem struct {
+	UID, Number, Type, Status, Serial, Model, Problem, CustomerReference, AssetTag string
+	Owner, Org                                                                     string
+	// OpenedBy is the name of the RMA's contact: who opened it, as the organization sees it.
+	OpenedBy             string
+	CreatedAt, UpdatedAt time.Time
+}
+
+// Mine reports whether v opened the RMA (false for the organization's others).
+func (i HistoryItem) Mine(v Viewer) bool { return i.Owner == v.Subject }
+
+// HistoryKey is a position in an order: the sort field's value of an RMA and its number.
+type HistoryKey struct {
+	// At is the value of a time field, Text of a text field; Number breaks ties.
+	At     time.Time
+	Text   string
+	Number string
+}
+
+// KeyOf is item's position in an order by field f.
+func KeyOf(f SortField, i HistoryItem) HistoryKey {
+	k := HistoryKey{Number: i.Number}
+	switch f {
+	case SortCreatedAt:
+		k.At = i.CreatedAt
+	case SortUpdatedAt:
+		k.At = i.UpdatedAt
+	case SortStatus:
+		k.Text = i.Status
+	case SortSerial:
+		k.Text = i.Serial
+	case SortModel:
+		k.Text = i.Model
+	}
+	return k
+}
+
+// Keyset asks for one page: First items after the cursor After (forward), or Last items
+// before the cursor Before (backward), never both. Cursors are the ones a page gave for the
+// same sort.
+type Keyset struct {
+	First  int
+	After  string
+	Last   int
+	Before string
+}
+
+// Page sizes of the history.
+const (
+	DefaultHistoryPageSize = 25
+	MaxHistoryPageSize     = 100
+)
+
+// HistoryPage is one keyset page in display order, each item with its cursor.
+type HistoryPage struct {
+	Items       []HistoryItem
+	Cursors     []string
+	HasNext     bool
+	HasPrevious bool
+}
+
+// Details is one RMA with its status timeline, oldest event first.
+type Details struct {
+	RMA      RMA
+	Timeline []Event
+}
+
+// The refusals of the history's arguments.
+var (
+	ErrBadCursor = fault.New(fault.KindInvalid, "rma.badCursor",
+		"The cursor is not one this list gave for this order. Start again from the first page.")
+	ErrBothDirections = fault.New(fault.KindInvalid, "rma.pageBothDirections",
+		"Ask for first/after or last/before, not both.")
+	ErrPageSize = fault.New(fault.KindInvalid, "rma.pageSize",
+		"first and last must be between 1 and 100.")
+)
+
+// MsgSortField is the message for a sort field the history does not know.
+const MsgSortField = "Must be one of createdAt, updatedAt, rmaNumber, status, serial, model"
+
+// HistoryStore reads the history. Every method sees only the RMAs v may see; ties of every
+// order are broken by the RMA number, in the direction of the first sort key.
+type HistoryStore interface {
+	// HistorySeek lists up to limit RMAs matching f in the order s, strictly after the
+	// position after (from the start when nil).
+	HistorySeek(ctx context.Context, v Viewer, f HistoryFilter, s HistorySort, after *HistoryKey, limit int) ([]HistoryItem, error)
+	HistoryCount(ctx context.Context, v Viewer, f HistoryFilter) (int, error)
+	// HistoryOffset lists up to limit RMAs matching f in the order s, skipping offset.
+	HistoryOffset(ctx context.Context, v Viewer, f HistoryFilter, s []HistorySort, offset, limit int) ([]HistoryItem, error)
+	// HistoryEach calls fn for every RMA matching f in the order s, reading them as it goes.
+	HistoryEach(ctx context.Context, v Viewer, f HistoryFilter, s []HistorySort, fn func(HistoryItem) error) error
+	// VisibleRMAByUID and VisibleRMAByNumber answer ErrRMANotFound for an RMA v may not see.
+	VisibleRMAByUID(ctx context.Context, v Viewer, uid string) (RMA, error)
+	VisibleRMAByNumber(ctx context.Context, v Viewer, number string) (RMA, error)
+	// Timeline lists an RMA's events, oldest first.
+	Timeline(ctx context.Context, number string) ([]Event, error)
+	// RepairWork lists what was done to the RMA's unit, oldest first.
+	RepairWork(ctx context.Context, number string) ([]RepairWork, error)
+}
+
+// History is the read side of RMAs for their customers: the list (keyset pages for the
+// connection, offset pages and a stream for REST and its CSV), one RMA's details and its
+// repair summary.
+type History struct{ store HistoryStore }
+
+// NewHistory reads from store.
+func NewHistory(store HistoryStore) *History { return &History{store: store} }
+
+// Page reads one keyset page of the RMAs v sees. A deep page costs what the first does: the
+// store seeks to the cursor's position in an index instead of counting rows up to it.
+func (h *History) Page(ctx context.Context, v Viewer, f HistoryFilter, s HistorySort, k Keyset) (HistoryPage, error) {
+	s, err := checkSort(s)
+	if err != nil {
+		return HistoryPage{}, err
+	}
+	size, backward, cursor, err := pageOf(k)
+	if err != nil {
+		return HistoryPage{}, err
+	}
+	var after *HistoryKey
+	if cursor != "" {
+		key, err := decodeCursor(s, cursor)
+		if err != nil {
+			return HistoryPage{}, err
+		}
+		after = &key
+	}
+	seek := s
+	if backward {
+		// Backward is forward in the reverse order from the same position.
+		seek.Desc = !s.Desc
+	}
+	items, err := h.store.HistorySeek(ctx, v, f.normalized(), seek, after, size+1)
+	if err != nil {
+		return HistoryPage{}, err
+	}
+	more := len(items) > size
+	if more {
+		items = items[:size]
+	}
+	page := HistoryPage{Items: items, Cursors: make([]string, len(items))}
+	if backward {
+		slices.Reverse(items)
+		// Read backward from a cursor, the page has the cursor's RMA and those after it next.
+		page.HasPrevious, page.HasNext = more, cursor != ""
+	} else {
+		page.HasNext, page.HasPrevious = more, cursor != ""
+	}
+	for i, item := range items {
+		page.Cursors[i] = HistoryCursor(s, item)
+	}
+	return page, nil
+}
+
+// Count is how many RMAs v sees that match f, over all pages.
+func (h *History) Count(ctx context.Context, v Viewer, f HistoryFilter) (int, error) {
+	return h.store.HistoryCount(ctx, v, f.normalized())
+}
+
+// Offset reads page (from 1) of perPage RMAs v sees in the order s (newest first when empty),
+// with the count of every match: the REST list, whose pages are numbered.
+func (h *History) Offset(ctx context.Context, v Viewer, f HistoryFilter, s []HistorySort, page, perPage int) ([]HistoryItem, int, error) {
+	var errs validate.Errors
+	if perPage < 1 || perPage > MaxHistoryPageSize {
+		errs.Add("itemsPerPage", "Must be between 1 and 100")
+	}
+	if page < 1 {
+		errs.Add("page", "Must be at least 1")
+	}
+	sorts, err := checkSorts(s)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := errs.Err(); err != nil {
+		return nil, 0, err
+	}
+	f = f.normalized()
+	total, err := h.store.HistoryCount(ctx, v, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	items, err := h.store.HistoryOffset(ctx, v, f, sorts, (page-1)*perPage, perPage)
+	if err != nil {
+		return nil, 0, err
+	}
+	return items, total, nil
+}
+
+// Each calls fn for every RMA v sees that matches f, in the order s (newest first when
+// empty), without holding them all: the CSV download streams through it. An error of fn stops
+// the stream and is returned.
+func (h *History) Each(ctx context.Context, v Viewer, f HistoryFilter, s []HistorySort, fn func(HistoryItem) error) error {
+	sorts, err := checkSorts(s)
+	if err != nil {
+		return err
+	}
+	return h.store.HistoryEach(ctx, v, f.normalized(), sorts, fn)
+}
+
+// Details returns the RMA uid with its timeline; one v may not see answers ErrRMANotFound,
+// exactly as an unknown uid does.
+func (h *History) Details(ctx context.Context, v Viewer, uid string) (Details, error) {
+	uid = strings.TrimSpace(uid)
+	if uid == "" {
+		return Details{}, ErrRMANotFound
+	}
+	rec, err := h.store.VisibleRMAByUID(ctx, v, uid)
+	if err != nil {
+		return Details{}, err
+	}
+	timeline, err := h.store.Timeline(ctx, rec.Number)
+	if err != nil {
+		return Details{}, err
+	}
+	return Details{RMA: rec, Timeline: timeline}, nil
+}
+
+// RepairSummary returns the RMA number with what was done to its unit; one v may not see
+// answers ErrRMANotFound, exactly as an unknown number does.
+func (h *History) RepairSummary(ctx context.Context, v Viewer, number string) (RepairSummary, error) {
+	number = strings.ToUpper(strings.TrimSpace(number))
+	if number == "" {
+		return RepairSummary{}, ErrRMANotFound
+	}
+	rec, err := h.store.VisibleRMAByNumber(ctx, v, number)
+	if err != nil {
+		return RepairSummary{}, err
+	}
+	work, err := h.store.RepairWork(ctx, number)
+	if err != nil {
+		return RepairSummary{}, err
+	}
+	return RepairSummary{RMA: rec, Work: work}, nil
+}
+
+// normalized trims the text and drops repeated years, months and statuses.
+func (f HistoryFilter) normalized() HistoryFilter {
+	return HistoryFilter{Text: strings.TrimSpace(f.Text), Years: unique(f.Years), Months: unique(f.Months), Statuses: unique(f.Statuses)}
+}
+
+func unique[T int | string](xs []T) []T {
+	out := slices.Clone(xs)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// checkSort answers the default order (newest first) for a sort without a field and refuses
+// unknown fields.
+func checkSort(s HistorySort) (HistorySort, error) {
+	if s.Field == "" {
+		return DefaultHistorySort, nil
+	}
+	if !slices.Contains(SortFields, s.Field) {
+		return HistorySort{}, fault.Validation(map[string]string{"sortBy": MsgSortField})
+	}
+	return s, nil
+}
+
+// checkSorts checks every key of a multi-key order; no key is newest first.
+func checkSorts(s []HistorySort) ([]HistorySort, error) {
+	if len(s) == 0 {
+		return []HistorySort{DefaultHistorySort}, nil
+	}
+	out := make([]HistorySort, 0, len(s))
+	for _, key := range s {
+		key, err := checkSort(key)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.ContainsFunc(out, func(o HistorySort) bool { return o.Field == key.Field }) {
+			out = append(out, key)
+		}
+	}
+	return out, nil
+}
+
+// pageOf reads a keyset request: the page size, whether it reads backward, and its cursor.
+func pageOf(k Keyset) (size int, backward bool, cursor string, err error) {
+	forward := k.First != 0 || k.After != ""
+	backward = k.Last != 0 || k.Before != ""
+	switch {
+	case forward && backward:
+		return 0, false, "", ErrBothDirections
+	case k.First < 0 || k.First > MaxHistoryPageSize || k.Last < 0 || k.Last > MaxHistoryPageSize:
+		return 0, false, "", ErrPageSize
+	case backward:
+		size, cursor = k.Last, k.Before
+	default:
+		size, cursor = k.First, k.After
+	}
+	if size == 0 {
+		size = DefaultHistoryPageSize
+	}
+	return size, backward, cursor, nil
+}
+
+// cursorVersion starts every cursor, so a later format can refuse this one plainly.
+const cursorVersion = "h1"
+
+// HistoryCursor is the opaque cursor of item in the order s: base64url of the order, the
+// item's number and its sort value (times in nanoseconds, as stored). A cursor of another
+// order is refused rather than read as a position it is not.
+func HistoryCursor(s HistorySort, item HistoryItem) string {
+	k := KeyOf(s.Field, item)
+	value := k.Text
+	if s.Field.IsTime() {
+		value = strconv.FormatInt(k.At.UTC().UnixNano(), 10)
+	}
+	raw := strings.Join([]string{cursorVersion, string(s.Field), direction(s), k.Number, value}, "|")
+	return base64.RawURLEncoding.EncodeToString([]byte(raw))
+}
+
+func decodeCursor(s HistorySort, cursor string) (HistoryKey, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	if err != nil {
+		return HistoryKey{}, ErrBadCursor
+	}
+	// The value comes last: a text value may hold the separator.
+	parts := strings.SplitN(string(raw), "|", 5)
+	if len(parts) != 5 || parts[0] != cursorVersion || parts[1] != string(s.Field) || parts[2] != direction(s) || parts[3] == "" {
+		return HistoryKey{}, ErrBadCursor
+	}
+	k := HistoryKey{Number: parts[3]}
+	switch {
+	case s.Field.IsTime():
+		n, err := strconv.ParseInt(parts[4], 10, 64)
+		if err != nil {
+			return HistoryKey{}, ErrBadCursor
+		}
+		k.At = time.Unix(0, n).UTC()
+	case s.Field == SortRMANumber:
+		if parts[4] != "" {
+			return HistoryKey{}, ErrBadCursor
+		}
+	default:
+		k.Text = parts[4]
+	}
+	return k, nil
+}
+
+func direction(s HistorySort) string {
+	if s.Desc {
+		return "d"
+	}
+	return "a"
 }

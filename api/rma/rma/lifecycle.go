@@ -189,8 +189,6 @@ type LifecycleStore interface {
 	// Timeline lists an RMA's events, oldest first.
 	Timeline(ctx context.Context, number string) ([]Event, error)
 	AddRepairWork(ctx context.Context, number string, w RepairWork) error
-	// RepairWork lists what was done to the RMA's unit, oldest first.
-	RepairWork(ctx context.Context, number string) ([]RepairWork, error)
 }
 
 // Lifecycle moves RMAs through their statuses after creation and reads their timelines.
@@ -328,20 +326,6 @@ func (l *Lifecycle) Timeline(ctx context.Context, owner, number string) ([]Event
 		return nil, err
 	}
 	return l.Store.Timeline(ctx, number)
-}
-
-// RepairSummary returns the owner's RMA with what was done to its unit; another's number
-// answers ErrRMANotFound.
-func (l *Lifecycle) RepairSummary(ctx context.Context, owner, number string) (RepairSummary, error) {
-	rec, err := l.Store.RMAByNumber(ctx, owner, number)
-	if err != nil {
-		return RepairSummary{}, err
-	}
-	work, err := l.Store.RepairWork(ctx, number)
-	if err != nil {
-		return RepairSummary{}, err
-	}
-	return RepairSummary{RMA: rec, Work: work}, nil
 }
 
 func statusText(rec RMA, note string) string {

@@ -55,7 +55,7 @@ func (s *Store) AddRepairWork(ctx context.Context, number string, w rma.RepairWo
 	return nil
 }
 
-// RepairWork implements rma.LifecycleStore.
+// RepairWork implements rma.HistoryStore.
 func (s *Store) RepairWork(ctx context.Context, number string) ([]rma.RepairWork, error) {
 	var rows []repairWorkRow
 	if err := db.Conn(ctx, s.db).Where("rma_number = ?", number).Order("id").Find(&rows).Error; err != nil {

@@ -77,7 +77,7 @@ func TestIntegrationAdvance_RepairGoesFromUnitToClosureWithItsTimeline(t *testin
 			subject + "your unit is being repaired", subject + "your unit is on its way back",
 		}, f.mailer.Sent, "one e-mail per transition the customer cares about")
 
-		summary, err := l.RepairSummary(t.Context(), "usr_casey", r.Number)
+		summary, err := rma.NewHistory(f.store).RepairSummary(t.Context(), rma.Viewer{Subject: "usr_casey"}, r.Number)
 		require.NoError(t, err)
 		require.Equal(t, "1Z999AA10123456784", summary.RMA.ReturnTrackingNumber)
 		require.Len(t, summary.Work, 2)
@@ -190,7 +190,7 @@ func TestIntegrationTimeline_AnotherOwnersRMAIsNotFound(t *testing.T) {
 		r := created(t, f)
 		_, err := l.Timeline(t.Context(), "usr_other", r.Number)
 		require.ErrorIs(t, err, rma.ErrRMANotFound)
-		_, err = l.RepairSummary(t.Context(), "usr_other", r.Number)
+		_, err = rma.NewHistory(f.store).RepairSummary(t.Context(), rma.Viewer{Subject: "usr_other"}, r.Number)
 		require.ErrorIs(t, err, rma.ErrRMANotFound)
 	})
 }

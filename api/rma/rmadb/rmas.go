@@ -220,7 +220,7 @@ func (s *Store) AddEvent(ctx context.Context, e rma.Event) error {
 	return nil
 }
 
-// Timeline implements rma.LifecycleStore.
+// Timeline implements rma.LifecycleStore and rma.HistoryStore.
 func (s *Store) Timeline(ctx context.Context, number string) ([]rma.Event, error) {
 	var rows []eventRow
 	if err := db.Conn(ctx, s.db).Where("rma_number = ?", number).Order("id").Find(&rows).Error; err != nil {
@@ -250,7 +250,7 @@ func (s *Store) Events(ctx context.Context, number string) ([]string, error) {
 
 func toRMARow(r rma.RMA) *rmaRow {
 	p, perm, acc, c, a := r.Problem, r.Problem.Permissions, r.Problem.Accessories, r.Contact, r.Address
-	return &rmaRow{
+	row := &rmaRow{
 		Number: r.Number, UID: r.UID, Owner: r.Owner, Org: r.Org, Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
 		RMAType: r.Type, Status: r.Status, PrimaryFault: p.PrimaryFault, Problem: p.Problem,
 		ProblemPriceCents: r.ProblemPrice.Cents, ProblemPriceCurrency: r.ProblemPrice.Currency, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference,
@@ -264,8 +264,14 @@ func toRMARow(r rma.RMA) *rmaRow {
 		ShipPostalCode: a.PostalCode, HavePackaging: r.Packaging.HavePackaging, RequestBox: r.Packaging.RequestBox,
 		ForgoShipping: r.Packaging.ForgoShipping, ShippingMethod: string(r.Method), TPM: r.TPM, LabelID: r.LabelID,
 		InvoiceID: r.InvoiceID, TrackingNumber: r.TrackingNumber, ShippingError: r.ShippingError,
-		ReturnTrackingNumber: r.ReturnTrackingNumber, CreatedAt: r.CreatedAt,
+		ReturnTrackingNumber: r.ReturnTrackingNumber, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
+	// A new RMA was last changed when it was created; set here, in UTC like every other write
+	// of updated_at, because SQLite compares the stored times as text.
+	if row.UpdatedAt.IsZero() {
+		row.UpdatedAt = r.CreatedAt
+	}
+	return row
 }
 
 func toRMA(row rmaRow) rma.RMA {
@@ -298,7 +304,8 @@ func toRMA(row rmaRow) rma.RMA {
 		TrackingNumber:       row.TrackingNumber,
 		ShippingError:        row.ShippingError,
 		ReturnTrackingNumber: row.ReturnTrackingNumber,
-		CreatedAt:            row.CreatedAt,
+		CreatedAt:            row.CreatedAt.UTC(),
+		UpdatedAt:            row.UpdatedAt.UTC(),
 	}
 }
 
