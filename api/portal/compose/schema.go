@@ -78,6 +78,10 @@ func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error
 		if err := identity.SeedDemoUsers(ctx, gdb, cfg.OIDCClientID, log); err != nil {
 			return fmt.Errorf("compose: seed demo users: %w", err)
 		}
+		// The history belongs to the demo users' subjects, so only their provider gets it.
+		if err := seedDemoHistory(ctx, cfg, gdb); err != nil {
+			return fmt.Errorf("compose: seed demo history: %w", err)
+		}
 	}
 	return nil
 }
