@@ -10,7 +10,33 @@ import (
 
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/rma/rma"
 )
+
+// RMAsConnection is the resolver for the RMAsConnection field.
+func (r *queryResolver) RMAsConnection(ctx context.Context, search *RMASearch, sort *RMASort, first *int, after *string, last *int, before *string) (*RMAsConnection, error) {
+	p, err := auth.RequireCustomer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	pg, err := readPage(first, after, last, before)
+	if err != nil {
+		return nil, err
+	}
+	v, f := rma.Viewer{Subject: p.Subject, Org: p.Org}, toHistoryFilter(search)
+	page, err := r.History.Page(ctx, v, f, toHistorySort(sort), pg.rmaKeyset())
+	if err != nil {
+		return nil, err
+	}
+	conn := &RMAsConnection{
+		Edges: make([]*RMAEdge, len(page.Items)), PageInfo: pageInfo(page.Cursors, page.HasNext, page.HasPrevious),
+		viewer: v, filter: f,
+	}
+	for i, item := range page.Items {
+		conn.Edges[i] = &RMAEdge{Cursor: page.Cursors[i], Node: toHistoryItem(item, v)}
+	}
+	return conn, nil
+}
 
 // SavedQuoteConnection is the resolver for the savedQuoteConnection field.
 func (r *queryResolver) SavedQuoteConnection(ctx context.Context, search *QuoteSearch, sort *QuoteSort, first *int, after *string, last *int, before *string) (*SavedQuoteConnection, error) {
@@ -47,13 +73,24 @@ func (r *queryResolver) SavedQuoteConnection(ctx context.Context, search *QuoteS
 }
 
 // TotalCount is the resolver for the totalCount field.
+func (r *rMAsConnectionResolver) TotalCount(ctx context.Context, obj *RMAsConnection) (int, error) {
+	return r.History.Count(ctx, obj.viewer, obj.filter)
+}
+
+// TotalCount is the resolver for the totalCount field.
 func (r *savedQuoteConnectionResolver) TotalCount(ctx context.Context, obj *SavedQuoteConnection) (int, error) {
 	return r.Quotes.Count(ctx, obj.viewer, obj.search)
 }
+
+// RMAsConnection returns RMAsConnectionResolver implementation.
+func (r *Resolver) RMAsConnection() RMAsConnectionResolver { return &rMAsConnectionResolver{r} }
 
 // SavedQuoteConnection returns SavedQuoteConnectionResolver implementation.
 func (r *Resolver) SavedQuoteConnection() SavedQuoteConnectionResolver {
 	return &savedQuoteConnectionResolver{r}
 }
 
-type savedQuoteConnectionResolver struct{ *Resolver }
+type (
+	rMAsConnectionResolver       struct{ *Resolver }
+	savedQuoteConnectionResolver struct{ *Resolver }
+)

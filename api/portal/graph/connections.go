@@ -18,6 +18,20 @@ type QuoteList interface {
 	Count(ctx context.Context, v payments.Viewer, s payments.QuoteSearch) (int, error)
 }
 
+// RMAHistory is the rma capability's history; *rma.History implements it.
+type RMAHistory interface {
+	Page(ctx context.Context, v rma.Viewer, f rma.HistoryFilter, s rma.HistorySort, k rma.Keyset) (rma.HistoryPage, error)
+	Count(ctx context.Context, v rma.Viewer, f rma.HistoryFilter) (int, error)
+}
+
+// RMAsConnection is a page of the history, with what its totalCount resolver counts.
+type RMAsConnection struct {
+	Edges    []*RMAEdge `json:"edges"`
+	PageInfo *PageInfo  `json:"pageInfo"`
+	viewer   rma.Viewer
+	filter   rma.HistoryFilter
+}
+
 // SavedQuoteConnection is a page of quotes, with what its totalCount resolver counts: the
 // count is a query of its own, run only when the field is selected.
 type SavedQuoteConnection struct {
@@ -79,12 +93,56 @@ func (p page) quoteKeyset() payments.Keyset {
 	return payments.Keyset{First: p.size, After: p.cursor}
 }
 
+func (p page) rmaKeyset() rma.Keyset {
+	if p.backward {
+		return rma.Keyset{Last: p.size, Before: p.cursor}
+	}
+	return rma.Keyset{First: p.size, After: p.cursor}
+}
+
 func pageInfo(cursors []string, hasNext, hasPrevious bool) *PageInfo {
 	info := &PageInfo{HasNextPage: hasNext, HasPreviousPage: hasPrevious}
 	if len(cursors) > 0 {
 		info.StartCursor, info.EndCursor = &cursors[0], &cursors[len(cursors)-1]
 	}
 	return info
+}
+
+var rmaSortFields = map[RMASortField]rma.SortField{
+	RMASortFieldCreatedAt: rma.SortCreatedAt,
+	RMASortFieldUpdatedAt: rma.SortUpdatedAt,
+	RMASortFieldRmaNumber: rma.SortRMANumber,
+	RMASortFieldStatus:    rma.SortStatus,
+	RMASortFieldSerial:    rma.SortSerial,
+	RMASortFieldModel:     rma.SortModel,
+}
+
+func toHistoryFilter(in *RMASearch) rma.HistoryFilter {
+	var f rma.HistoryFilter
+	if in == nil {
+		return f
+	}
+	if in.Text != nil {
+		f.Text = *in.Text
+	}
+	f.Years, f.Months, f.Statuses = in.Years, in.Months, in.Statuses
+	return f
+}
+
+// toHistorySort is newest first when no sort is given, as the history page opens.
+func toHistorySort(in *RMASort) rma.HistorySort {
+	if in == nil {
+		return rma.DefaultHistorySort
+	}
+	return rma.HistorySort{Field: rmaSortFields[in.Field], Desc: in.Desc}
+}
+
+func toHistoryItem(i rma.HistoryItem, v rma.Viewer) *RMAHistoryItem {
+	return &RMAHistoryItem{
+		UID: i.UID, RmaNumber: i.Number, RmaType: i.Type, Status: i.Status, Serial: i.Serial, Model: i.Model,
+		Problem: i.Problem, CustomerReference: i.CustomerReference, AssetTag: i.AssetTag, OpenedBy: i.OpenedBy,
+		Mine: i.Mine(v), CreatedAt: i.CreatedAt.UTC().Format(time.RFC3339), UpdatedAt: i.UpdatedAt.UTC().Format(time.RFC3339),
+	}
 }
 
 var quoteKinds = map[QuoteKind]payments.QuoteKind{QuoteKindSaved: payments.KindSaved, QuoteKindService: payments.KindService}

@@ -30,6 +30,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
+	RMAsConnection() RMAsConnectionResolver
 	SavedQuoteConnection() SavedQuoteConnectionResolver
 }
 
@@ -62,8 +63,36 @@ type ComplexityRoot struct {
 	Query struct {
 		MyServiceSupportTickets func(childComplexity int) int
 		QueryCommonReport       func(childComplexity int, reportID string) int
+		RMAsConnection          func(childComplexity int, search *RMASearch, sort *RMASort, first *int, after *string, last *int, before *string) int
 		RepairFormSelections    func(childComplexity int, pn string, model string, rmaType string, serial string) int
 		SavedQuoteConnection    func(childComplexity int, search *QuoteSearch, sort *QuoteSort, first *int, after *string, last *int, before *string) int
+	}
+
+	RMAEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	RMAHistoryItem struct {
+		AssetTag          func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		CustomerReference func(childComplexity int) int
+		Mine              func(childComplexity int) int
+		Model             func(childComplexity int) int
+		OpenedBy          func(childComplexity int) int
+		Problem           func(childComplexity int) int
+		RmaNumber         func(childComplexity int) int
+		RmaType           func(childComplexity int) int
+		Serial            func(childComplexity int) int
+		Status            func(childComplexity int) int
+		UID               func(childComplexity int) int
+		UpdatedAt         func(childComplexity int) int
+	}
+
+	RMAsConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
 	}
 
 	RepairFault struct {
@@ -128,9 +157,13 @@ type MutationResolver interface {
 }
 type QueryResolver interface {
 	RepairFormSelections(ctx context.Context, pn string, model string, rmaType string, serial string) ([]*RepairFault, error)
+	RMAsConnection(ctx context.Context, search *RMASearch, sort *RMASort, first *int, after *string, last *int, before *string) (*RMAsConnection, error)
 	SavedQuoteConnection(ctx context.Context, search *QuoteSearch, sort *QuoteSort, first *int, after *string, last *int, before *string) (*SavedQuoteConnection, error)
 	QueryCommonReport(ctx context.Context, reportID string) ([]*CommonReportRow, error)
 	MyServiceSupportTickets(ctx context.Context) ([]*SupportTicket, error)
+}
+type RMAsConnectionResolver interface {
+	TotalCount(ctx context.Context, obj *RMAsConnection) (int, error)
 }
 type SavedQuoteConnectionResolver interface {
 	TotalCount(ctx context.Context, obj *SavedQuoteConnection) (int, error)
@@ -240,6 +273,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.QueryCommonReport(childComplexity, args["reportId"].(string)), true
+	case "Query.RMAsConnection":
+		if e.ComplexityRoot.Query.RMAsConnection == nil {
+			break
+		}
+
+		args, err := ec.field_Query_RMAsConnection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.RMAsConnection(childComplexity, args["search"].(*RMASearch), args["sort"].(*RMASort), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.repairFormSelections":
 		if e.ComplexityRoot.Query.RepairFormSelections == nil {
 			break
@@ -262,6 +306,117 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SavedQuoteConnection(childComplexity, args["search"].(*QuoteSearch), args["sort"].(*QuoteSort), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+
+	case "RMAEdge.cursor":
+		if e.ComplexityRoot.RMAEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAEdge.Cursor(childComplexity), true
+	case "RMAEdge.node":
+		if e.ComplexityRoot.RMAEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAEdge.Node(childComplexity), true
+
+	case "RMAHistoryItem.assetTag":
+		if e.ComplexityRoot.RMAHistoryItem.AssetTag == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.AssetTag(childComplexity), true
+	case "RMAHistoryItem.createdAt":
+		if e.ComplexityRoot.RMAHistoryItem.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.CreatedAt(childComplexity), true
+	case "RMAHistoryItem.customerReference":
+		if e.ComplexityRoot.RMAHistoryItem.CustomerReference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.CustomerReference(childComplexity), true
+	case "RMAHistoryItem.mine":
+		if e.ComplexityRoot.RMAHistoryItem.Mine == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.Mine(childComplexity), true
+	case "RMAHistoryItem.model":
+		if e.ComplexityRoot.RMAHistoryItem.Model == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.Model(childComplexity), true
+	case "RMAHistoryItem.openedBy":
+		if e.ComplexityRoot.RMAHistoryItem.OpenedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.OpenedBy(childComplexity), true
+	case "RMAHistoryItem.problem":
+		if e.ComplexityRoot.RMAHistoryItem.Problem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.Problem(childComplexity), true
+	case "RMAHistoryItem.rmaNumber":
+		if e.ComplexityRoot.RMAHistoryItem.RmaNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.RmaNumber(childComplexity), true
+	case "RMAHistoryItem.rmaType":
+		if e.ComplexityRoot.RMAHistoryItem.RmaType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.RmaType(childComplexity), true
+	case "RMAHistoryItem.serial":
+		if e.ComplexityRoot.RMAHistoryItem.Serial == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.Serial(childComplexity), true
+	case "RMAHistoryItem.status":
+		if e.ComplexityRoot.RMAHistoryItem.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.Status(childComplexity), true
+	case "RMAHistoryItem.uid":
+		if e.ComplexityRoot.RMAHistoryItem.UID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.UID(childComplexity), true
+	case "RMAHistoryItem.updatedAt":
+		if e.ComplexityRoot.RMAHistoryItem.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.UpdatedAt(childComplexity), true
+
+	case "RMAsConnection.edges":
+		if e.ComplexityRoot.RMAsConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAsConnection.Edges(childComplexity), true
+	case "RMAsConnection.pageInfo":
+		if e.ComplexityRoot.RMAsConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAsConnection.PageInfo(childComplexity), true
+	case "RMAsConnection.totalCount":
+		if e.ComplexityRoot.RMAsConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAsConnection.TotalCount(childComplexity), true
 
 	case "RepairFault.name":
 		if e.ComplexityRoot.RepairFault.Name == nil {
@@ -466,6 +621,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputQuoteSearch,
 		ec.unmarshalInputQuoteSort,
+		ec.unmarshalInputRMASearch,
+		ec.unmarshalInputRMASort,
 		ec.unmarshalInputTicketInput,
 	)
 	first := true
@@ -596,6 +753,60 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_RMAEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_RMAEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_RMAEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RMAEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_RMAHistoryItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "uid":
+		return ec.fieldContext_RMAHistoryItem_uid(ctx, field)
+	case "rmaNumber":
+		return ec.fieldContext_RMAHistoryItem_rmaNumber(ctx, field)
+	case "rmaType":
+		return ec.fieldContext_RMAHistoryItem_rmaType(ctx, field)
+	case "status":
+		return ec.fieldContext_RMAHistoryItem_status(ctx, field)
+	case "serial":
+		return ec.fieldContext_RMAHistoryItem_serial(ctx, field)
+	case "model":
+		return ec.fieldContext_RMAHistoryItem_model(ctx, field)
+	case "problem":
+		return ec.fieldContext_RMAHistoryItem_problem(ctx, field)
+	case "customerReference":
+		return ec.fieldContext_RMAHistoryItem_customerReference(ctx, field)
+	case "assetTag":
+		return ec.fieldContext_RMAHistoryItem_assetTag(ctx, field)
+	case "openedBy":
+		return ec.fieldContext_RMAHistoryItem_openedBy(ctx, field)
+	case "mine":
+		return ec.fieldContext_RMAHistoryItem_mine(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_RMAHistoryItem_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_RMAHistoryItem_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RMAHistoryItem", field.Name)
+}
+
+func (ec *executionContext) childFields_RMAsConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_RMAsConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_RMAsConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_RMAsConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RMAsConnection", field.Name)
 }
 
 func (ec *executionContext) childFields_RepairFault(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -829,6 +1040,60 @@ func (ec *executionContext) field_Mutation_createServiceSupportTicket_args(ctx c
 		return nil, err
 	}
 	args["ticketInput"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_RMAsConnection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*RMASearch, error) {
+			return ec.unmarshalORMASearch2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMASearch(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "sort",
+		func(ctx context.Context, v any) (*RMASort, error) {
+			return ec.unmarshalORMASort2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMASort(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["sort"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg5
 	return args, nil
 }
 
@@ -1307,6 +1572,50 @@ func (ec *executionContext) fieldContext_Query_repairFormSelections(ctx context.
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_RMAsConnection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_RMAsConnection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().RMAsConnection(ctx, fc.Args["search"].(*RMASearch), fc.Args["sort"].(*RMASort), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *RMAsConnection) graphql.Marshaler {
+			return ec.marshalNRMAsConnection2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMAsConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_RMAsConnection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RMAsConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_RMAsConnection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_savedQuoteConnection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1501,6 +1810,447 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _RMAEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *RMAEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAEdge_node(ctx context.Context, field graphql.CollectedField, obj *RMAEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *RMAHistoryItem) graphql.Marshaler {
+			return ec.marshalNRMAHistoryItem2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMAHistoryItem(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RMAEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RMAHistoryItem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RMAHistoryItem_uid(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_uid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_uid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_rmaNumber(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_rmaNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RmaNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_rmaNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_rmaType(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_rmaType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RmaType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_rmaType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_status(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_serial(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_serial(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Serial, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_serial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_model(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_model(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Model, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_model(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_problem(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_problem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Problem, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_problem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_customerReference(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_customerReference(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomerReference, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_customerReference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_assetTag(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_assetTag(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AssetTag, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_assetTag(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_openedBy(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_openedBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OpenedBy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_openedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_mine(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_mine(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mine, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_mine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_createdAt(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_updatedAt(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RMAsConnection_edges(ctx context.Context, field graphql.CollectedField, obj *RMAsConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAsConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*RMAEdge) graphql.Marshaler {
+			return ec.marshalNRMAEdge2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMAEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAsConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RMAsConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RMAEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RMAsConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *RMAsConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAsConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAsConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RMAsConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RMAsConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *RMAsConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAsConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.RMAsConnection().TotalCount(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RMAsConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAsConnection", field, true, true, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _RepairFault_name(ctx context.Context, field graphql.CollectedField, obj *RepairFault) (ret graphql.Marshaler) {
@@ -3410,6 +4160,94 @@ func (ec *executionContext) unmarshalInputQuoteSort(ctx context.Context, obj any
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRMASearch(ctx context.Context, obj any) (RMASearch, error) {
+	var it RMASearch
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"text", "years", "months", "statuses"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "text":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Text = data
+		case "years":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("years"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Years = data
+		case "months":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("months"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Months = data
+		case "statuses":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statuses"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Statuses = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRMASort(ctx context.Context, obj any) (RMASort, error) {
+	var it RMASort
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"field", "desc"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNRMASortField2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMASortField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "desc":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("desc"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Desc = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputTicketInput(ctx context.Context, obj any) (TicketInput, error) {
 	var it TicketInput
 	if obj == nil {
@@ -3731,6 +4569,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "RMAsConnection":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_RMAsConnection(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "savedQuoteConnection":
 			field := field
 
@@ -3811,6 +4671,228 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var rMAEdgeImplementors = []string{"RMAEdge"}
+
+func (ec *executionContext) _RMAEdge(ctx context.Context, sel ast.SelectionSet, obj *RMAEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rMAEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RMAEdge")
+		case "cursor":
+			out.Values[i] = ec._RMAEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._RMAEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var rMAHistoryItemImplementors = []string{"RMAHistoryItem"}
+
+func (ec *executionContext) _RMAHistoryItem(ctx context.Context, sel ast.SelectionSet, obj *RMAHistoryItem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rMAHistoryItemImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RMAHistoryItem")
+		case "uid":
+			out.Values[i] = ec._RMAHistoryItem_uid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rmaNumber":
+			out.Values[i] = ec._RMAHistoryItem_rmaNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rmaType":
+			out.Values[i] = ec._RMAHistoryItem_rmaType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._RMAHistoryItem_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "serial":
+			out.Values[i] = ec._RMAHistoryItem_serial(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "model":
+			out.Values[i] = ec._RMAHistoryItem_model(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "problem":
+			out.Values[i] = ec._RMAHistoryItem_problem(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "customerReference":
+			out.Values[i] = ec._RMAHistoryItem_customerReference(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "assetTag":
+			out.Values[i] = ec._RMAHistoryItem_assetTag(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "openedBy":
+			out.Values[i] = ec._RMAHistoryItem_openedBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mine":
+			out.Values[i] = ec._RMAHistoryItem_mine(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._RMAHistoryItem_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._RMAHistoryItem_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var rMAsConnectionImplementors = []string{"RMAsConnection"}
+
+func (ec *executionContext) _RMAsConnection(ctx context.Context, sel ast.SelectionSet, obj *RMAsConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rMAsConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RMAsConnection")
+		case "edges":
+			out.Values[i] = ec._RMAsConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "pageInfo":
+			out.Values[i] = ec._RMAsConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "totalCount":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._RMAsConnection_totalCount(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -4741,6 +5823,66 @@ func (ec *executionContext) marshalNQuoteSortField2ruggedᚗexampleᚋportalᚋa
 	return v
 }
 
+func (ec *executionContext) marshalNRMAEdge2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMAEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*RMAEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRMAEdge2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMAEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRMAEdge2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMAEdge(ctx context.Context, sel ast.SelectionSet, v *RMAEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RMAEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRMAHistoryItem2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMAHistoryItem(ctx context.Context, sel ast.SelectionSet, v *RMAHistoryItem) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RMAHistoryItem(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRMASortField2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMASortField(ctx context.Context, v any) (RMASortField, error) {
+	var res RMASortField
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRMASortField2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMASortField(ctx context.Context, sel ast.SelectionSet, v RMASortField) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNRMAsConnection2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMAsConnection(ctx context.Context, sel ast.SelectionSet, v RMAsConnection) graphql.Marshaler {
+	return ec._RMAsConnection(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRMAsConnection2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMAsConnection(ctx context.Context, sel ast.SelectionSet, v *RMAsConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RMAsConnection(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNRepairFault2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRepairFaultᚄ(ctx context.Context, sel ast.SelectionSet, v []*RepairFault) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -5074,6 +6216,41 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) unmarshalOInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOInt2ᚕintᚄ(ctx context.Context, sel ast.SelectionSet, v []int) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {
 	if v == nil {
 		return nil, nil
@@ -5141,6 +6318,22 @@ func (ec *executionContext) unmarshalOQuoteSort2ᚖruggedᚗexampleᚋportalᚋa
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputQuoteSort(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalORMASearch2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMASearch(ctx context.Context, v any) (*RMASearch, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRMASearch(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalORMASort2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐRMASort(ctx context.Context, v any) (*RMASort, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRMASort(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 

@@ -51,6 +51,45 @@ type QuoteSort struct {
 	Desc  bool           `json:"desc"`
 }
 
+type RMAEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *RMAHistoryItem `json:"node"`
+}
+
+// One RMA of the history list.
+type RMAHistoryItem struct {
+	UID               string `json:"uid"`
+	RmaNumber         string `json:"rmaNumber"`
+	RmaType           string `json:"rmaType"`
+	Status            string `json:"status"`
+	Serial            string `json:"serial"`
+	Model             string `json:"model"`
+	Problem           string `json:"problem"`
+	CustomerReference string `json:"customerReference"`
+	AssetTag          string `json:"assetTag"`
+	// The name of the RMA's contact: who opened it.
+	OpenedBy string `json:"openedBy"`
+	// False for an RMA another member of the viewer's organization opened.
+	Mine bool `json:"mine"`
+	// RFC 3339.
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+// What to list: text in the RMA number, serial, model, customer reference or asset tag (any case); the years and months (1-12) the RMA was opened in; its statuses.
+type RMASearch struct {
+	Text     *string  `json:"text,omitempty"`
+	Years    []int    `json:"years,omitempty"`
+	Months   []int    `json:"months,omitempty"`
+	Statuses []string `json:"statuses,omitempty"`
+}
+
+// The order of the RMAs; the RMA number breaks ties.
+type RMASort struct {
+	Field RMASortField `json:"field"`
+	Desc  bool         `json:"desc"`
+}
+
 // A primary fault and the problems it offers.
 type RepairFault struct {
 	Name    string          `json:"name"`
@@ -228,6 +267,69 @@ func (e *QuoteSortField) UnmarshalJSON(b []byte) error {
 }
 
 func (e QuoteSortField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type RMASortField string
+
+const (
+	RMASortFieldCreatedAt RMASortField = "CREATED_AT"
+	RMASortFieldUpdatedAt RMASortField = "UPDATED_AT"
+	RMASortFieldRmaNumber RMASortField = "RMA_NUMBER"
+	RMASortFieldStatus    RMASortField = "STATUS"
+	RMASortFieldSerial    RMASortField = "SERIAL"
+	RMASortFieldModel     RMASortField = "MODEL"
+)
+
+var AllRMASortField = []RMASortField{
+	RMASortFieldCreatedAt,
+	RMASortFieldUpdatedAt,
+	RMASortFieldRmaNumber,
+	RMASortFieldStatus,
+	RMASortFieldSerial,
+	RMASortFieldModel,
+}
+
+func (e RMASortField) IsValid() bool {
+	switch e {
+	case RMASortFieldCreatedAt, RMASortFieldUpdatedAt, RMASortFieldRmaNumber, RMASortFieldStatus, RMASortFieldSerial, RMASortFieldModel:
+		return true
+	}
+	return false
+}
+
+func (e RMASortField) String() string {
+	return string(e)
+}
+
+func (e *RMASortField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = RMASortField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid RMASortField", str)
+	}
+	return nil
+}
+
+func (e RMASortField) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *RMASortField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e RMASortField) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -25,6 +25,8 @@ type Resolver struct {
 	Units   rma.Store
 	Options rma.OptionsStore
 	Support *support.Service
+	// History lists the your-account RMAs (RMAsConnection).
+	History RMAHistory
 	// Quotes lists the your-account quotes (savedQuoteConnection).
 	Quotes QuoteList
 	// Now is the clock quote statuses are read at (time.Now when nil).
