@@ -52,6 +52,12 @@ const (
 	day             = 24 * time.Hour
 )
 
+// demoEpoch is the moment the history is drawn up to; written, it moves to the seed's Now
+// whole. So the same RMA has the same number, unit and status whenever it is seeded, and the
+// README and the browser tests can name them; only the warranty a covered repair was opened
+// under drifts a little as the history moves past the units' fixed warranty ends.
+var demoEpoch = time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+
 // demoTarget is the status an RMA of the history has reached by Now.
 type demoTarget struct {
 	recycle bool
@@ -90,8 +96,9 @@ var dwell = map[string]time.Duration{
 // before h.Now in every status of both lifecycles, each with its whole timeline, the repair
 // work and return tracking of repaired units, on units of the generated fleet (the README's
 // documented units stay without RMAs, but for the one documented as having an RMA). The same
-// random seed gives the same history. Rows are written through the store's row types in one
-// transaction, never through the lifecycle, so nobody is e-mailed. A database that has the
+// random seed gives the same history, whenever it is seeded (see demoEpoch). Rows are written
+// through the store's row types in one transaction, never through the lifecycle, so nobody is
+// e-mailed. A database that has the
 // history already, or lacks the demo fleet, is left alone.
 func SeedDemoHistory(ctx context.Context, s *Store, h DemoHistory) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -112,6 +119,7 @@ func SeedDemoHistory(ctx context.Context, s *Store, h DemoHistory) error {
 		if err != nil {
 			return err
 		}
+		shift(plan, h.Now.UTC().Truncate(time.Minute).Sub(demoEpoch))
 		return writeDemoHistory(tx, plan, h.Now.UTC())
 	})
 }
@@ -163,7 +171,7 @@ type planner struct {
 }
 
 func planDemoHistory(h DemoHistory, anchor rma.Unit, pool []rma.Unit) ([]demoRMA, error) {
-	p := &planner{h: h, now: h.Now.UTC().Truncate(time.Minute), rng: rand.New(rand.NewPCG(2026, 9)), pool: pool,
+	p := &planner{h: h, now: demoEpoch, rng: rand.New(rand.NewPCG(2026, 9)), pool: pool,
 		busy: map[string][][2]time.Time{}}
 	var plan []demoRMA
 	var special *demoRMA
@@ -199,6 +207,20 @@ func planDemoHistory(h DemoHistory, anchor rma.Unit, pool []rma.Unit) ([]demoRMA
 	slices.SortStableFunc(plan, func(a, b demoRMA) int { return a.rec.CreatedAt.Compare(b.rec.CreatedAt) })
 	at := slices.IndexFunc(plan, func(r demoRMA) bool { return r.rec.Serial == anchor.Serial })
 	return plan, numberDemoRMAs(plan, at)
+}
+
+// shift moves every time of plan by d.
+func shift(plan []demoRMA, d time.Duration) {
+	for i := range plan {
+		r := &plan[i]
+		r.rec.CreatedAt = r.rec.CreatedAt.Add(d)
+		for j := range r.events {
+			r.events[j].At = r.events[j].At.Add(d)
+		}
+		for j := range r.work {
+			r.work[j].At = r.work[j].At.Add(d)
+		}
+	}
 }
 
 func (p *planner) drawTarget() demoTarget {
