@@ -132,6 +132,10 @@ test: lint test-go test-web test-pact chart-check test-e2e ## Run every test (wh
 bench: build services ## Load-test verify-serial on PostgreSQL + Redis beside a bare Gin handler; report bundle sizes
 	go run ./api/portal/cmd/portalbench
 
+.PHONY: bench-history
+bench-history: services ## Keyset vs offset paging of the RMA history on 1,000,000 RMAs in PostgreSQL: p50/p99 at pages 1, 100, 10,000
+	go run ./api/portal/cmd/historybench
+
 .PHONY: clean
 clean: ## Remove build outputs and the embedded default's data
 	rm -rf bin var host/dist apps/*/dist pacts

@@ -77,18 +77,17 @@ func and(parts ...sqlPart) sqlPart {
 	return out
 }
 
-// visibility splits what v sees into disjoint branches, each served by one index: their own
-// RMAs opened outside their organization, and their organization's (their own among them). A
-// single "owner = ? OR org = ?" would defeat the ordered index scans that keep deep keyset
-// pages cheap.
+// visibility splits what v sees into disjoint branches, each an ordered range of one index:
+// their own RMAs (owner, …) and the rest of their organization's (org, …), whose filter drops
+// only the viewer's own share of the organization. A single "owner = ? OR org = ?" would defeat
+// the ordered index scans that keep deep keyset pages cheap; so would an own-branch filtered
+// by organization, which a member whose RMAs are all the organization's scans to the end.
 func visibility(v rma.Viewer) []sqlPart {
+	own := sqlPart{sql: "owner = ?", args: []any{v.Subject}}
 	if v.Org == "" {
-		return []sqlPart{{sql: "owner = ?", args: []any{v.Subject}}}
+		return []sqlPart{own}
 	}
-	return []sqlPart{
-		{sql: "owner = ? AND org <> ?", args: []any{v.Subject, v.Org}},
-		{sql: "org = ?", args: []any{v.Org}},
-	}
+	return []sqlPart{own, {sql: "org = ? AND owner <> ?", args: []any{v.Org, v.Subject}}}
 }
 
 // likeEscaper makes the customer's text literal inside a LIKE pattern.
