@@ -57,6 +57,7 @@ export const theme = {
     textAreaMinHeight: '8rem',
     dialogMaxWidth: '480px',
     dialogWideMaxWidth: '880px',
+    chartHeight: '260px',
   },
   motion: { spin: '0.8s' },
 } as const;

@@ -88,7 +88,7 @@ describe('dashboard', () => {
           rmasByMonth: [],
           turnaround: { closed: 0, averageDays: 0, medianDays: 0, byMonth: [] },
           unitsByWarranty: { inWarranty: 0, outOfWarranty: 0, endOfService: 0 },
-          spend: { total: { cents: 0, currency: 'USD' }, byMonth: [] },
+          spend: { total: { cents: 0, currency: 'USD' }, byMonth: [{ month: '2026-03', amount: { cents: 0, currency: 'USD' } }] },
           openRmas: 0,
         }),
       ),
@@ -97,6 +97,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('No RMAs yet.')).toBeInTheDocument();
     expect(screen.getByText('No RMA has been closed yet.')).toBeInTheDocument();
     expect(screen.getByText('No units yet.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing spent in the last 24 months.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Average turnaround' })).toHaveTextContent('—');
     expect(screen.queryByRole('img', { name: 'RMAs by status' })).not.toBeInTheDocument();
   });

@@ -48,9 +48,11 @@ export function DashboardPage() {
 
   return (
     <Stack $gap="lg">
-      <PageTitle>Dashboard</PageTitle>
-      {/* Kept in place so the notice of each status change is announced (the banner is a polite status). */}
-      <div aria-live="polite">{notice ? <Banner>{notice}</Banner> : null}</div>
+      <div>
+        <PageTitle>Dashboard</PageTitle>
+        {/* Kept in place so the notice of each status change is announced (the banner is a polite status). */}
+        <div aria-live="polite">{notice ? <Banner>{notice}</Banner> : null}</div>
+      </div>
       {state.status === 'loading' ? (
         <Row role="status" $gap="sm">
           <Spinner /> Loading your dashboard…

@@ -14,7 +14,7 @@ import {
 } from 'chart.js';
 
 // Only the pieces the dashboard draws, so the bundle carries no other chart types or plugins:
-// doughnuts (status, warranty), bars (RMAs and spend by month), a line (turnaround by month).
+// a doughnut (warranty), bars (status, RMAs and spend by month), a line (turnaround by month).
 Chart.register(
   ArcElement,
   DoughnutController,

@@ -13,9 +13,10 @@ const Figure = styled.figure`
   }
 `;
 
+// chart.js sizes itself to this box (responsive, no fixed aspect ratio).
 const Canvas = styled.div`
   position: relative;
-  min-height: ${({ theme }) => theme.size.unitImage};
+  height: ${({ theme }) => theme.size.chartHeight};
 `;
 
 export interface FigureRow {

@@ -29,6 +29,8 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
     theme.colors.focus,
   ];
   const options = { responsive: true, maintainAspectRatio: false, animation: false } as const;
+  // The doughnut keeps its legend at the side so the ring gets the height of the card.
+  const ringOptions = { ...options, plugins: { legend: { position: 'right' } } } as const;
 
   const byStatus = summary.rmasByStatus.filter((s) => s.count > 0);
   const months = summary.rmasByMonth;
@@ -48,10 +50,11 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
         rows={byStatus.map((s) => ({ label: statusText(s.status), values: [s.count] }))}
         empty="No RMAs yet."
       >
-        <Doughnut
+        {/* Bars rather than a ring: every status keeps its name on the axis, however many there are. */}
+        <Bar
           role="img"
           aria-label="RMAs by status"
-          options={options}
+          options={{ ...options, indexAxis: 'y', plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } }, y: { ticks: { autoSkip: false } } } }}
           data={{
             labels: byStatus.map((s) => statusText(s.status)),
             datasets: [{ label: 'RMAs', data: byStatus.map((s) => s.count), backgroundColor: palette }],
@@ -67,7 +70,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
         <Bar
           role="img"
           aria-label="RMAs by month"
-          options={{ ...options, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true } } }}
+          options={{ ...options, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } } }}
           data={{
             labels: months.map((m) => displayMonth(m.month)),
             datasets: [
@@ -109,7 +112,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
         <Doughnut
           role="img"
           aria-label="Units by warranty state"
-          options={options}
+          options={ringOptions}
           data={{
             labels: warranty.map((w) => w.label),
             datasets: [
@@ -125,7 +128,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
       <ChartFigure
         title="Spend by month"
         columns={['Month', 'Spend']}
-        rows={spend.map((m) => ({ label: displayMonth(m.month), values: [formatMoney(m.amount)] }))}
+        rows={summary.spend.total.cents > 0 ? spend.map((m) => ({ label: displayMonth(m.month), values: [formatMoney(m.amount)] })) : []}
         empty="Nothing spent in the last 24 months."
       >
         <Bar
