@@ -70,6 +70,17 @@ func TestRecycle_CustomerGetsAFixedRecycleRMAWhateverTheBodySays(t *testing.T) {
 	require.Equal(t, rma.Packaging{HavePackaging: true}, got.Packaging, "packaging is fixed")
 }
 
+func TestRecycle_StoresTheCallersOrganization(t *testing.T) {
+	r, s, store := router(t)
+	token := s.Token(t, authtest.Claims{Subject: "casey", Roles: []string{authtest.ClientID + ":customer"},
+		Extra: map[string]any{"org": map[string]any{"name": "FleetCo"}}})
+	w := post(r, token, "RT10000002")
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	got, err := store.RMAByNumber(t.Context(), "casey", "RMA-100501")
+	require.NoError(t, err)
+	require.Equal(t, "FleetCo", got.Org)
+}
+
 func TestRecycle_AdministratorOverrideApplies(t *testing.T) {
 	r, s, store := router(t)
 	adam := s.Token(t, authtest.Claims{Subject: "adam", Roles: []string{"service-portal:admin", "service-portal:service:admin:rma:override:oow"}})

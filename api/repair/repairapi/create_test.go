@@ -36,6 +36,8 @@ func (geoRules) IsMilitaryAddress(a rma.Address) bool { return geo.IsMilitaryAdd
 type createEnv struct {
 	router *gin.Engine
 	token  string
+	signer *authtest.Signer
+	store  *rmadb.Store
 }
 
 func newCreateEnv(t *testing.T) createEnv {
@@ -58,7 +60,7 @@ func newCreateEnv(t *testing.T) createEnv {
 	s := authtest.NewSigner(t)
 	r := gin.New()
 	repairapi.Routes(r, auth.NewGuard(s.Verifier(), log), units, creator, log)
-	return createEnv{router: r, token: s.Customer(t, "usr_casey")}
+	return createEnv{router: r, token: s.Customer(t, "usr_casey"), signer: s, store: store}
 }
 
 func validPayload() map[string]any {
@@ -117,6 +119,19 @@ func TestCreate_ReturnsTheRMAAndItsDocuments(t *testing.T) {
 	w = e.post(t, validPayload(), "k-2")
 	require.Equal(t, http.StatusConflict, w.Code)
 	require.JSONEq(t, `{"error":"rma.notValidForNewRma","message":"Serial not valid for new RMA"}`, w.Body.String())
+}
+
+// The RMA is opened under the organization of the caller's token, whatever the body says.
+func TestCreate_StoresTheCallersOrganization(t *testing.T) {
+	e := newCreateEnv(t)
+	e.token = e.signer.Token(t, authtest.Claims{Subject: "usr_casey", Roles: []string{authtest.ClientID + ":customer"},
+		Extra: map[string]any{"org": map[string]any{"name": "FleetCo"}}})
+	w := e.post(t, set(validPayload(), "org", "Elsewhere"), "")
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	got, err := e.store.RMAByNumber(t.Context(), "usr_casey", "RMA-100501")
+	require.NoError(t, err)
+	require.Equal(t, "FleetCo", got.Org)
+	require.Len(t, got.UID, rma.UIDLength)
 }
 
 // One row per rule of spec §5 that the problem and contact steps touch, with its message.
