@@ -232,3 +232,20 @@ func TestIntegrationSeedDemoHistory_LeavesARegistryWithoutTheFleetAlone(t *testi
 	require.NoError(t, gdb.Table("rma_rmas").Count(&n).Error)
 	require.Zero(t, n)
 }
+
+// Customers who opened RMAs on most of the fleet before the history was seeded keep them; the
+// history makes do with the units left and the start goes on.
+func TestIntegrationSeedDemoHistory_MakesDoWithTheUnitsLeft(t *testing.T) {
+	gdb := testkit.SQLite(t)
+	s := migrated(t, gdb)
+	require.NoError(t, rmadb.SeedDemo(t.Context(), s))
+	require.NoError(t, gdb.Exec("UPDATE rma_units SET open_rma_number = 'RMA-100600' WHERE serial > 'RT10001010' AND open_rma_number = ''").Error)
+	require.NoError(t, rmadb.SeedDemoHistory(t.Context(), s, demoHistory(historyNow)))
+
+	rows, _, _ := readHistory(t, gdb)
+	require.NotEmpty(t, rows)
+	require.Less(t, len(rows), 230)
+	var taken int64
+	require.NoError(t, gdb.Table("rma_rmas").Where("serial > 'RT10001010'").Count(&taken).Error)
+	require.Zero(t, taken, "units with another's RMA get none")
+}
