@@ -3,17 +3,25 @@
 package portalpact
 
 import (
+	"context"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/pact-foundation/pact-go/v2/models"
 	"github.com/stretchr/testify/require"
 
+	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/payments/paymentsdb"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/pacttest"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/portal/graph"
+	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/support/supporttest"
 )
@@ -30,7 +38,21 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	help := supporttest.New(t, supporttest.Options{DB: gdb}).Service
-	r.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(&graph.Resolver{Units: store, Options: store, Support: help}, log)))
+	_, err := db.Migrate(t.Context(), gdb, paymentsdb.Schema())
+	require.NoError(t, err)
+	quoteStore := paymentsdb.NewStore(gdb)
+	quotes := payments.NewQuotes(payments.QuotesDeps{Store: quoteStore, Tx: db.NewTransactor(gdb), Log: log})
+	r.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(&graph.Resolver{
+		Units: store, Options: store, Support: help, History: rma.NewHistory(store), Quotes: quotes,
+	}, log)))
+
+	// The signed-in customer of every interaction is "casey" (the token below). States that
+	// write are set up once: every interaction given them reads the same rows.
+	var caseyRMA, caseyQuotes sync.Once
+	once := func(o *sync.Once, write func(ctx context.Context) error) (err error) {
+		o.Do(func() { err = write(t.Context()) })
+		return err
+	}
 
 	states := models.StateHandlers{
 		"unit RT10000001 is in warranty": func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
@@ -40,6 +62,45 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			return nil, nil
 		},
 		"no unit has serial ZZ99999999": func(bool, models.ProviderState) (models.ProviderStateResponse, error) { return nil, nil },
+		"casey is signed in and has repair RMA RMA-900001 with uid 01JPACTRMA0000000000000001 for RT10000001, received on 2026-03-02, its label still valid": func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
+			if !setup {
+				return nil, nil
+			}
+			return nil, once(&caseyRMA, func(ctx context.Context) error {
+				at := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+				return store.CreateRMA(ctx, rma.RMA{
+					Number: "RMA-900001", UID: "01JPACTRMA0000000000000001", Owner: "casey", Serial: "RT10000001", Model: "RL14",
+					PartNumber: "RL14-P1", Type: rma.DefaultRMAType, Status: rma.StatusReceived, Method: rma.ShipLabel,
+					Problem: rma.Problem{PrimaryFault: "Display", Problem: "Cracked or broken screen", InitialNotes: "Dropped.",
+						CustomerReference: "PO-7781", AssetTag: "AT-1"},
+					Contact:   rma.Contact{FirstName: "Casey", LastName: "Morgan", Email: "casey@example.com"},
+					CreatedAt: at, UpdatedAt: at.Add(72 * time.Hour),
+				}, "")
+			})
+		},
+		"casey has a saved quote QT-PACTSAVED1 for RT10000002 and an open service quote QT-PACTSERVICE1 with reference pactreference": func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
+			if !setup {
+				return nil, nil
+			}
+			return nil, once(&caseyQuotes, func(ctx context.Context) error {
+				if err := store.UpsertUnits(ctx, rmadb.DemoUnits()); err != nil {
+					return err
+				}
+				now := time.Now().UTC().Truncate(time.Microsecond)
+				quote := func(id string, kind payments.QuoteKind, serial, rmaNumber string, cents int64) payments.Quote {
+					return payments.Quote{
+						ID: id, Kind: kind, Owner: "casey", Serial: serial, RMANumber: rmaNumber, Reference: "pactreference",
+						Amount: money.USD(cents), Status: payments.StatusOpen, ExpiresAt: now.Add(payments.QuoteValidity),
+						CreatedAt: now, UpdatedAt: now,
+						Saved: payments.SavedQuote{ExternalResource: payments.ExternalResource{Serial: serial}, Total: money.USD(cents)},
+					}
+				}
+				if err := quoteStore.CreateQuote(ctx, quote("QT-PACTSAVED1", payments.KindSaved, "RT10000002", "", 289_00)); err != nil {
+					return err
+				}
+				return quoteStore.CreateQuote(ctx, quote("QT-PACTSERVICE1", payments.KindService, "RT10000001", "RMA-100501", 125_00))
+			})
+		},
 	}
 	pacttest.Verify(t, "portal-graphql", r, states, func() string { return signer.Customer(t, "casey") })
 }
