@@ -19,3 +19,27 @@ export function statusText(status: string): string {
   const words = status.toLowerCase().replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Timeline entries that moved no status, by their kind. */
+const EVENT_WORDS: Record<string, string> = {
+  label_issued: 'Shipping label issued',
+  service_quote_paid: 'Service quote paid',
+};
+
+/** A timeline entry in words: the status it moved the RMA to, or what happened. */
+export function eventText(event: { status: string; kind: string }): string {
+  if (event.status) return statusText(event.status);
+  return EVENT_WORDS[event.kind] ?? statusText(event.kind.toUpperCase());
+}
+
+/** How the unit travels to the service center (the rma capability's shipping methods). */
+const SHIPPING_WORDS: Record<string, string> = {
+  label: 'Prepaid shipping label',
+  qr: 'Drop-off at a retail shipping office',
+  box: 'Box sent to the customer',
+  international: 'International (arranged with support)',
+};
+
+export function shippingText(method: string): string {
+  return SHIPPING_WORDS[method] ?? method;
+}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type Country, type Me, type State, type UserSettings } from '@portal/api-client';
 import { profile, renderRoute, sessionWith } from '@portal/forms/testing';
@@ -34,7 +34,8 @@ function setup(me: Me = profile) {
     },
   };
   const session = Object.assign(sessionWith(api, me), { reloadProfile: jest.fn(async () => undefined) });
-  const user = userEvent.setup();
+  // No pause between keystrokes: the forms are long and the test machine is shared.
+  const user = userEvent.setup({ delay: null });
   renderRoute(<AccountSettingsPage />, {
     path: '/your-account/account-settings',
     url: '/your-account/account-settings',
@@ -50,6 +51,11 @@ async function opened() {
 }
 
 const save = () => screen.getByRole('button', { name: 'Save' });
+
+// Whole forms are filled through the phone widget and the address lists: more than jest's default 5 s,
+// and the first render more than findBy's default 1 s, when the machine is busy.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5_000 });
 
 describe('account settings', () => {
   it('prefills the contact and address from the profile, with the e-mail read-only', async () => {
@@ -113,8 +119,7 @@ describe('account settings', () => {
     await user.click(save());
     expect(screen.getByRole('alert')).toHaveTextContent('Error Validating Information');
     expect(api.accountManager.saveUser).not.toHaveBeenCalled();
-    // Typed key by key through the phone widget: more than the default 5 s on a busy machine.
-  }, 20_000);
+  });
 
   it('requires the state for the US only', async () => {
     const { user } = setup({ ...profile, address: { shipping: { ...saved.address, state: '' } } });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type Branch, type BranchInput, type Country, type State } from '@portal/api-client';
 import { profile, renderRoute, sessionWith } from '@portal/forms/testing';
@@ -31,7 +31,8 @@ function setup(branches: Branch[] = [dallas], prepare: (api: Api) => void = () =
     },
   };
   prepare(api);
-  const user = userEvent.setup();
+  // No pause between keystrokes: the forms are long and the test machine is shared.
+  const user = userEvent.setup({ delay: null });
   renderRoute(<BranchesPage />, { path: '/your-account/branches', url: '/your-account/branches', session: sessionWith(api, olivia) });
   return { api, user };
 }
@@ -46,6 +47,11 @@ async function openAdd(user: ReturnType<typeof userEvent.setup>) {
   await within(dialog).findByRole('option', { name: 'Texas' });
   return dialog;
 }
+
+// Whole forms are filled through the phone widget and the address lists: more than jest's default 5 s,
+// and the first render more than findBy's default 1 s, when the machine is busy.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5_000 });
 
 describe('branches page', () => {
   it("lists the organization's branches with address and contact", async () => {
@@ -96,8 +102,7 @@ describe('branches page', () => {
       contact: { firstName: 'Ana', lastName: 'Diaz', email: 'ana@fleetco.example', phone: '5125550100', phoneCountryCode: 'US' },
     });
     await waitFor(() => expect(api.accountManager.branches).toHaveBeenCalledTimes(2));
-    // Many fields typed key by key: more than the default 5 s on a busy machine.
-  }, 30_000);
+  });
 
   it('edits a branch from its current values', async () => {
     const { api, user } = setup();

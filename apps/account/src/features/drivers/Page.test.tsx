@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type Driver, type ModelDrivers } from '@portal/api-client';
 import { profile, renderRoute, sessionWith } from '@portal/forms/testing';
@@ -38,7 +38,8 @@ function makeApi(answer: ModelDrivers[]) {
 function setup(answer: ModelDrivers[] = models, prepare: (api: Api) => void = () => undefined) {
   const api = makeApi(answer);
   prepare(api);
-  const user = userEvent.setup();
+  // No pause between keystrokes: the forms are long and the test machine is shared.
+  const user = userEvent.setup({ delay: null });
   const view = renderRoute(<DriversPage />, {
     path: '/your-account/drivers',
     url: '/your-account/drivers',
@@ -52,6 +53,9 @@ beforeEach(() => {
   URL.createObjectURL = jest.fn(() => 'blob:http://portal.test/driver');
   URL.revokeObjectURL = jest.fn();
 });
+
+// The first render can take more than findBy's default 1 s when the machine is busy.
+configure({ asyncUtilTimeout: 5_000 });
 
 describe('drivers page', () => {
   it("lists each model's drivers with version, release date, size and checksum", async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type POFile, type Registration, type RegistrationInput, type UploadProgressOptions } from '@portal/api-client';
 import { profile, renderRoute, sessionWith } from '@portal/forms/testing';
@@ -44,7 +44,8 @@ function makeApi(items: Registration[]) {
 function setup(items: Registration[] = [mine, colleagues], prepare: (api: Api) => void = () => undefined) {
   const api = makeApi(items);
   prepare(api);
-  const user = userEvent.setup();
+  // No pause between keystrokes: the forms are long and the test machine is shared.
+  const user = userEvent.setup({ delay: null });
   renderRoute(<ProductRegistrationPage />, {
     path: '/your-account/product-registration',
     url: '/your-account/product-registration',
@@ -65,6 +66,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>, serial = ' rt10000
   await user.upload(within(form()).getByLabelText('Proof of Purchase'), receipt());
   await within(form()).findByText('Attached: receipt.pdf');
 }
+
+// The first render can take more than findBy's default 1 s when the machine is busy.
+configure({ asyncUtilTimeout: 5_000 });
 
 describe('product registration', () => {
   it('lists the registered units with their warranty state, marking the organization’s', async () => {

@@ -45,7 +45,7 @@ const details: RmaDetails = {
   problem: { primaryFault: 'Display', problem: 'Cracked or broken screen', initialNotes: 'Dropped', customerReference: 'PO-7781', assetTag: 'AT-9' },
   contact: { firstName: 'Casey', lastName: 'Morgan', email: 'casey@example.com', phone: '5125550142', phoneCountryCode: 'US', company: 'Morgan Field Services', position: 'Technician' },
   address: { line1: '100 Congress Ave', line2: '', city: 'Austin', state: 'TX', country: 'US', postalCode: '78701' },
-  shippingMethod: 'FEDEX_GROUND',
+  shippingMethod: 'label',
   trackingNumber: '794600000001',
   returnTrackingNumber: '794600000099',
   label: '/shipping/label?rmaNumber=RMA-100501',
@@ -56,7 +56,8 @@ const details: RmaDetails = {
   // Out of order on purpose: the window shows them oldest first.
   timeline: [
     { at: '2026-03-09T10:00:00Z', status: 'SHIPPED_BACK', kind: 'status', actor: 'Service center', note: 'On its way back' },
-    { at: '2026-03-02T10:00:00Z', status: 'AWAITING_UNIT', kind: 'status', actor: 'You', note: '' },
+    { at: '2026-03-02T10:00:00Z', status: 'AWAITING_UNIT', kind: 'created', actor: 'You', note: '' },
+    { at: '2026-03-02T10:01:00Z', status: '', kind: 'label_issued', actor: 'Portal', note: '' },
     { at: '2026-03-04T10:00:00Z', status: 'RECEIVED', kind: 'status', actor: 'Service center', note: '' },
   ],
 };
@@ -246,10 +247,12 @@ describe('rma-history', () => {
     const timeline = within(within(dialog).getByRole('region', { name: 'Status timeline' })).getAllByRole('listitem');
     expect(timeline.map((li) => li.textContent)).toEqual([
       expect.stringMatching(/^Mar 2 2026 .* · Awaiting unit · You$/),
+      expect.stringMatching(/^Mar 2 2026 .* · Shipping label issued · Portal$/),
       expect.stringMatching(/^Mar 4 2026 .* · Received · Service center$/),
       expect.stringMatching(/^Mar 9 2026 .* · Shipped back · Service center.*On its way back$/),
     ]);
     expect(within(dialog).getByText('100 Congress Ave', { exact: false })).toBeInTheDocument();
+    expect(within(dialog).getByText('Prepaid shipping label')).toBeInTheDocument();
     expect(await within(dialog).findByRole('link', { name: 'Shipping label' })).toHaveAttribute('href', 'blob:http://portal.test/doc');
     expect(shipping.document).toHaveBeenCalledWith('/shipping/label?rmaNumber=RMA-100501', expect.anything());
     expect(within(dialog).queryByText('Commercial invoice')).not.toBeInTheDocument();

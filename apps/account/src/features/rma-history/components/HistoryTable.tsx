@@ -22,6 +22,14 @@ const Clickable = styled.tr`
   }
 `;
 
+const NoWrap = styled.td`
+  white-space: nowrap;
+`;
+
+const NumberButton = styled(Button)`
+  white-space: nowrap;
+`;
+
 const Sub = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
@@ -87,7 +95,7 @@ export function HistoryTable({ items, sort, onSort, onOpen }: HistoryTableProps)
           {items.map((item) => (
             <Clickable key={item.uid} onClick={() => onOpen(item)}>
               <td>
-                <Button
+                <NumberButton
                   $variant="secondary"
                   onClick={(event) => {
                     event.stopPropagation();
@@ -96,7 +104,7 @@ export function HistoryTable({ items, sort, onSort, onOpen }: HistoryTableProps)
                   aria-label={`Details of ${item.rmaNumber}`}
                 >
                   {item.rmaNumber}
-                </Button>
+                </NumberButton>
                 <Sub>{item.rmaType === 'RECYCLE' ? 'Recycle' : 'Repair'}</Sub>
               </td>
               <td>
@@ -108,8 +116,8 @@ export function HistoryTable({ items, sort, onSort, onOpen }: HistoryTableProps)
                 {item.customerReference ? <Sub>Ref. {item.customerReference}</Sub> : null}
               </td>
               <td>{statusText(item.status)}</td>
-              <td>{displayDate(item.createdAt)}</td>
-              <td>{displayDate(item.updatedAt)}</td>
+              <NoWrap>{displayDate(item.createdAt)}</NoWrap>
+              <NoWrap>{displayDate(item.updatedAt)}</NoWrap>
               <td>
                 {item.mine ? 'You' : item.openedBy}
                 {item.mine ? null : (

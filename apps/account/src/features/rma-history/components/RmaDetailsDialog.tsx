@@ -7,7 +7,7 @@ import { useDocumentLink, type DocumentLink } from '@portal/forms/units';
 import { Banner, Button, Dialog, FactList, Row, Spinner } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
 import { displayDate, displayDateTime } from '../../../shared/dates';
-import { statusText } from '../../../shared/statusText';
+import { eventText, shippingText, statusText } from '../../../shared/statusText';
 import { RepairSummaryView } from './RepairSummaryView';
 
 export const DETAILS_FAILED = 'The details of this RMA could not be loaded. Please try again.';
@@ -162,8 +162,8 @@ function DetailsBody({ details }: { details: RmaDetails }) {
           <FactList>
             {details.shippingMethod ? (
               <>
-                <dt>Shipping</dt>
-                <dd>{details.shippingMethod}</dd>
+                <dt>Shipping method</dt>
+                <dd>{shippingText(details.shippingMethod)}</dd>
               </>
             ) : null}
             {details.trackingNumber ? (
@@ -186,7 +186,7 @@ function DetailsBody({ details }: { details: RmaDetails }) {
         <Timeline>
           {timeline.map((event, index) => (
             <li key={`${event.at}-${index}`}>
-              <time dateTime={event.at}>{displayDateTime(event.at)}</time> · <strong>{statusText(event.status)}</strong> · {event.actor}
+              <time dateTime={event.at}>{displayDateTime(event.at)}</time> · <strong>{eventText(event)}</strong> · {event.actor}
               {event.note ? <small>{event.note}</small> : null}
             </li>
           ))}
