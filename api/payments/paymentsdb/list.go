@@ -82,9 +82,23 @@ func (s *Store) ListQuotes(ctx context.Context, q payments.QuoteQuery) ([]paymen
 	if q.Viewer.Subject == "" || q.Limit <= 0 {
 		return nil, nil
 	}
+	sql, args, err := listSQL(q)
+	if err != nil {
+		return nil, err
+	}
+	var rows []quoteRow
+	if err := db.Conn(ctx, s.db).Raw(sql, args...).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("paymentsdb: list quotes: %w", err)
+	}
+	return toQuotes(rows)
+}
+
+// listSQL is the statement of one scan: each branch cut at the page's size in the scan's order,
+// then the two merged and cut again.
+func listSQL(q payments.QuoteQuery) (string, []any, error) {
 	col, ok := sortColumns[q.Sort.Field]
 	if !ok {
-		return nil, fmt.Errorf("paymentsdb: unknown quote sort %q", q.Sort.Field)
+		return "", nil, fmt.Errorf("paymentsdb: unknown quote sort %q", q.Sort.Field)
 	}
 	// The scan runs descending for a descending sort read forward, or an ascending one read back.
 	desc := q.Sort.Desc != q.Backward
@@ -110,14 +124,7 @@ func (s *Store) ListQuotes(ctx context.Context, q payments.QuoteQuery) ([]paymen
 			b.where, cond, order, i))
 		args = append(append(append(append(args, b.args...), condArgs...), keyArgs...), q.Limit)
 	}
-	sql := strings.Join(parts, " UNION ALL ") + " ORDER BY " + order + " LIMIT ?"
-	args = append(args, q.Limit)
-
-	var rows []quoteRow
-	if err := db.Conn(ctx, s.db).Raw(sql, args...).Scan(&rows).Error; err != nil {
-		return nil, fmt.Errorf("paymentsdb: list quotes: %w", err)
-	}
-	return toQuotes(rows)
+	return strings.Join(parts, " UNION ALL ") + " ORDER BY " + order + " LIMIT ?", append(args, q.Limit), nil
 }
 
 // CountQuotes implements payments.QuoteLister: one count per branch, added in the statement.
