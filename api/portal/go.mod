@@ -146,6 +146,7 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 	modernc.org/sqlite v1.60.1 // indirect
+	rugged.example/portal/api/account v0.0.0
 )
 
 replace (
@@ -160,3 +161,5 @@ replace (
 	rugged.example/portal/api/support => ../support
 	rugged.example/portal/api/uploads => ../uploads
 )
+
+replace rugged.example/portal/api/account => ../account

@@ -13,8 +13,11 @@ import (
 	"github.com/gin-gonic/gin"
 	"gorm.io/gorm"
 
+	"rugged.example/portal/api/account/account"
+	"rugged.example/portal/api/account/accountapi"
 	"rugged.example/portal/api/geo/geoapi"
 	"rugged.example/portal/api/identity/identityapi"
+	"rugged.example/portal/api/identity/identitydb"
 	"rugged.example/portal/api/payments/paymentsapi"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/blob"
@@ -174,7 +177,8 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profiles identityapi.Profiles, engine *gin.Engine, log *slog.Logger) map[string]func() error {
 	return map[string]func() error{
 		ServiceIdentity: func() error {
-			identityapi.Routes(engine, guard, profiles, log)
+			// /me answers the stored contact and address in place of the provider's (account settings).
+			identityapi.Routes(engine, guard, identityapi.WithStored(profiles, identitydb.NewStore(caps.gdb)), log)
 			return nil
 		},
 		ServiceRepair: func() error {
@@ -258,6 +262,23 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 				app.closers = append(app.closers, func() error { cards.AuthNetSandbox.Close(); return nil })
 			}
 			paymentsapi.Routes(engine, guard, deps, log)
+			return nil
+		},
+		ServiceAccount: func() error {
+			// A process without the profile source (the embedded provider runs elsewhere) reads
+			// the provider's users from the shared database, as the identity process does.
+			source := profiles
+			if source == nil {
+				source = storedUsers{identitydb.NewStore(caps.gdb)}
+			}
+			svc, err := caps.Account(identityapi.WithStored(source, identitydb.NewStore(caps.gdb)))
+			if err != nil {
+				return err
+			}
+			// One poller per process follows the RMA feed for every open dashboard it serves.
+			stream := account.NewStream(caps.Feed(), 0, log)
+			app.background = append(app.background, func(ctx context.Context, _ *slog.Logger) { stream.Run(ctx) })
+			accountapi.Routes(engine, guard, svc, stream, accountapi.Options{}, log)
 			return nil
 		},
 		ServiceWeb: func() error {

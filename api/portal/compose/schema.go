@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 
 	"gorm.io/gorm"
 
+	"rugged.example/portal/api/account/accountdb"
 	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/identity/identitydb"
 	"rugged.example/portal/api/payments/paymentsdb"
+	"rugged.example/portal/api/pkg/blob"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/rma/rmadb"
@@ -26,7 +29,7 @@ import (
 func Modules() []db.Module {
 	return []db.Module{
 		rmadb.Schema(), uploadsdb.Schema(), shippingdb.Schema(), mail.Schema(), supportdb.Schema(), identitydb.Schema(),
-		paymentsdb.Schema(),
+		paymentsdb.Schema(), accountdb.Schema(),
 	}
 }
 
@@ -60,9 +63,10 @@ func CheckSchema(ctx context.Context, gdb *gorm.DB) error {
 }
 
 // Seed loads the demo data: the units registry's demo units and fleet, the repair options and
-// their prices, the info-banner report, and, when the portal runs the embedded provider, its
-// demo users. Each part is left alone when it already has rows, so seeding again changes
-// nothing. `portal seed` runs it; so does the embedded default at every start.
+// their prices, the info-banner report, the demo organization's branches, the driver catalogue
+// and its files, and, when the portal runs the embedded provider, its demo users. Each part is
+// left alone when it already has rows, so seeding again changes nothing. `portal seed` runs it; so
+// does the embedded default at every start.
 func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error {
 	units := rmadb.NewStore(gdb)
 	if err := rmadb.SeedDemo(ctx, units); err != nil {
@@ -74,6 +78,9 @@ func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error
 	if err := supportdb.Seed(ctx, supportdb.NewStore(gdb)); err != nil {
 		return fmt.Errorf("compose: seed reports: %w", err)
 	}
+	if err := seedAccount(ctx, cfg, gdb); err != nil {
+		return fmt.Errorf("compose: seed branches and drivers: %w", err)
+	}
 	if cfg.EmbeddedIdentity() {
 		if err := identity.SeedDemoUsers(ctx, gdb, cfg.OIDCClientID, log); err != nil {
 			return fmt.Errorf("compose: seed demo users: %w", err)
@@ -84,6 +91,17 @@ func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error
 		}
 	}
 	return nil
+}
+
+// seedAccount gives the demo organization its branches and writes the driver catalogue, whose
+// files go to the blob storage the processes share (BLOB_URL, else the data dir's).
+func seedAccount(ctx context.Context, cfg Config, gdb *gorm.DB) error {
+	bucket, err := blob.Open(ctx, cfg.BlobURL.Reveal(), filepath.Join(cfg.DataDir, "blobs"))
+	if err != nil {
+		return err
+	}
+	defer bucket.Close()
+	return accountdb.Seed(ctx, accountdb.NewStore(gdb), bucket)
 }
 
 // PrepareDatabase readies the database of a serving process. The embedded default (SQLite, one

@@ -19,6 +19,7 @@ const (
 	ServiceUploads  = "uploads"
 	ServiceGraphQL  = "graphql"
 	ServicePayments = "payments"
+	ServiceAccount  = "account"
 	ServiceWeb      = "web"
 
 	// AllServices is the keyword for every domain in one process.
@@ -47,6 +48,7 @@ func Routes() []Route {
 		{ServiceUploads, []string{"/bucket-uploader"}},
 		{ServiceGraphQL, []string{"/graphql"}},
 		{ServicePayments, []string{"/payments", "/sandbox"}},
+		{ServiceAccount, []string{"/account-mgr", "/gss-dashboard", "/rma-manager/rma/history", "/rma-manager/rma/details", "/rma-manager/rma/repair-summary"}},
 		{ServiceWeb, []string{"/"}},
 	}
 }
