@@ -349,14 +349,15 @@ describe('account service contract: drivers', () => {
       .given(CASEY_DRIVERS)
       .uponReceiving('a download of driver DRV-PACT1')
       .withRequest('GET', '/account-mgr/drivers/DRV-PACT1/download', (req) => req.headers({ Authorization: bearer }))
+      // The file's bytes are the catalogue's, so only the headers are part of the contract.
       .willRespondWith(200, (res) =>
-        res
-          .headers({ 'Content-Type': 'application/zip', 'Content-Disposition': regex('^attachment; filename=.+$', 'attachment; filename="rl14-chipset-10.1.19.zip"') })
-          .body('application/zip', Buffer.from('PK')),
+        res.headers({
+          'Content-Type': regex('^application/.+$', 'application/zip'),
+          'Content-Disposition': regex('^attachment; filename=.+$', 'attachment; filename="rl14-chipset-10.1.19.zip"'),
+        }),
       )
       .executeTest(async (server) => {
-        const blob = await api(server.url).accountManager.downloadDriver('DRV-PACT1');
-        expect(blob.size).toBeGreaterThan(0);
+        await expect(api(server.url).accountManager.downloadDriver('DRV-PACT1')).resolves.toBeInstanceOf(Blob);
       }));
 
   it('answers the download of a driver for another model as not found', () =>

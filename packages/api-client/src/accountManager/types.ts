@@ -50,8 +50,8 @@ export interface Branches {
 export interface RegistrationWarranty {
   /** In warranty. */
   iw: boolean;
-  /** The last day of the warranty, e.g. '2028-06-30' ('' when unknown). */
-  endDeviceWarranty: string;
+  /** The last day of the warranty, e.g. '2028-06-30'; null when unknown. */
+  endDeviceWarranty: string | null;
   /** End of service: no repairs any more. */
   isEOS: boolean;
 }

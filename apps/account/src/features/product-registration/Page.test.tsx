@@ -22,7 +22,7 @@ const colleagues: Registration = {
   mine: false,
   warranty: { iw: false, endDeviceWarranty: '2024-01-31', isEOS: false },
 };
-const retired: Registration = { ...mine, serial: 'RT10000003', warranty: { iw: false, endDeviceWarranty: '', isEOS: true } };
+const retired: Registration = { ...mine, serial: 'RT10000003', warranty: { iw: false, endDeviceWarranty: null, isEOS: true } };
 
 type Api = ReturnType<typeof makeApi>;
 
