@@ -5,6 +5,7 @@ import { formatMoney } from '../../shared/money';
 import { statusText } from '../../shared/statusText';
 import { DashboardCharts } from './components/DashboardCharts';
 import { useDashboardStream, useDashboardSummary } from './useDashboard';
+import { AccountNav } from '../../shared/AccountNav';
 
 const Figures = styled.div`
   display: grid;
@@ -48,6 +49,7 @@ export function DashboardPage() {
 
   return (
     <Stack $gap="lg">
+      <AccountNav />
       <div>
         <PageTitle>Dashboard</PageTitle>
         {/* Kept in place so the notice of each status change is announced (the banner is a polite status). */}

@@ -8,6 +8,7 @@ import { displayDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import type { PagePosition } from '../rma-history/hooks/useRmaHistory';
 import { useQuotes } from './useQuotes';
+import { AccountNav } from '../../shared/AccountNav';
 
 /** The create-RMA stepper's Confirm RMA step (spec §2: the fourth of five). */
 const CONFIRM_RMA_STEP = 4;
@@ -127,6 +128,7 @@ export function QuotesPage() {
   const navigate = useNavigate();
   return (
     <Stack $gap="lg">
+      <AccountNav />
       <PageTitle>Your quotes</PageTitle>
       <QuoteSection
         kind="SAVED"

@@ -8,6 +8,7 @@ import { HistoryTable } from './components/HistoryTable';
 import { RmaDetailsDialog } from './components/RmaDetailsDialog';
 import { useDebouncedValue } from './hooks/useDebouncedValue';
 import { DEFAULT_PAGE_SIZE, useRmaHistory, type PagePosition } from './hooks/useRmaHistory';
+import { AccountNav } from '../../shared/AccountNav';
 
 export const FILTER_DEBOUNCE_MS = 300;
 export const CSV_FAILED = 'The CSV could not be downloaded. Please try again.';
@@ -74,6 +75,7 @@ export function RmaHistoryPage() {
 
   return (
     <Stack $gap="lg">
+      <AccountNav />
       <PageTitle>Your RMAs</PageTitle>
       <HistoryFilters
         text={text}
