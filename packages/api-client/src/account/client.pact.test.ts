@@ -10,7 +10,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createApiClient } from '../index';
 import type { TokenSource } from '../client';
 
-const { like, regex, eachLike, integer, decimal } = MatchersV3;
+const { like, regex, eachLike, integer, number } = MatchersV3;
 
 const pact = new PactV4({
   consumer: 'portal-web',
@@ -211,9 +211,9 @@ describe('account service contract: dashboard', () => {
           rmasByMonth: eachLike({ month: month('2026-03'), repair: integer(2), recycle: integer(1) }),
           turnaround: {
             closed: integer(4),
-            averageDays: decimal(6.5),
-            medianDays: decimal(6),
-            byMonth: eachLike({ month: month('2026-03'), averageDays: decimal(6.5) }),
+            averageDays: number(6.5),
+            medianDays: number(6),
+            byMonth: eachLike({ month: month('2026-03'), averageDays: number(6.5) }),
           },
           unitsByWarranty: { inWarranty: integer(2), outOfWarranty: integer(1), endOfService: integer(0) },
           spend: {
@@ -249,7 +249,9 @@ describe('account service contract: dashboard', () => {
       )
       // Only the status and type are the contract: the body is an endless stream the provider
       // verification cuts short (its state closes the stream after the first ping).
-      .willRespondWith(200, (res) => res.headers({ 'Content-Type': regex('^text/event-stream', 'text/event-stream') }))
+      .willRespondWith(200, (res) =>
+        res.headers({ 'Content-Type': regex('^text/event-stream(;.*)?$', 'text/event-stream; charset=utf-8') }),
+      )
       .executeTest(async (server) => {
         const controller = new AbortController();
         const opened = jest.fn(() => controller.abort());
