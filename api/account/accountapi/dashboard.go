@@ -138,7 +138,8 @@ func (a API) events(c *gin.Context) error {
 	defer unsubscribe()
 
 	h := c.Writer.Header()
-	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	// SSE is UTF-8 by definition (no charset parameter), as browsers and the pact expect.
+	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	// nginx (the split topology's and most ingresses') would otherwise hold events in its buffer.
 	h.Set("X-Accel-Buffering", "no")

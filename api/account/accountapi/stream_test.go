@@ -26,7 +26,7 @@ func listen(t *testing.T, srv *httptest.Server, token string) (<-chan string, co
 	resp, err := srv.Client().Do(req)
 	require.NoError(t, err)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
-	require.Equal(t, "text/event-stream; charset=utf-8", resp.Header.Get("Content-Type"))
+	require.Equal(t, "text/event-stream", resp.Header.Get("Content-Type"))
 	lines := make(chan string, 100)
 	go func() {
 		defer resp.Body.Close()

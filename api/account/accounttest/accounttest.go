@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"gorm.io/gorm"
 
 	"rugged.example/portal/api/account/account"
 	"rugged.example/portal/api/account/accountdb"
@@ -46,9 +47,11 @@ type Env struct {
 	Labels   Labels
 	Feed     *Feed
 	Store    *accountdb.Store
-	Bucket   *blob.Bucket
-	Signer   *authtest.Signer
-	Guard    *auth.Guard
+	// DB is the SQLite database of the account tables.
+	DB     *gorm.DB
+	Bucket *blob.Bucket
+	Signer *authtest.Signer
+	Guard  *auth.Guard
 }
 
 // New builds the service on fakes and SQLite.
@@ -65,7 +68,7 @@ func New(t testing.TB) *Env {
 	signer := authtest.NewSigner(t)
 	e := &Env{
 		RMAs: &RMAs{}, Profiles: NewProfiles(), Proofs: &Proofs{files: map[string]*proof{}}, Units: &Units{},
-		Spend: &Spend{}, Labels: Labels{}, Feed: &Feed{}, Store: accountdb.NewStore(gdb), Bucket: bucket,
+		Spend: &Spend{}, Labels: Labels{}, Feed: &Feed{}, Store: accountdb.NewStore(gdb), DB: gdb, Bucket: bucket,
 		Signer: signer, Guard: auth.NewGuard(signer.Verifier(), testkit.Quiet()),
 	}
 	e.Stats = &Stats{rmas: e.RMAs, units: e.Units}
@@ -180,6 +183,13 @@ type RMAs struct {
 	list []RMA
 }
 
+// Reset forgets every RMA.
+func (h *RMAs) Reset() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.list = nil
+}
+
 // Add stores r.
 func (h *RMAs) Add(r RMA) {
 	h.mu.Lock()
@@ -278,6 +288,13 @@ type Units struct {
 	regs  []rma.Registration
 }
 
+// Reset empties the registry and its registrations.
+func (u *Units) Reset() {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.units, u.regs = nil, nil
+}
+
 // AddUnit puts u in the registry.
 func (u *Units) AddUnit(unit rma.Unit) {
 	u.mu.Lock()
@@ -327,6 +344,13 @@ type proof struct{ owner, name, claim string }
 type Proofs struct {
 	mu    sync.Mutex
 	files map[string]*proof
+}
+
+// Reset forgets every file.
+func (p *Proofs) Reset() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.files = map[string]*proof{}
 }
 
 // Upload records owner's file id, uploaded as name.
