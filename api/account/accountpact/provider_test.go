@@ -198,4 +198,3 @@ func putDriver(t *testing.T, e *accounttest.Env, body []byte) {
 		"DRV-PACT1", "RL14", "Ranger", "Chipset driver", "Chipset", "Windows 11 64-bit", "10.1.19", date(2026, 2, 14),
 		"Fixes sleep on lid close.", "rl14-chipset-10.1.19.zip", len(body), hex.EncodeToString(sum[:]), key).Error)
 }
-
