@@ -168,11 +168,9 @@ export {
   RMA_DETAILS_PATH,
   RMA_HISTORY_PATH,
   SAVED_QUOTE_CONNECTION_QUERY,
-  historyQuery,
   type AccountClient,
   type DashboardStreamOptions,
 } from './account/client';
-export { readEventStream, subscribeEventStream, type ServerSentEvent, type SubscribeOptions } from './account/eventStream';
 export type {
   AccountQuote,
   Connection,
