@@ -3,10 +3,13 @@ package account
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"time"
 
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/uploads/uploads"
 )
 
 // Registrations is the rma capability's unit registrations; *rma.Registrations implements it.
@@ -86,15 +89,22 @@ func (s *Service) Registrations(ctx context.Context, v Viewer) ([]Registration, 
 	return out, nil
 }
 
-// proofField moves the uploads claim's message onto the registration form's field.
+// Messages of a proof of purchase the uploads claim refuses, in the registration's words (the
+// uploads capability speaks of purchase orders and RMAs).
+const (
+	MsgProofUnknown = "The proof of purchase was not found. Please upload it again."
+	MsgProofTaken   = "This proof of purchase is already used. Please upload it again."
+)
+
+// proofField moves the uploads claim's refusal onto the registration form's field.
 func proofField(err error) error {
 	f, ok := fault.As(err)
 	if !ok || f.Kind != fault.KindInvalid {
 		return err
 	}
-	fields := map[string]string{}
-	for _, msg := range f.Fields {
-		fields[FieldProofFile] = msg
+	msg := MsgProofUnknown
+	if slices.Contains(slices.Collect(maps.Values(f.Fields)), uploads.MsgPOFileTaken) {
+		msg = MsgProofTaken
 	}
-	return fault.Validation(fields)
+	return fault.Validation(map[string]string{FieldProofFile: msg})
 }

@@ -355,7 +355,8 @@ func TestRegistrations(t *testing.T) {
 		"missing everything": {olivia, accountapi.RegisterRequest{}, http.StatusBadRequest, "validation", map[string]string{"serial": "Required", "purchaseDate": "Required", "proofFileId": "Must Attach Files"}},
 		"future date":        {olivia, accountapi.RegisterRequest{Serial: "RT10000004", PurchaseDate: "2026-04-01", ProofFileID: "po-receipt"}, http.StatusBadRequest, "validation", map[string]string{"purchaseDate": "Purchase date cannot be in the future"}},
 		"not a date":         {olivia, accountapi.RegisterRequest{Serial: "RT10000004", PurchaseDate: "31/01/2026", ProofFileID: "po-receipt"}, http.StatusBadRequest, "validation", map[string]string{"purchaseDate": "Must be a date (YYYY-MM-DD)"}},
-		"someone's proof":    {olivia, accountapi.RegisterRequest{Serial: "RT10000004", PurchaseDate: "2026-01-31", ProofFileID: "po-casey"}, http.StatusBadRequest, "validation", map[string]string{"proofFileId": "The purchase order file was not found. Please upload it again."}},
+		"someone's proof":    {olivia, accountapi.RegisterRequest{Serial: "RT10000004", PurchaseDate: "2026-01-31", ProofFileID: "po-casey"}, http.StatusBadRequest, "validation", map[string]string{"proofFileId": "The proof of purchase was not found. Please upload it again."}},
+		"used proof":         {olivia, accountapi.RegisterRequest{Serial: "RT10000004", PurchaseDate: "2026-01-31", ProofFileID: "po-receipt"}, http.StatusBadRequest, "validation", map[string]string{"proofFileId": "This proof of purchase is already used. Please upload it again."}},
 	} {
 		w := h.do(t, http.MethodPost, accountapi.RegistrationsPath, tc.token, tc.body)
 		require.Equal(t, tc.status, w.Code, name)
