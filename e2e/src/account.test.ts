@@ -1,0 +1,127 @@
+// The your-account pages as the demo customers use them, on the embedded default: the service
+// history the seed writes (stable RMA numbers, see the README), followed through its statuses,
+// the organization's view, and a saved quote opened again.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { signIn, startBrowser, type RunningBrowser } from './browser';
+import { toConfirmStep } from './payment';
+import { startPortal, type RunningPortal } from './portal';
+import { confirmAccurate, expectText } from './stepper';
+
+/** casey's repaired and closed RMA: a timeline from creation to closure and a repair summary. */
+const CLOSED_REPAIR = 'RMA-100083';
+/** casey's RMA whose unit is on its way to the service center. */
+const AWAITING_UNIT = 'RMA-100393';
+/** diego's RMA, which olivia sees as her organization's. */
+const DIEGOS = 'RMA-100388';
+
+let chromium: RunningBrowser;
+let portal: RunningPortal;
+
+beforeAll(async () => {
+  chromium = await startBrowser();
+  portal = await startPortal();
+}, 120_000);
+
+afterAll(async () => {
+  await chromium?.stop();
+  await portal?.stop();
+});
+
+async function openAs(url: string, user: string): Promise<Page> {
+  const page = await (await chromium.browser.newContext({ acceptDownloads: true })).newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${portal.url}${url}`);
+  await signIn(page, user);
+  await page.waitForURL(`${portal.url}${url}**`);
+  return page;
+}
+
+/** Types into the history's filter and waits for the table to show only that RMA. */
+async function filterTo(page: Page, rmaNumber: string): Promise<void> {
+  await page.getByLabel('Filter').fill(rmaNumber);
+  await page.getByText('1 RMA', { exact: false }).first().waitFor();
+  await page.getByRole('button', { name: `Details of ${rmaNumber}` }).waitFor();
+}
+
+describe('your account in Chromium', () => {
+  it('casey finds an RMA by filter, reads its timeline and repair summary, and downloads the CSV', async () => {
+    const page = await openAs('/your-account', 'casey@example.com');
+    await page.waitForURL(/\/your-account\/rma-history$/);
+    await page.getByRole('heading', { name: 'Your RMAs' }).waitFor();
+    await filterTo(page, CLOSED_REPAIR);
+
+    await page.getByRole('button', { name: `Details of ${CLOSED_REPAIR}` }).click();
+    const details = page.getByRole('dialog');
+    const timeline = details.getByRole('region', { name: 'Status timeline' });
+    await timeline.getByText('Closed', { exact: true }).first().waitFor();
+    const steps = await timeline.getByRole('listitem').allInnerTexts();
+    const order = ['Awaiting unit', 'Received', 'Diagnosing', 'Repairing', 'Shipped back', 'Closed'].map((status) =>
+      steps.findIndex((step) => step.includes(status)),
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+    await details.getByRole('button', { name: 'Repair Summary' }).click();
+    const summary = details.getByRole('region', { name: 'Repair Summary' });
+    await summary.getByText('Parts replaced', { exact: true }).first().waitFor();
+    await summary.getByText('Work performed', { exact: true }).first().waitFor();
+    const [pdf] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(readFileSync((await pdf.path()) as string).subarray(0, 5).toString()).toBe('%PDF-');
+    await details.getByRole('button', { name: 'Close' }).first().click();
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const lines = readFileSync((await csv.path()) as string, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('RMA Number,Type,Status,Serial,Model,Problem,Customer Reference,Asset Tag,Opened By,Created,Updated');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^${CLOSED_REPAIR},REPAIR,CLOSED,`));
+  });
+
+  it('an RMA the service center advances shows its new status on the open dashboard', async () => {
+    const page = await openAs('/your-account/dashboard', 'casey@example.com');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('figure', { name: 'RMAs by status' }).waitFor();
+
+    const res = await fetch(`${portal.url}/rma-manager/admin/rmas/${AWAITING_UNIT}/advance`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${portal.devToken('adam@example.com')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'RECEIVED', note: 'Unit arrived at the service center.' }),
+    });
+    expect(res.status).toBe(200);
+    await expectText(page, `${AWAITING_UNIT} is now Received`);
+  });
+
+  it('olivia sees her organization’s RMAs, marked, and its branches; casey has no branches page', async () => {
+    const olivia = await openAs('/your-account/rma-history', 'olivia@fleetco.example');
+    await filterTo(olivia, DIEGOS);
+    const row = olivia.getByRole('row').filter({ hasText: DIEGOS });
+    await row.getByText('Organization', { exact: true }).waitFor();
+    await row.getByText('Diego Alvarez').waitFor();
+
+    await olivia.goto(`${portal.url}/your-account/branches`);
+    await olivia.getByRole('heading', { name: /Branches/ }).first().waitFor();
+    await olivia.getByText('FleetCo Utilities').first().waitFor();
+    expect(await olivia.getByRole('button', { name: /^Edit / }).count()).toBeGreaterThan(0);
+
+    const casey = await openAs('/your-account/rma-history', 'casey@example.com');
+    expect(await casey.getByRole('link', { name: 'Branches' }).count()).toBe(0);
+    await casey.goto(`${portal.url}/your-account/branches`);
+    await casey.waitForURL(`${portal.url}/`);
+  });
+
+  it('a saved quote opens into create-rma from the quotes page', async () => {
+    const page = await openAs('/create-rma/RT10000002', 'casey@example.com');
+    await toConfirmStep(page);
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Save Quote' }).click();
+    const saved = await page.getByText(/Quote QT-[A-Z2-7]{12} saved/).first().innerText();
+    const quoteId = /QT-[A-Z2-7]{12}/.exec(saved)?.[0] as string;
+
+    await page.goto(`${portal.url}/your-account/saved-quotes`);
+    await page.getByRole('button', { name: `Open ${quoteId}` }).click();
+    await page.waitForURL(/\/create-rma\/RT10000002\/confirm-quote/);
+    await expectText(page, 'Total: $289.00');
+    await expectText(page, 'Cracked or broken screen');
+    expect(await page.getByRole('button', { name: 'Save Quote' }).count()).toBe(0);
+  });
+});
