@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,36 @@ func TestStream_FansOutByVisibilityAndCleansUp(t *testing.T) {
 	require.Eventually(t, func() bool { return h.Stream.Subscribers() == 1 }, 5*time.Second, 5*time.Millisecond, "a client that goes is unsubscribed")
 	closeOlivia()
 	require.Eventually(t, func() bool { return h.Stream.Subscribers() == 0 }, 5*time.Second, 5*time.Millisecond)
+}
+
+// Every goroutine a stream starts (the poller, each response) ends with it: subscribe, receive,
+// disconnect, stop, and the count is back where it was.
+func TestStream_LeavesNoGoroutines(t *testing.T) {
+	h := newHarness(t)
+	before := runtime.NumGoroutine()
+	srv := httptest.NewServer(h.r)
+	ctx, stop := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() { h.Stream.Run(ctx); close(done) }()
+	for range 3 {
+		lines, cancel := listen(t, srv, h.Customer(t, "usr_casey"))
+		next(t, lines, ": connected")
+		cancel()
+		for range lines {
+		}
+	}
+	stop()
+	<-done
+	srv.Client().CloseIdleConnections()
+	srv.Close()
+	// Polled here rather than with Eventually, whose own goroutine would be counted.
+	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > before; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("goroutines before %d, now %d:\n%s", before, runtime.NumGoroutine(), buf[:runtime.Stack(buf, true)])
+		}
+	}
+	require.Zero(t, h.Stream.Subscribers())
 }
 
 func TestStream_EndsWhenTheStreamStops(t *testing.T) {
