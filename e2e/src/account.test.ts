@@ -1,12 +1,13 @@
 // The your-account pages as the demo customers use them, on the embedded default: the service
 // history the seed writes (stable RMA numbers, see the README), followed through its statuses,
 // the organization's view, and a saved quote opened again.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
 import { toConfirmStep } from './payment';
 import { startPortal, type RunningPortal } from './portal';
-import { confirmAccurate, expectText } from './stepper';
+import { confirmAccurate, describeProblem, expectText, onePagePdf } from './stepper';
 
 /** casey's repaired and closed RMA: a timeline from creation to closure and a repair summary. */
 const CLOSED_REPAIR = 'RMA-100083';
@@ -123,5 +124,30 @@ describe('your account in Chromium', () => {
     await expectText(page, 'Total: $289.00');
     await expectText(page, 'Cracked or broken screen');
     expect(await page.getByRole('button', { name: 'Save Quote' }).count()).toBe(0);
+  });
+
+  it('casey saves her settings for every form, registers a unit with its proof and downloads a driver of its model', async () => {
+    const page = await openAs('/your-account/account-settings', 'casey@example.com');
+    await page.getByRole('textbox', { name: 'Position' }).fill('Field Service Lead');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectText(page, 'Your settings have been saved. New requests use them from now on.');
+    await page.goto(`${portal.url}/create-rma/RT10000001`);
+    await describeProblem(page);
+    expect(await page.getByRole('textbox', { name: 'Position' }).inputValue()).toBe('Field Service Lead');
+
+    await page.goto(`${portal.url}/your-account/product-registration`);
+    await page.getByRole('textbox', { name: 'Serial Number' }).fill('rt10000009');
+    await page.getByLabel('Purchase Date').fill('2025-06-14');
+    await page.getByLabel('Proof of Purchase').setInputFiles(onePagePdf('receipt-RT10000009.pdf'));
+    await page.getByText('Attached: receipt-RT10000009.pdf').waitFor();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expectText(page, 'Unit RT10000009 has been registered.');
+    await page.getByRole('rowheader', { name: 'RT10000009' }).waitFor();
+
+    await page.goto(`${portal.url}/your-account/drivers`);
+    const download = page.getByRole('button', { name: /^Download / }).first();
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const sha256 = createHash('sha256').update(readFileSync((await file.path()) as string)).digest('hex');
+    await page.getByText(sha256, { exact: true }).first().waitFor();
   });
 });

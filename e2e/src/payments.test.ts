@@ -1,13 +1,10 @@
 // Out-of-warranty repairs and service quotes as customers pay for them, in Chromium against the
 // built portal and its provider sandboxes (/sandbox/paypal, /sandbox/authnet), which the portal's
 // real clients call by URL exactly as they would call PayPal and Authorize.net.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { freshPortalPerTest } from './fresh';
 import { payOnPayPal, toConfirmStep } from './payment';
-import { confirmAccurate, contactInfo, describeProblem, expectText, shipWithLabelAndSubmit } from './stepper';
+import { confirmAccurate, contactInfo, describeProblem, expectText, onePagePdf, shipWithLabelAndSubmit } from './stepper';
 
 const fresh = freshPortalPerTest();
 
@@ -15,17 +12,6 @@ const fresh = freshPortalPerTest();
 const OUT_OF_WARRANTY = 'RT10000002';
 
 const DECLINED = 'The payment was declined. Please use another card or payment method.';
-
-/** A one-page PDF purchase order, as the PO upload sniffs it. */
-function purchaseOrderPdf(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-e2e-po-')), 'PO-4471.pdf');
-  writeFileSync(
-    file,
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  );
-  return file;
-}
 
 /** Picks the problem of describeProblem and reads the price table's columns and first row. */
 async function priceTable(page: Page): Promise<{ columns: string[]; row: string[] }> {
@@ -109,7 +95,7 @@ describe('out-of-warranty payments in Chromium', () => {
 
     await page.getByRole('textbox', { name: 'PO Number' }).fill('4471');
     await page.getByRole('textbox', { name: 'Release Number' }).fill('123');
-    await page.getByLabel('PO File').setInputFiles(purchaseOrderPdf());
+    await page.getByLabel('PO File').setInputFiles(onePagePdf());
     await page.getByText('PO-4471.pdf').first().waitFor();
     await page.getByRole('button', { name: 'Submit RMA' }).click({ force: true });
     await expectText(page, 'Must be 4 or 5 digits');

@@ -83,4 +83,21 @@ describe('one process per domain behind the proxy', () => {
     await raiseTicket(page);
     await page.getByText(/^Ticket TCK-\d+ has been created successfully$/).waitFor();
   });
+
+  it('a customer follows an RMA on the dashboard as the service center advances it, and finds it in the history', async () => {
+    const page = await openAs('/your-account/dashboard', 'casey@example.com');
+    await page.getByRole('figure', { name: 'RMAs by status' }).waitFor();
+    const res = await fetch(`${portal.url}/rma-manager/admin/rmas/RMA-100393/advance`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${portal.devToken('adam@example.com')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'RECEIVED' }),
+    });
+    expect(res.status).toBe(200);
+    await expectText(page, 'RMA-100393 is now Received');
+
+    await page.goto(`${portal.url}/your-account/rma-history`);
+    await page.getByLabel('Filter').fill('RMA-100393');
+    await page.getByRole('button', { name: 'Details of RMA-100393' }).click();
+    await page.getByRole('dialog').getByRole('region', { name: 'Status timeline' }).getByText('Received', { exact: true }).first().waitFor();
+  });
 });

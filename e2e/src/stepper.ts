@@ -26,6 +26,17 @@ export function photo(name = 'cracked-screen.png'): string {
   return file;
 }
 
+/** A one-page PDF named name, as the purchase-order and proof-of-purchase uploads sniff it. */
+export function onePagePdf(name = 'PO-4471.pdf'): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'portal-e2e-pdf-')), name);
+  writeFileSync(
+    file,
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+  return file;
+}
+
 export async function expectText(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
 }
