@@ -37,7 +37,9 @@ func (p proofs) ProofNames(ctx context.Context, ids []string) (map[string]string
 }
 
 func one(name string, content []byte) iter.Seq2[uploads.File, error] {
-	return func(yield func(uploads.File, error) bool) { yield(uploads.File{Name: name, Content: bytes.NewReader(content)}, nil) }
+	return func(yield func(uploads.File, error) bool) {
+		yield(uploads.File{Name: name, Content: bytes.NewReader(content)}, nil)
+	}
 }
 
 // A registration and the claim of its proof commit together on the real stores: a proof another
