@@ -73,5 +73,6 @@ func EmbeddedIdentity(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.L
 func oidcConfig(cfg Config) auth.OIDCConfig {
 	return auth.OIDCConfig{
 		Issuer: cfg.Issuer(), Audience: cfg.OIDCAudience, ClientID: cfg.OIDCClientID, RolesClaim: cfg.OIDCRolesClaim,
+		OrgClaim: cfg.OIDCOrgClaim,
 	}
 }
