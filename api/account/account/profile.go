@@ -2,6 +2,8 @@ package account
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -55,7 +57,17 @@ func trimAddress(a rma.Address) rma.Address {
 
 // Profile answers the caller's profile, stored fields winning.
 func (s *Service) Profile(ctx context.Context, caller auth.Principal, accessToken string) (identitycore.Profile, error) {
-	return s.d.Profiles.Profile(ctx, caller, accessToken)
+	return s.profile(ctx, caller, accessToken)
+}
+
+// profile reads the merged profile. A valid signature over a subject the provider no longer
+// knows is answered as /me answers it: a bad token, so the browser signs in again.
+func (s *Service) profile(ctx context.Context, caller auth.Principal, accessToken string) (identitycore.Profile, error) {
+	p, err := s.d.Profiles.Profile(ctx, caller, accessToken)
+	if errors.Is(err, identitycore.ErrUnknownUser) {
+		return identitycore.Profile{}, fmt.Errorf("%w: unknown subject", auth.ErrInvalidToken)
+	}
+	return p, err
 }
 
 // SaveProfile validates u with the contact and address rules of spec §5 (the create-RMA form's,
@@ -63,7 +75,7 @@ func (s *Service) Profile(ctx context.Context, caller auth.Principal, accessToke
 // and answers the merged profile.
 func (s *Service) SaveProfile(ctx context.Context, caller auth.Principal, accessToken string, u ProfileUpdate) (identitycore.Profile, error) {
 	u.trim()
-	current, err := s.d.Profiles.Profile(ctx, caller, accessToken)
+	current, err := s.profile(ctx, caller, accessToken)
 	if err != nil {
 		return identitycore.Profile{}, err
 	}
@@ -86,5 +98,5 @@ func (s *Service) SaveProfile(ctx context.Context, caller auth.Principal, access
 	if err != nil {
 		return identitycore.Profile{}, err
 	}
-	return s.d.Profiles.Profile(ctx, caller, accessToken)
+	return s.profile(ctx, caller, accessToken)
 }

@@ -272,6 +272,10 @@ func TestUser_ReadAndSaveWithTheCreateFormsRules(t *testing.T) {
 		"address.line1": "Cannot be a PO box", "address.postalCode": "Required",
 	}, decode[errorBody](t, w).Fields)
 
+	gone := h.Customer(t, "usr_gone")
+	require.Equal(t, http.StatusUnauthorized, h.do(t, http.MethodGet, accountapi.UserPath, gone, nil).Code, "a subject the provider forgot signs in again")
+	require.Equal(t, http.StatusUnauthorized, h.do(t, http.MethodPost, accountapi.UserPath, gone, valid).Code)
+
 	w = h.do(t, http.MethodPost, accountapi.UserPath, casey, "not an object")
 	require.Equal(t, http.StatusBadRequest, w.Code)
 	require.Equal(t, "account.badBody", decode[errorBody](t, w).Error)
