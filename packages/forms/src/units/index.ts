@@ -1,5 +1,6 @@
 // Pieces the repair and recycle steppers share: the serial check and unit card, the step form with
-// its timed banner, the leave warning, the preloaded countries, document links and summary cards.
+// its timed banner, the leave warning, the preloaded countries, document links and summary cards,
+// and the single-document upload of the PO file and the proof of purchase.
 export { useSerialCheck, SERIAL_CHECK_DEBOUNCE_MS, SERIAL_CHECK_FAILED, type SerialCheck } from './useSerialCheck';
 export { SerialField, SERIAL_LABEL, CHECKING_TEXT, type SerialFieldProps } from './SerialField';
 export { UnitCard } from './UnitCard';
@@ -18,4 +19,6 @@ export { useLeaveWarning, isWarningFree } from './useLeaveWarning';
 export { LeaveDialog } from './LeaveDialog';
 export { useCountries } from './useCountries';
 export { useDocumentLink, DOCUMENT_FAILED, type DocumentLink } from './useDocumentLink';
+export { useFileUpload, uploadErrorMessage, ACCEPTED_DOCUMENTS, type FileUploadInProgress } from './useFileUpload';
+export { FileUploadField, type FileUploadFieldProps } from './FileUploadField';
 export { SummaryCard, Facts, UnitFacts, ContactFacts, AddressFacts } from './Summary';

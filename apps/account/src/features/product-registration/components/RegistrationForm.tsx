@@ -1,12 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import styled from 'styled-components';
+import { useState, type FormEvent } from 'react';
 import { isApiError, type Registration } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { normalizeSerial, visibleError, type FieldErrors } from '@portal/forms';
 import { useTouched } from '@portal/forms/components';
-import { Banner, Button, MutedText, ProgressBar, Row, Spinner, Stack, TextField } from '@portal/ui';
+import { FileUploadField } from '@portal/forms/units';
+import { Banner, Button, Row, Spinner, Stack, TextField } from '@portal/ui';
 import { COPY } from '../copy';
-import { ACCEPTED_PROOF, useProofUpload } from '../hooks/useProofUpload';
 import {
   emptyRegistration,
   registrationServerErrors,
@@ -17,74 +16,8 @@ import {
   type RegistrationValues,
 } from '../model/registration';
 
-const FileBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-
-  label {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-`;
-
-const ErrorText = styled.div`
-  color: ${({ theme }) => theme.colors.error.fg};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
 /** The 409 of a unit registered before: its message belongs to the serial. */
 const ALREADY_REGISTERED = 'account.alreadyRegistered';
-
-function ProofField({
-  values,
-  onChange,
-  error,
-}: {
-  values: RegistrationValues;
-  onChange: (values: RegistrationValues) => void;
-  error: string | undefined;
-}) {
-  const id = `proof-${useId()}`;
-  const { upload, error: uploadError, choose } = useProofUpload((proof) => onChange({ ...values, proof }));
-  const described = [`${id}-help`, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <FileBox>
-      <label htmlFor={id}>Proof of Purchase</label>
-      <input
-        id={id}
-        type="file"
-        accept={ACCEPTED_PROOF}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) choose(file);
-          event.target.value = '';
-        }}
-      />
-      <MutedText id={`${id}-help`}>{COPY.proofHelp}</MutedText>
-      {upload ? (
-        <Row $gap="sm">
-          <span>{upload.name}</span>
-          <ProgressBar value={upload.progress} label={`Uploading ${upload.name}`} />
-          <Button $variant="secondary" onClick={upload.cancel} aria-label={`Cancel upload of ${upload.name}`}>
-            Cancel
-          </Button>
-        </Row>
-      ) : null}
-      {values.proof && !upload ? (
-        <Row $gap="sm">
-          <span>{COPY.proofAttached(values.proof.originalname)}</span>
-          <Button $variant="secondary" onClick={() => onChange({ ...values, proof: null })} aria-label={`Remove ${values.proof.originalname}`}>
-            Remove
-          </Button>
-        </Row>
-      ) : null}
-      {uploadError ? <Banner variant="error">{uploadError}</Banner> : null}
-      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
-    </FileBox>
-  );
-}
 
 export interface RegistrationFormProps {
   onRegistered: (registration: Registration) => void;
@@ -170,7 +103,15 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
           onBlur={() => touch('purchaseDate')}
           error={errorOf('purchaseDate')}
         />
-        <ProofField values={values} onChange={change} error={visibleError(errors.proof, serverErrors.proof, showAll)} />
+        <FileUploadField
+          label="Proof of Purchase"
+          idPrefix="proof"
+          help={COPY.proofHelp}
+          file={values.proof}
+          onChange={(proof) => change({ ...values, proof })}
+          attachedText={COPY.proofAttached}
+          error={visibleError(errors.proof, serverErrors.proof, showAll)}
+        />
         {failure ? <Banner variant="error">{failure}</Banner> : null}
         <Row>
           <Button type="submit" aria-disabled={Object.keys(errors).length > 0 || busy ? true : undefined}>

@@ -1,12 +1,10 @@
-import { useId } from 'react';
 import styled from 'styled-components';
 import type { Money, PaymentOptions } from '@portal/api-client';
 import type { FieldErrors } from '@portal/forms';
 import { visibleError } from '@portal/forms';
-import { Banner, Button, MutedText, ProgressBar, RadioGroup, Row, Spinner, Stack, TextField } from '@portal/ui';
-import { SummaryCard } from '@portal/forms/units';
+import { Banner, Button, MutedText, RadioGroup, Row, Spinner, Stack, TextField } from '@portal/ui';
+import { FileUploadField, SummaryCard } from '@portal/forms/units';
 import { COPY } from '../copy';
-import { ACCEPTED_PO, usePoUpload } from '../hooks/usePoUpload';
 import type { PaymentOptionsState } from '../hooks/usePaymentOptions';
 import {
   METHOD_LABELS,
@@ -24,21 +22,6 @@ const Total = styled.p`
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
-const FileBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-
-  label {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-`;
-
-const ErrorText = styled.div`
-  color: ${({ theme }) => theme.colors.error.fg};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
 export interface PaymentCardProps {
   options: PaymentOptionsState;
   onRetry: () => void;
@@ -52,57 +35,6 @@ export interface PaymentCardProps {
   serverErrors: FieldErrors<PaymentField>;
   /** The total comes from a saved quote (already discounted). */
   fromQuote?: boolean;
-}
-
-function PoFileField({
-  values,
-  onChange,
-  error,
-}: {
-  values: PaymentValues;
-  onChange: (values: PaymentValues) => void;
-  error: string | undefined;
-}) {
-  const id = `po-file-${useId()}`;
-  const { upload, error: uploadError, choose } = usePoUpload((poFile) => onChange({ ...values, poFile }));
-  const described = [`${id}-help`, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <FileBox>
-      <label htmlFor={id}>PO File</label>
-      <input
-        id={id}
-        type="file"
-        accept={ACCEPTED_PO}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) choose(file);
-          event.target.value = '';
-        }}
-      />
-      <MutedText id={`${id}-help`}>{COPY.poFileHelp}</MutedText>
-      {upload ? (
-        <Row $gap="sm">
-          <span>{upload.name}</span>
-          <ProgressBar value={upload.progress} label={`Uploading ${upload.name}`} />
-          <Button $variant="secondary" onClick={upload.cancel} aria-label={`Cancel upload of ${upload.name}`}>
-            Cancel
-          </Button>
-        </Row>
-      ) : null}
-      {values.poFile && !upload ? (
-        <Row $gap="sm">
-          <span>{COPY.poFileAttached(values.poFile.originalname)}</span>
-          <Button $variant="secondary" onClick={() => onChange({ ...values, poFile: null })} aria-label={`Remove ${values.poFile.originalname}`}>
-            Remove
-          </Button>
-        </Row>
-      ) : null}
-      {uploadError ? <Banner variant="error">{uploadError}</Banner> : null}
-      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
-    </FileBox>
-  );
 }
 
 function PaymentFields({
@@ -157,7 +89,15 @@ function PaymentFields({
               error={errorOf('poRelease')}
             />
           ) : null}
-          <PoFileField values={values} onChange={onChange} error={errorOf('poFile')} />
+          <FileUploadField
+            label="PO File"
+            idPrefix="po-file"
+            help={COPY.poFileHelp}
+            file={values.poFile}
+            onChange={(poFile) => onChange({ ...values, poFile })}
+            attachedText={COPY.poFileAttached}
+            error={errorOf('poFile')}
+          />
         </Stack>
       ) : null}
     </Stack>

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbortError, isApiError, MAX_FILES_PER_UPLOAD, type UploadedFile } from '@portal/api-client';
+import { isAbortError, MAX_FILES_PER_UPLOAD, type UploadedFile } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { limits, messages, timings } from '@portal/forms';
 import { COPY } from '../copy';
-import { useTimedMessage } from '@portal/forms/units';
+import { uploadErrorMessage, useTimedMessage } from '@portal/forms/units';
 
 export interface UploadInProgress {
   id: number;
@@ -16,12 +16,6 @@ export const ACCEPTED_MEDIA = 'image/*,video/*';
 
 function isMedia(file: File): boolean {
   return file.type.startsWith('image/') || file.type.startsWith('video/');
-}
-
-/** Spec §8: the server's message, else 'Error Uploading - Please Try Again'. */
-export function uploadErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.status > 0 && !error.error.startsWith('http.') && error.message) return error.message;
-  return messages.uploadFailed;
 }
 
 /**
