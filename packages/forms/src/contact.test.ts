@@ -1,4 +1,4 @@
-import { contactFromProfile, emptyContact, validateContact, type ContactValues } from './contact';
+import { contactErrors, contactFromProfile, emptyContact, validateContact, type ContactValues } from './contact';
 import { changePhoneCountry, toE164, toNationalDigits, validatePhone } from './phone';
 import { email, noPoBox } from './rules';
 
@@ -24,6 +24,12 @@ describe('contact rules', () => {
       email: 'Required',
       phone: 'Required',
     });
+  });
+
+  it('checks only the shown, editable fields and the phone', () => {
+    expect(contactErrors(emptyContact)).toEqual(validateContact(emptyContact));
+    expect(contactErrors(emptyContact, ['firstName', 'email'], ['email'])).toEqual({ firstName: 'Required', phone: 'Required' });
+    expect(contactErrors({ ...valid, company: 'a'.repeat(36) }, ['firstName', 'lastName', 'email'])).toEqual({});
   });
 
   it('limits names, company and position to 35 characters', () => {

@@ -20,3 +20,23 @@ export function validateContact(values: ContactValues): FieldErrors<ContactField
   return compact(errors);
 }
 
+
+/** The contact fields a form shows as text inputs (the phone and its country code have their own widget). */
+export type TextContactField = Exclude<ContactField, 'phone' | 'phoneCountryCode'>;
+
+/** Every text field of the spec §5 contact form, in its order. */
+export const CONTACT_TEXT_FIELDS: readonly TextContactField[] = ['firstName', 'lastName', 'email', 'company', 'position'];
+
+/**
+ * The spec §5 contact rules for the fields a form shows and the user may change: a read-only
+ * field (the provider's e-mail) is not the user's to fix, and a field left out is not sent.
+ */
+export function contactErrors(
+  value: ContactValues,
+  fields: readonly TextContactField[] = CONTACT_TEXT_FIELDS,
+  readOnly: readonly TextContactField[] = [],
+): FieldErrors<ContactField> {
+  const all = validateContact(value);
+  const checked = new Set<ContactField>(['phone', ...fields.filter((field) => !readOnly.includes(field))]);
+  return Object.fromEntries(Object.entries(all).filter(([field]) => checked.has(field as ContactField))) as FieldErrors<ContactField>;
+}

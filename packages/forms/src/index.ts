@@ -17,7 +17,7 @@ export { DEFAULT_PHONE_COUNTRY } from './phoneCountry';
 export { validatePhone, toE164, toNationalDigits, changePhoneCountry, formatPhone } from './phone';
 export { emptyContact, contactFromProfile, type ContactValues, type ContactField, type ContactProfile } from './contactValues';
 export { compact, type FieldErrors } from './fieldErrors';
-export { validateContact } from './contact';
+export { validateContact, contactErrors, CONTACT_TEXT_FIELDS, type TextContactField } from './contact';
 export {
   DEFAULT_COUNTRY,
   MILITARY_STATES,

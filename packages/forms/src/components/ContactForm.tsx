@@ -1,6 +1,13 @@
 import styled from 'styled-components';
 import { TextField } from '@portal/ui';
-import { validateContact, type ContactField, type ContactValues, type FieldErrors } from '../contact';
+import {
+  CONTACT_TEXT_FIELDS,
+  contactErrors,
+  type ContactField,
+  type ContactValues,
+  type FieldErrors,
+  type TextContactField,
+} from '../contact';
 import { PhoneField } from './PhoneField';
 import { useTouched, visibleError } from '../touched';
 
@@ -27,6 +34,14 @@ export const FormSection = styled.fieldset`
   }
 `;
 
+const TEXT_FIELDS: Record<TextContactField, { label: string; autoComplete: string; type?: string }> = {
+  firstName: { label: 'First Name', autoComplete: 'given-name' },
+  lastName: { label: 'Last Name', autoComplete: 'family-name' },
+  email: { label: 'Email', autoComplete: 'email', type: 'email' },
+  company: { label: 'Company', autoComplete: 'organization' },
+  position: { label: 'Position', autoComplete: 'organization-title' },
+};
+
 export interface ContactFormProps {
   value: ContactValues;
   onChange: (next: ContactValues) => void;
@@ -35,34 +50,54 @@ export interface ContactFormProps {
   /** Messages the server gave per field, shown until the field is corrected. */
   serverErrors?: FieldErrors<ContactField>;
   legend?: string;
+  /** The text fields shown, in order (a branch has no company or position); the phone always follows. */
+  fields?: readonly TextContactField[];
+  /** Shown but not editable nor checked (the e-mail account settings take from the sign-in provider). */
+  readOnly?: readonly TextContactField[];
+  /** The hint under a read-only field. */
+  readOnlyHint?: string;
 }
 
-/** Spec §5 contact form: names, e-mail, phone with country code, company and position. */
-export function ContactForm({ value, onChange, showAllErrors = false, serverErrors = {}, legend = 'Contact Information' }: ContactFormProps) {
-  const errors = validateContact(value);
+/**
+ * Spec §5 contact form: names, e-mail, phone with country code, company and position, or the
+ * fields a form asks for, some of them read-only.
+ */
+export function ContactForm({
+  value,
+  onChange,
+  showAllErrors = false,
+  serverErrors = {},
+  legend = 'Contact Information',
+  fields = CONTACT_TEXT_FIELDS,
+  readOnly = [],
+  readOnlyHint,
+}: ContactFormProps) {
+  const errors = contactErrors(value, fields, readOnly);
   const { touch, shows } = useTouched<ContactField>(showAllErrors);
   const errorOf = (field: ContactField) => visibleError(errors[field], serverErrors[field], shows(field));
-  const text = (field: ContactField, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
-    <TextField
-      label={label}
-      name={field}
-      value={value[field]}
-      onChange={(event) => onChange({ ...value, [field]: event.target.value })}
-      onBlur={() => touch(field)}
-      error={errorOf(field)}
-      {...extra}
-    />
-  );
 
   return (
     <FormSection>
       <legend>{legend}</legend>
       <FormGrid>
-        {text('firstName', 'First Name', { autoComplete: 'given-name' })}
-        {text('lastName', 'Last Name', { autoComplete: 'family-name' })}
-        {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
-        {text('company', 'Company', { autoComplete: 'organization' })}
-        {text('position', 'Position', { autoComplete: 'organization-title' })}
+        {fields.map((field) => {
+          const fixed = readOnly.includes(field);
+          return (
+            <TextField
+              key={field}
+              label={TEXT_FIELDS[field].label}
+              name={field}
+              type={TEXT_FIELDS[field].type}
+              autoComplete={TEXT_FIELDS[field].autoComplete}
+              value={value[field]}
+              readOnly={fixed || undefined}
+              hint={fixed ? readOnlyHint : undefined}
+              onChange={(event) => onChange({ ...value, [field]: event.target.value })}
+              onBlur={() => touch(field)}
+              error={errorOf(field)}
+            />
+          );
+        })}
       </FormGrid>
       <PhoneField
         label="Phone"
@@ -75,4 +110,3 @@ export function ContactForm({ value, onChange, showAllErrors = false, serverErro
     </FormSection>
   );
 }
-

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Country } from '@portal/api-client';
 import { PortalThemeProvider } from '@portal/ui';
 import { emptyAddress, type AddressValues } from '../address';
-import { contactFromProfile, type ContactValues } from '../contact';
+import { contactFromProfile, type ContactValues, type TextContactField } from '../contact';
 import { AddressForm, type LocationLists } from './AddressForm';
 import { ContactForm } from './ContactForm';
 
@@ -52,15 +52,21 @@ function renderAddress(initial: AddressValues = emptyAddress, locations = lists(
   return { user: userEvent.setup(), locations, last };
 }
 
-function ContactHarness({ initial, showAll = false }: { initial: ContactValues; showAll?: boolean }) {
-  const [value, setValue] = useState(initial);
-  return <ContactForm value={value} onChange={setValue} showAllErrors={showAll} />;
+interface ContactChoice {
+  fields?: readonly TextContactField[];
+  readOnly?: readonly TextContactField[];
+  readOnlyHint?: string;
 }
 
-function renderContact(initial = contactFromProfile(null), showAll = false) {
+function ContactHarness({ initial, showAll = false, choice }: { initial: ContactValues; showAll?: boolean; choice: ContactChoice }) {
+  const [value, setValue] = useState(initial);
+  return <ContactForm value={value} onChange={setValue} showAllErrors={showAll} {...choice} />;
+}
+
+function renderContact(initial = contactFromProfile(null), showAll = false, choice: ContactChoice = {}) {
   render(
     <PortalThemeProvider>
-      <ContactHarness initial={initial} showAll={showAll} />
+      <ContactHarness initial={initial} showAll={showAll} choice={choice} />
     </PortalThemeProvider>,
   );
   return { user: userEvent.setup() };
@@ -115,6 +121,24 @@ describe('ContactForm', () => {
 
     expect(screen.getByRole('textbox', { name: 'First Name' })).toHaveValue('Casey');
     expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('(512) 555-0142');
+  });
+
+  it('shows only the fields asked for, in their order, and the phone', () => {
+    renderContact(contactFromProfile(null), true, { fields: ['firstName', 'lastName', 'email'] });
+
+    expect(screen.getAllByRole('textbox').map((box) => box.getAttribute('name') ?? 'phone')).toEqual(['firstName', 'lastName', 'email', 'phone']);
+    expect(screen.queryByRole('textbox', { name: 'Company' })).not.toBeInTheDocument();
+  });
+
+  it('shows a read-only field with its hint and without its message', async () => {
+    const { user } = renderContact(contactFromProfile({ firstName: 'Casey' }), true, { readOnly: ['email'], readOnlyHint: 'Your sign-in e-mail.' });
+
+    const mail = screen.getByRole('textbox', { name: 'Email' });
+    expect(mail).toHaveAttribute('readonly');
+    expect(mail).toHaveAccessibleDescription('Your sign-in e-mail.');
+    await user.type(mail, 'x');
+    expect(mail).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Last Name' })).toHaveAccessibleDescription('Required');
   });
 });
 

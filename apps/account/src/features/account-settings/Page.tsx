@@ -3,6 +3,7 @@ import { isApiError } from '@portal/api-client';
 import { useApi, useSession, useSessionState } from '@portal/auth';
 import {
   addressFromProfile,
+  contactErrors,
   contactFromProfile,
   messages,
   timings,
@@ -12,11 +13,11 @@ import {
   type ContactField,
   type ContactValues,
   type FieldErrors,
+  type TextContactField,
 } from '@portal/forms';
-import { AddressForm } from '@portal/forms/components';
+import { AddressForm, ContactForm } from '@portal/forms/components';
 import { useCountries, useTimedMessage } from '@portal/forms/units';
 import { Banner, Button, Card, MutedText, PageTitle, Row, Spinner, Stack } from '@portal/ui';
-import { ContactFields, contactErrors, type TextContactField } from './components/ContactFields';
 import { COPY } from './copy';
 import { sortFieldErrors, toUserSettings, withoutChanged } from './model/settings';
 
@@ -87,7 +88,7 @@ export function AccountSettingsPage() {
       <Card>
         <form aria-label={COPY.title} noValidate onSubmit={(event) => void save(event)}>
           <Stack $gap="lg">
-            <ContactFields
+            <ContactForm
               legend="Contact Information"
               value={contact}
               onChange={(next) => {

@@ -1,11 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { isApiError, type Branch } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { messages, timings, validateAddress, type AddressField, type ContactField, type FieldErrors } from '@portal/forms';
-import { AddressForm, useTouched, visibleError } from '@portal/forms/components';
+import {
+  contactErrors,
+  messages,
+  timings,
+  validateAddress,
+  type AddressField,
+  type ContactField,
+  type FieldErrors,
+  type TextContactField,
+} from '@portal/forms';
+import { AddressForm, ContactForm, useTouched, visibleError } from '@portal/forms/components';
 import { useCountries, useTimedMessage } from '@portal/forms/units';
 import { Banner, Button, Dialog, Row, Spinner, Stack, TextField } from '@portal/ui';
-import { ContactFields, contactErrors, type TextContactField } from '../../account-settings/components/ContactFields';
 import { sortFieldErrors, withoutChanged } from '../../account-settings/model/settings';
 import { COPY } from '../copy';
 import { branchValues, emptyBranch, toBranchInput, validateBranchName, type BranchValues } from '../model/branch';
@@ -92,7 +100,7 @@ export function BranchDialog({ branch, onSaved, onClose }: BranchDialogProps) {
             onBlur={() => touch('name')}
             error={visibleError(nameError, serverErrors.name, shows('name'))}
           />
-          <ContactFields
+          <ContactForm
             legend="Branch Contact"
             value={values.contact}
             onChange={(contact) => {
