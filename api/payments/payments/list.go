@@ -2,13 +2,12 @@ package payments
 
 import (
 	"context"
-	"encoding/base64"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/validate"
 )
@@ -64,12 +63,7 @@ type QuoteSort struct {
 // Keyset asks for one page of a listing: First items after the cursor After (forward), or Last
 // items before the cursor Before (backward), never both. Cursors are the ones a page gave for
 // the same sort.
-type Keyset struct {
-	First  int
-	After  string
-	Last   int
-	Before string
-}
+type Keyset = keyset.Request
 
 // Page sizes of a listing.
 const (
@@ -87,14 +81,14 @@ type QuotePage struct {
 	HasPrevious bool
 }
 
+// refusals are the listing's errors for the keyset package's refusals of its arguments.
+var refusals = keyset.NewRefusals("payments", MaxPageSize)
+
 // The refusals of a listing's arguments.
 var (
-	ErrBadCursor = fault.New(fault.KindInvalid, "payments.badCursor",
-		"The cursor is not one this list gave for this order. Start again from the first page.")
-	ErrBothDirections = fault.New(fault.KindInvalid, "payments.pageBothDirections",
-		"Ask for first/after or last/before, not both.")
-	ErrPageSize = fault.New(fault.KindInvalid, "payments.pageSize",
-		"first and last must be between 1 and 100.")
+	ErrBadCursor      = refusals.BadCursor
+	ErrBothDirections = refusals.BothDirections
+	ErrPageSize       = refusals.PageSize
 )
 
 // QuoteKey is a position in a listing: the sort field's value of a quote and its id.
@@ -143,13 +137,13 @@ func (s *Quotes) Connection(ctx context.Context, v Viewer, search QuoteSearch, s
 	if err != nil {
 		return QuotePage{}, err
 	}
-	size, backward, cursor, err := pageOf(k)
+	p, err := k.Read(DefaultPageSize, MaxPageSize)
 	if err != nil {
-		return QuotePage{}, err
+		return QuotePage{}, refusals.Of(err)
 	}
-	q := QuoteQuery{Viewer: v, Search: search, Sort: sort, Now: s.d.Now().UTC(), Backward: backward, Limit: size + 1}
-	if cursor != "" {
-		key, err := decodeCursor(sort, cursor)
+	q := QuoteQuery{Viewer: v, Search: search, Sort: sort, Now: s.d.Now().UTC(), Backward: p.Backward, Limit: p.Size + 1}
+	if p.Cursor != "" {
+		key, err := decodeCursor(sort, p.Cursor)
 		if err != nil {
 			return QuotePage{}, err
 		}
@@ -159,18 +153,8 @@ func (s *Quotes) Connection(ctx context.Context, v Viewer, search QuoteSearch, s
 	if err != nil {
 		return QuotePage{}, err
 	}
-	more := len(items) > size
-	if more {
-		items = items[:size]
-	}
-	page := QuotePage{Items: items}
-	if backward {
-		slices.Reverse(page.Items)
-		// A page read backward from a cursor has the cursor's quote and those after it next.
-		page.HasPrevious, page.HasNext = more, cursor != ""
-	} else {
-		page.HasNext, page.HasPrevious = more, cursor != ""
-	}
+	var page QuotePage
+	page.Items, page.HasNext, page.HasPrevious = keyset.Cut(p, items)
 	page.Cursors = make([]string, len(page.Items))
 	for i, it := range page.Items {
 		page.Cursors[i] = encodeCursor(sort, keyOf(sort.Field, it))
@@ -262,26 +246,6 @@ func dedupe[T ~string](xs []T) []T {
 	return slices.Compact(out)
 }
 
-// pageOf reads a keyset request: the page size, whether it reads backward, and its cursor.
-func pageOf(k Keyset) (size int, backward bool, cursor string, err error) {
-	forward := k.First != 0 || k.After != ""
-	backward = k.Last != 0 || k.Before != ""
-	switch {
-	case forward && backward:
-		return 0, false, "", ErrBothDirections
-	case k.First < 0 || k.First > MaxPageSize || k.Last < 0 || k.Last > MaxPageSize:
-		return 0, false, "", ErrPageSize
-	case backward:
-		size, cursor = k.Last, k.Before
-	default:
-		size, cursor = k.First, k.After
-	}
-	if size == 0 {
-		size = DefaultPageSize
-	}
-	return size, backward, cursor, nil
-}
-
 func keyOf(f QuoteSortField, q Quote) QuoteKey {
 	switch f {
 	case SortExpiresAt:
@@ -296,39 +260,31 @@ func keyOf(f QuoteSortField, q Quote) QuoteKey {
 // cursorVersion starts every cursor, so a later format can refuse this one plainly.
 const cursorVersion = "q1"
 
-// encodeCursor writes a position with the order it belongs to: a cursor of another order is
-// refused rather than read as a position it is not.
+func cursorOrder(s QuoteSort) keyset.Order {
+	return keyset.Order{Version: cursorVersion, Field: string(s.Field), Desc: s.Desc}
+}
+
+// encodeCursor writes a position with the order it belongs to: its sort value (an amount in
+// cents, a time in microseconds) and the quote id.
 func encodeCursor(s QuoteSort, k QuoteKey) string {
-	dir := "a"
-	if s.Desc {
-		dir = "d"
-	}
 	value := strconv.FormatInt(k.Cents, 10)
 	if s.Field != SortAmount {
 		value = strconv.FormatInt(k.At.UTC().UnixMicro(), 10)
 	}
-	raw := strings.Join([]string{cursorVersion, string(s.Field), dir, value, k.ID}, "|")
-	return base64.RawURLEncoding.EncodeToString([]byte(raw))
+	return cursorOrder(s).Encode(value, k.ID)
 }
 
 func decodeCursor(s QuoteSort, cursor string) (QuoteKey, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	values, err := cursorOrder(s).Decode(cursor, 2)
 	if err != nil {
+		return QuoteKey{}, refusals.Of(err)
+	}
+	value, id := values[0], values[1]
+	n, err := strconv.ParseInt(value, 10, 64)
+	if err != nil || id == "" {
 		return QuoteKey{}, ErrBadCursor
 	}
-	parts := strings.Split(string(raw), "|")
-	dir := "a"
-	if s.Desc {
-		dir = "d"
-	}
-	if len(parts) != 5 || parts[0] != cursorVersion || parts[1] != string(s.Field) || parts[2] != dir || parts[4] == "" {
-		return QuoteKey{}, ErrBadCursor
-	}
-	n, err := strconv.ParseInt(parts[3], 10, 64)
-	if err != nil {
-		return QuoteKey{}, ErrBadCursor
-	}
-	k := QuoteKey{ID: parts[4]}
+	k := QuoteKey{ID: id}
 	if s.Field == SortAmount {
 		k.Cents = n
 	} else {

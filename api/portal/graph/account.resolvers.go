@@ -9,22 +9,17 @@ import (
 	"context"
 
 	"rugged.example/portal/api/payments/payments"
-	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/rma/rma"
 )
 
 // RMAsConnection is the resolver for the RMAsConnection field.
 func (r *queryResolver) RMAsConnection(ctx context.Context, search *RMASearch, sort *RMASort, first *int, after *string, last *int, before *string) (*RMAsConnection, error) {
-	p, err := auth.RequireCustomer(ctx)
-	if err != nil {
-		return nil, err
-	}
-	pg, err := readPage(first, after, last, before)
+	p, k, err := connectionArgs(ctx, first, after, last, before)
 	if err != nil {
 		return nil, err
 	}
 	v, f := rma.Viewer{Subject: p.Subject, Org: p.Org}, toHistoryFilter(search)
-	page, err := r.History.Page(ctx, v, f, toHistorySort(sort), pg.rmaKeyset())
+	page, err := r.History.Page(ctx, v, f, toHistorySort(sort), k)
 	if err != nil {
 		return nil, err
 	}
@@ -40,16 +35,12 @@ func (r *queryResolver) RMAsConnection(ctx context.Context, search *RMASearch, s
 
 // SavedQuoteConnection is the resolver for the savedQuoteConnection field.
 func (r *queryResolver) SavedQuoteConnection(ctx context.Context, search *QuoteSearch, sort *QuoteSort, first *int, after *string, last *int, before *string) (*SavedQuoteConnection, error) {
-	p, err := auth.RequireCustomer(ctx)
-	if err != nil {
-		return nil, err
-	}
-	pg, err := readPage(first, after, last, before)
+	p, k, err := connectionArgs(ctx, first, after, last, before)
 	if err != nil {
 		return nil, err
 	}
 	v, s := payments.Viewer{Subject: p.Subject, Org: p.Org}, toQuoteSearch(search)
-	page, err := r.Quotes.Connection(ctx, v, s, toQuoteSort(sort), pg.quoteKeyset())
+	page, err := r.Quotes.Connection(ctx, v, s, toQuoteSort(sort), k)
 	if err != nil {
 		return nil, err
 	}

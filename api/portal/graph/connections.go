@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -53,51 +55,21 @@ var (
 	errPageSize = fault.New(fault.KindInvalid, "graphql.pageSize", "first and last must be between 1 and 100.")
 )
 
-// page is a connection's paging arguments, checked: one direction, a size of 1 to 100.
-type page struct {
-	size     int
-	backward bool
-	cursor   string
-}
+// pageRefusals answers the keyset package's refusals of Relay's arguments in the schema's words.
+var pageRefusals = keyset.Refusals{BothDirections: errPageBothDirections, PageSize: errPageSize}
 
-func readPage(first *int, after *string, last *int, before *string) (page, error) {
-	deref := func(s *string) string {
-		if s == nil {
-			return ""
-		}
-		return *s
+// connectionArgs is what both connections start from: the signed-in customer and their paging
+// arguments, checked (one direction, a size of 1 to 100).
+func connectionArgs(ctx context.Context, first *int, after *string, last *int, before *string) (auth.Principal, keyset.Request, error) {
+	p, err := auth.RequireCustomer(ctx)
+	if err != nil {
+		return auth.Principal{}, keyset.Request{}, err
 	}
-	forward := first != nil || deref(after) != ""
-	backward := last != nil || deref(before) != ""
-	if forward && backward {
-		return page{}, errPageBothDirections
+	pg, err := keyset.Relay(first, after, last, before, defaultPageSize, maxPageSize)
+	if err != nil {
+		return auth.Principal{}, keyset.Request{}, pageRefusals.Of(err)
 	}
-	p := page{size: defaultPageSize, backward: backward, cursor: deref(after)}
-	n := first
-	if backward {
-		n, p.cursor = last, deref(before)
-	}
-	if n != nil {
-		if *n < 1 || *n > maxPageSize {
-			return page{}, errPageSize
-		}
-		p.size = *n
-	}
-	return p, nil
-}
-
-func (p page) quoteKeyset() payments.Keyset {
-	if p.backward {
-		return payments.Keyset{Last: p.size, Before: p.cursor}
-	}
-	return payments.Keyset{First: p.size, After: p.cursor}
-}
-
-func (p page) rmaKeyset() rma.Keyset {
-	if p.backward {
-		return rma.Keyset{Last: p.size, Before: p.cursor}
-	}
-	return rma.Keyset{First: p.size, After: p.cursor}
+	return p, pg.Request(), nil
 }
 
 func pageInfo(cursors []string, hasNext, hasPrevious bool) *PageInfo {

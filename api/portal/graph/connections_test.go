@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -100,11 +98,6 @@ func newEnv(t *testing.T, gdb *gorm.DB) *env {
 	return e
 }
 
-type gqlError struct {
-	Message    string
-	Extensions struct{ Code string }
-}
-
 type quoteNode struct {
 	UID, Kind, Status, Serial, Model string
 	RmaNumber                        *string
@@ -118,61 +111,22 @@ type quoteNode struct {
 	QuoteData            string
 }
 
-type connection struct {
-	Edges []struct {
-		Cursor string
-		Node   quoteNode
-	}
-	PageInfo struct {
-		HasNextPage, HasPreviousPage bool
-		StartCursor, EndCursor       *string
-	}
-	TotalCount int
-}
+type connection = connectionOf[quoteNode]
 
-const quoteFields = `edges{cursor node{uid kind status serial model rmaNumber amount{cents currency} createdAt expiresAt mine payLink quoteData}}
-	pageInfo{hasNextPage hasPreviousPage startCursor endCursor}`
-
-// quotesQuery asks for a page, with totalCount when count is true.
+// quotesQuery asks for a page of quotes, with totalCount when count is true.
 func quotesQuery(count bool) string {
-	fields := quoteFields
-	if count {
-		fields += " totalCount"
-	}
-	return `query Q($search:QuoteSearch,$sort:QuoteSort,$first:Int,$after:String,$last:Int,$before:String){
-		savedQuoteConnection(search:$search,sort:$sort,first:$first,after:$after,last:$last,before:$before){` + fields + `}}`
+	return connectionQuery("savedQuoteConnection", "Quote",
+		"uid kind status serial model rmaNumber amount{cents currency} createdAt expiresAt mine payLink quoteData", count)
 }
 
 func (e *env) do(t *testing.T, p *auth.Principal, query string, vars map[string]any) (connection, []gqlError) {
 	t.Helper()
-	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
-	require.NoError(t, err)
-	r := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(string(body)))
-	r.Header.Set("Content-Type", "application/json")
-	if p != nil {
-		r = r.WithContext(auth.WithPrincipal(r.Context(), *p))
-	}
-	w := httptest.NewRecorder()
-	e.handler.ServeHTTP(w, r)
-	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
-	var out struct {
-		Data *struct {
-			SavedQuoteConnection *connection
-		}
-		Errors []gqlError
-	}
-	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &out), w.Body.String())
-	if out.Data == nil || out.Data.SavedQuoteConnection == nil {
-		return connection{}, out.Errors
-	}
-	return *out.Data.SavedQuoteConnection, out.Errors
+	return post[connection](t, e.handler, p, "savedQuoteConnection", query, vars)
 }
 
 func (e *env) page(t *testing.T, p auth.Principal, vars map[string]any) connection {
 	t.Helper()
-	c, errs := e.do(t, &p, quotesQuery(false), vars)
-	require.Empty(t, errs)
-	return c
+	return postOK[connection](t, e.handler, p, "savedQuoteConnection", quotesQuery(false), vars)
 }
 
 func uids(c connection) []string {

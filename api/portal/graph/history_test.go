@@ -2,10 +2,8 @@ package graph_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -71,62 +69,28 @@ func newHistoryEnv(t *testing.T, gdb *gorm.DB) *historyEnv {
 	return e
 }
 
-type rmaConnection struct {
-	Edges []struct {
-		Cursor string
-		Node   struct {
-			UID, RmaNumber, RmaType, Status, Serial, Model, Problem, CustomerReference, AssetTag, OpenedBy string
-			Mine                                                                                           bool
-			CreatedAt, UpdatedAt                                                                           string
-		}
-	}
-	PageInfo struct {
-		HasNextPage, HasPreviousPage bool
-		StartCursor, EndCursor       *string
-	}
-	TotalCount int
+type rmaNode struct {
+	UID, RmaNumber, RmaType, Status, Serial, Model, Problem, CustomerReference, AssetTag, OpenedBy string
+	Mine                                                                                           bool
+	CreatedAt, UpdatedAt                                                                           string
 }
 
+type rmaConnection = connectionOf[rmaNode]
+
+// rmasQuery asks for a page of the history, with totalCount when count is true.
 func rmasQuery(count bool) string {
-	fields := `edges{cursor node{uid rmaNumber rmaType status serial model problem customerReference assetTag openedBy mine createdAt updatedAt}}
-		pageInfo{hasNextPage hasPreviousPage startCursor endCursor}`
-	if count {
-		fields += " totalCount"
-	}
-	return `query R($search:RMASearch,$sort:RMASort,$first:Int,$after:String,$last:Int,$before:String){
-		RMAsConnection(search:$search,sort:$sort,first:$first,after:$after,last:$last,before:$before){` + fields + `}}`
+	return connectionQuery("RMAsConnection", "RMA",
+		"uid rmaNumber rmaType status serial model problem customerReference assetTag openedBy mine createdAt updatedAt", count)
 }
 
 func (e *historyEnv) do(t *testing.T, p *auth.Principal, query string, vars map[string]any) (rmaConnection, []gqlError) {
 	t.Helper()
-	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
-	require.NoError(t, err)
-	r := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(string(body)))
-	r.Header.Set("Content-Type", "application/json")
-	if p != nil {
-		r = r.WithContext(auth.WithPrincipal(r.Context(), *p))
-	}
-	w := httptest.NewRecorder()
-	e.handler.ServeHTTP(w, r)
-	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
-	var out struct {
-		Data *struct {
-			RMAsConnection *rmaConnection
-		}
-		Errors []gqlError
-	}
-	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &out), w.Body.String())
-	if out.Data == nil || out.Data.RMAsConnection == nil {
-		return rmaConnection{}, out.Errors
-	}
-	return *out.Data.RMAsConnection, out.Errors
+	return post[rmaConnection](t, e.handler, p, "RMAsConnection", query, vars)
 }
 
 func (e *historyEnv) page(t *testing.T, p auth.Principal, vars map[string]any) rmaConnection {
 	t.Helper()
-	c, errs := e.do(t, &p, rmasQuery(false), vars)
-	require.Empty(t, errs)
-	return c
+	return postOK[rmaConnection](t, e.handler, p, "RMAsConnection", rmasQuery(false), vars)
 }
 
 func numbers(c rmaConnection) []string {

@@ -2,13 +2,13 @@ package rma
 
 import (
 	"context"
-	"encoding/base64"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/pkg/validate"
 )
 
@@ -104,12 +104,7 @@ func KeyOf(f SortField, i HistoryItem) HistoryKey {
 // Keyset asks for one page: First items after the cursor After (forward), or Last items
 // before the cursor Before (backward), never both. Cursors are the ones a page gave for the
 // same sort.
-type Keyset struct {
-	First  int
-	After  string
-	Last   int
-	Before string
-}
+type Keyset = keyset.Request
 
 // Page sizes of the history.
 const (
@@ -131,14 +126,14 @@ type Details struct {
 	Timeline []Event
 }
 
+// refusals are the history's errors for the keyset package's refusals of its arguments.
+var refusals = keyset.NewRefusals("rma", MaxHistoryPageSize)
+
 // The refusals of the history's arguments.
 var (
-	ErrBadCursor = fault.New(fault.KindInvalid, "rma.badCursor",
-		"The cursor is not one this list gave for this order. Start again from the first page.")
-	ErrBothDirections = fault.New(fault.KindInvalid, "rma.pageBothDirections",
-		"Ask for first/after or last/before, not both.")
-	ErrPageSize = fault.New(fault.KindInvalid, "rma.pageSize",
-		"first and last must be between 1 and 100.")
+	ErrBadCursor      = refusals.BadCursor
+	ErrBothDirections = refusals.BothDirections
+	ErrPageSize       = refusals.PageSize
 )
 
 // MsgSortField is the message for a sort field the history does not know.
@@ -179,40 +174,31 @@ func (h *History) Page(ctx context.Context, v Viewer, f HistoryFilter, s History
 	if err != nil {
 		return HistoryPage{}, err
 	}
-	size, backward, cursor, err := pageOf(k)
+	p, err := k.Read(DefaultHistoryPageSize, MaxHistoryPageSize)
 	if err != nil {
-		return HistoryPage{}, err
+		return HistoryPage{}, refusals.Of(err)
 	}
 	var after *HistoryKey
-	if cursor != "" {
-		key, err := decodeCursor(s, cursor)
+	if p.Cursor != "" {
+		key, err := decodeCursor(s, p.Cursor)
 		if err != nil {
 			return HistoryPage{}, err
 		}
 		after = &key
 	}
 	seek := s
-	if backward {
+	if p.Backward {
 		// Backward is forward in the reverse order from the same position.
 		seek.Desc = !s.Desc
 	}
-	items, err := h.store.HistorySeek(ctx, v, f.normalized(), seek, after, size+1)
+	items, err := h.store.HistorySeek(ctx, v, f.normalized(), seek, after, p.Size+1)
 	if err != nil {
 		return HistoryPage{}, err
 	}
-	more := len(items) > size
-	if more {
-		items = items[:size]
-	}
-	page := HistoryPage{Items: items, Cursors: make([]string, len(items))}
-	if backward {
-		slices.Reverse(items)
-		// Read backward from a cursor, the page has the cursor's RMA and those after it next.
-		page.HasPrevious, page.HasNext = more, cursor != ""
-	} else {
-		page.HasNext, page.HasPrevious = more, cursor != ""
-	}
-	for i, item := range items {
+	var page HistoryPage
+	page.Items, page.HasNext, page.HasPrevious = keyset.Cut(p, items)
+	page.Cursors = make([]string, len(page.Items))
+	for i, item := range page.Items {
 		page.Cursors[i] = HistoryCursor(s, item)
 	}
 	return page, nil
@@ -340,73 +326,48 @@ func checkSorts(s []HistorySort) ([]HistorySort, error) {
 	return out, nil
 }
 
-// pageOf reads a keyset request: the page size, whether it reads backward, and its cursor.
-func pageOf(k Keyset) (size int, backward bool, cursor string, err error) {
-	forward := k.First != 0 || k.After != ""
-	backward = k.Last != 0 || k.Before != ""
-	switch {
-	case forward && backward:
-		return 0, false, "", ErrBothDirections
-	case k.First < 0 || k.First > MaxHistoryPageSize || k.Last < 0 || k.Last > MaxHistoryPageSize:
-		return 0, false, "", ErrPageSize
-	case backward:
-		size, cursor = k.Last, k.Before
-	default:
-		size, cursor = k.First, k.After
-	}
-	if size == 0 {
-		size = DefaultHistoryPageSize
-	}
-	return size, backward, cursor, nil
-}
-
 // cursorVersion starts every cursor, so a later format can refuse this one plainly.
 const cursorVersion = "h1"
 
-// HistoryCursor is the opaque cursor of item in the order s: base64url of the order, the
-// item's number and its sort value (times in nanoseconds, as stored). A cursor of another
-// order is refused rather than read as a position it is not.
+func cursorOrder(s HistorySort) keyset.Order {
+	return keyset.Order{Version: cursorVersion, Field: string(s.Field), Desc: s.Desc}
+}
+
+// HistoryCursor is the opaque cursor of item in the order s: the order, the item's number and
+// its sort value (times in nanoseconds, as stored; the value last, as a text value may hold
+// the cursor's separator).
 func HistoryCursor(s HistorySort, item HistoryItem) string {
 	k := KeyOf(s.Field, item)
 	value := k.Text
 	if s.Field.IsTime() {
 		value = strconv.FormatInt(k.At.UTC().UnixNano(), 10)
 	}
-	raw := strings.Join([]string{cursorVersion, string(s.Field), direction(s), k.Number, value}, "|")
-	return base64.RawURLEncoding.EncodeToString([]byte(raw))
+	return cursorOrder(s).Encode(k.Number, value)
 }
 
 func decodeCursor(s HistorySort, cursor string) (HistoryKey, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	values, err := cursorOrder(s).Decode(cursor, 2)
 	if err != nil {
+		return HistoryKey{}, refusals.Of(err)
+	}
+	number, value := values[0], values[1]
+	if number == "" {
 		return HistoryKey{}, ErrBadCursor
 	}
-	// The value comes last: a text value may hold the separator.
-	parts := strings.SplitN(string(raw), "|", 5)
-	if len(parts) != 5 || parts[0] != cursorVersion || parts[1] != string(s.Field) || parts[2] != direction(s) || parts[3] == "" {
-		return HistoryKey{}, ErrBadCursor
-	}
-	k := HistoryKey{Number: parts[3]}
+	k := HistoryKey{Number: number}
 	switch {
 	case s.Field.IsTime():
-		n, err := strconv.ParseInt(parts[4], 10, 64)
+		n, err := strconv.ParseInt(value, 10, 64)
 		if err != nil {
 			return HistoryKey{}, ErrBadCursor
 		}
 		k.At = time.Unix(0, n).UTC()
 	case s.Field == SortRMANumber:
-		if parts[4] != "" {
+		if value != "" {
 			return HistoryKey{}, ErrBadCursor
 		}
 	default:
-		k.Text = parts[4]
+		k.Text = value
 	}
 	return k, nil
-}
-
-func direction(s HistorySort) string {
-	if s.Desc {
-		return "d"
-	}
-	return "a"
 }

@@ -47,29 +47,25 @@ func TestHistoryCursor_RefusesAnotherOrderAndGarbage(t *testing.T) {
 	}
 }
 
-func TestPageOf_ReadsOneDirectionWithinTheLimits(t *testing.T) {
-	size, backward, cursor, err := pageOf(Keyset{})
-	require.NoError(t, err)
-	require.Equal(t, DefaultHistoryPageSize, size)
-	require.False(t, backward)
-	require.Empty(t, cursor)
-
-	size, backward, cursor, err = pageOf(Keyset{Last: 100, Before: "c"})
-	require.NoError(t, err)
-	require.Equal(t, 100, size)
-	require.True(t, backward)
-	require.Equal(t, "c", cursor)
-
-	_, _, _, err = pageOf(Keyset{First: 2, Before: "c"})
-	require.ErrorIs(t, err, ErrBothDirections)
-	for _, k := range []Keyset{{First: 101}, {Last: -1}, {First: -5}} {
-		_, _, _, err = pageOf(k)
-		require.ErrorIs(t, err, ErrPageSize)
-	}
-}
-
 // refusing is a store that must not be reached: the arguments are refused before.
 type refusing struct{ HistoryStore }
+
+func TestHistoryPage_RefusesBadPagesWithTheHistorysErrors(t *testing.T) {
+	h := NewHistory(refusing{})
+	v := Viewer{Subject: "usr_casey"}
+	for k, want := range map[Keyset]error{
+		{First: 2, Before: "c"}: ErrBothDirections,
+		{First: 101}:            ErrPageSize,
+		{Last: -1}:              ErrPageSize,
+		{After: "***"}:          ErrBadCursor,
+	} {
+		_, err := h.Page(t.Context(), v, HistoryFilter{}, DefaultHistorySort, k)
+		require.ErrorIs(t, err, want, k)
+		f, ok := fault.As(err)
+		require.True(t, ok, k)
+		require.Equal(t, fault.KindInvalid, f.Kind, k)
+	}
+}
 
 func TestHistory_RefusesUnknownSortsAndPagesBeforeReading(t *testing.T) {
 	h := NewHistory(refusing{})
