@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -25,7 +26,14 @@ const (
 	pollBatch = rma.FeedMaxBatch
 	// subscriberBuffer is how many changes wait for a slow subscriber before it is dropped.
 	subscriberBuffer = 64
+	// MaxStreamsPerSubject is how many event streams one user holds open in a process: a few
+	// tabs and devices, not a loop that opens responses without closing them.
+	MaxStreamsPerSubject = 5
 )
+
+// ErrTooManyStreams refuses an event stream beyond MaxStreamsPerSubject.
+var ErrTooManyStreams = fault.New(fault.KindTooMany, "account.tooManyStreams",
+	"Too many dashboards are open. Close one and try again.")
 
 // Stream fans the rma feed out to the dashboards open in this process: one poller reads the
 // feed, each subscriber gets the changes of the RMAs its viewer may see. While nobody listens
@@ -69,10 +77,21 @@ func NewStream(feed Feed, interval time.Duration, log *slog.Logger) *Stream {
 }
 
 // Subscribe adds a subscriber for v; the returned function removes it and must be called once
-// the response ends.
-func (st *Stream) Subscribe(v Viewer) (*Subscription, func()) {
+// the response ends. A subject holding MaxStreamsPerSubject streams already is refused with
+// ErrTooManyStreams.
+func (st *Stream) Subscribe(v Viewer) (*Subscription, func(), error) {
 	sub := &Subscription{viewer: v, ch: make(chan rma.Change, subscriberBuffer), dropped: make(chan struct{})}
 	st.mu.Lock()
+	held := 0
+	for other := range st.subs {
+		if other.viewer.Subject == v.Subject {
+			held++
+		}
+	}
+	if held >= MaxStreamsPerSubject {
+		st.mu.Unlock()
+		return nil, nil, ErrTooManyStreams
+	}
 	st.subs[sub] = struct{}{}
 	st.mu.Unlock()
 	select {
@@ -83,7 +102,7 @@ func (st *Stream) Subscribe(v Viewer) (*Subscription, func()) {
 		st.mu.Lock()
 		delete(st.subs, sub)
 		st.mu.Unlock()
-	}
+	}, nil
 }
 
 // Subscribers is how many dashboards listen now.

@@ -3,6 +3,7 @@ package accountapi
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"rugged.example/portal/api/account/account"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/validate"
@@ -120,8 +122,11 @@ const StreamIDMax = 100
 
 // events streams the status changes of the RMAs the caller may see as server-sent events:
 // `event: rma-status` with the change as data, and `: ping` comments while idle so proxies keep
-// the connection. It ends when the client goes or the stream drops the subscriber (the browser
-// reconnects).
+// the connection. It ends when the client goes, when the stream drops the subscriber, or when
+// the access token that opened it expires: the viewer (and their organization) was read from
+// that token, so a revoked session or a member who left stops receiving within a token's life,
+// and the browser reconnects with a fresh token. Every write has a deadline, so a client that
+// stops reading frees the handler instead of blocking it until TCP gives up.
 func (a API) events(c *gin.Context) error {
 	id := strings.TrimSpace(c.Query("id"))
 	var v validate.Errors
@@ -134,8 +139,18 @@ func (a API) events(c *gin.Context) error {
 		return fault.New(fault.KindInternal, "internal", "streaming unsupported")
 	}
 	ctx := c.Request.Context()
-	sub, unsubscribe := a.stream.Subscribe(viewer(c))
+	p := principal(c)
+	sub, unsubscribe, err := a.stream.Subscribe(account.ViewerOf(p))
+	if err != nil {
+		return err
+	}
 	defer unsubscribe()
+	var expired <-chan time.Time
+	if !p.Expiry.IsZero() {
+		t := time.NewTimer(time.Until(p.Expiry))
+		defer t.Stop()
+		expired = t.C
+	}
 
 	h := c.Writer.Header()
 	// SSE is UTF-8 by definition (no charset parameter), as browsers and the pact expect.
@@ -144,33 +159,47 @@ func (a API) events(c *gin.Context) error {
 	// nginx (the split topology's and most ingresses') would otherwise hold events in its buffer.
 	h.Set("X-Accel-Buffering", "no")
 	c.Status(http.StatusOK)
-	if _, err := fmt.Fprint(c.Writer, ": connected\n\n"); err != nil {
+	rc := http.NewResponseController(c.Writer)
+	// A keep-alive connection's next request must not inherit this response's deadline.
+	defer func() { _ = rc.SetWriteDeadline(time.Time{}) }()
+	// send writes one frame and flushes it under a deadline of two heartbeats: a client that
+	// reads keeps up with far less, one that stopped fails the write and ends the response.
+	send := func(frame string) bool {
+		// A writer without deadlines (a test recorder) answers ErrNotSupported; it cannot block.
+		_ = rc.SetWriteDeadline(time.Now().Add(2 * a.opts.Heartbeat))
+		if _, err := io.WriteString(c.Writer, frame); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !send(": connected\n\n") {
 		return nil
 	}
-	c.Writer.Flush()
 	a.log.DebugContext(ctx, "event stream opened", "client", id)
 
 	ping := time.NewTicker(a.opts.Heartbeat)
 	defer ping.Stop()
 	for {
+		var frame string
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-sub.Dropped():
 			return nil
+		case <-expired:
+			a.log.DebugContext(ctx, "event stream ends with its token", "client", id)
+			return nil
 		case <-ping.C:
-			if _, err := fmt.Fprint(c.Writer, ": ping\n\n"); err != nil {
-				return nil
-			}
+			frame = ": ping\n\n"
 		case ch := <-sub.Changes():
 			data, err := json.Marshal(StatusEventJSON{RMANumber: ch.Number, UID: ch.UID, Status: ch.Status, At: rfc3339(ch.At)})
 			if err != nil {
 				return nil
 			}
-			if _, err := fmt.Fprintf(c.Writer, "event: rma-status\ndata: %s\n\n", data); err != nil {
-				return nil
-			}
+			frame = fmt.Sprintf("event: rma-status\ndata: %s\n\n", data)
 		}
-		c.Writer.Flush()
+		if !send(frame) {
+			return nil
+		}
 	}
 }

@@ -7,12 +7,17 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/gin-gonic/gin"
 	"github.com/stretchr/testify/require"
 
+	"rugged.example/portal/api/account/account"
 	"rugged.example/portal/api/account/accountapi"
+	"rugged.example/portal/api/pkg/auth/authtest"
+	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -142,4 +147,106 @@ func TestStream_NeedsAClientID(t *testing.T) {
 	w := h.do(t, http.MethodGet, accountapi.StreamPath, h.Customer(t, "usr_casey"), nil)
 	require.Equal(t, http.StatusBadRequest, w.Code)
 	require.Equal(t, map[string]string{"id": "Required"}, decode[errorBody](t, w).Fields)
+}
+
+// The viewer was read from the token that opened the stream: once it expires the stream ends,
+// so a revoked session or a member who left the organization stops receiving its changes.
+func TestStream_EndsWhenItsTokenExpires(t *testing.T) {
+	h := newHarness(t)
+	srv := httptest.NewServer(h.r)
+	t.Cleanup(srv.Close)
+	token := h.Signer.Token(t, authtest.Claims{
+		Subject: "usr_casey", Email: "usr_casey@example.com", Roles: []string{authtest.ClientID + ":customer"},
+		Expiry: time.Now().Add(2 * time.Second),
+	})
+
+	lines, cancel := listen(t, srv, token)
+	defer cancel()
+	next(t, lines, ": connected")
+	ended := make(chan struct{})
+	go func() {
+		for range lines {
+		}
+		close(ended)
+	}()
+	select {
+	case <-ended:
+	case <-time.After(6 * time.Second):
+		t.Fatal("the stream outlived its token")
+	}
+	require.Eventually(t, func() bool { return h.Stream.Subscribers() == 0 }, 5*time.Second, 5*time.Millisecond)
+}
+
+func TestStream_CapsTheStreamsOfOneSubject(t *testing.T) {
+	h := newHarness(t)
+	srv := httptest.NewServer(h.r)
+	t.Cleanup(srv.Close)
+	for range account.MaxStreamsPerSubject {
+		lines, cancel := listen(t, srv, h.Customer(t, "usr_casey"))
+		t.Cleanup(cancel)
+		next(t, lines, ": connected")
+	}
+
+	w := h.do(t, http.MethodGet, accountapi.StreamPath+"?id=dashboard-6", h.Customer(t, "usr_casey"), nil)
+	require.Equal(t, http.StatusTooManyRequests, w.Code)
+	require.Equal(t, "account.tooManyStreams", decode[errorBody](t, w).Error)
+
+	lines, cancel := listen(t, srv, h.Customer(t, "usr_diego"))
+	defer cancel()
+	next(t, lines, ": connected")
+}
+
+// deadlines records the write deadlines a handler sets, the way http.ResponseController finds
+// them on the writer.
+type deadlines struct {
+	gin.ResponseWriter
+	mu  sync.Mutex
+	set []time.Time
+}
+
+func (d *deadlines) SetWriteDeadline(at time.Time) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.set = append(d.set, at)
+	return nil
+}
+
+func (d *deadlines) future() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	n := 0
+	for _, at := range d.set {
+		if !at.IsZero() {
+			n++
+		}
+	}
+	return n
+}
+
+// recordDeadlines mounts the account routes behind a writer that records deadlines.
+func recordDeadlines(h *harness, heartbeat time.Duration) (*gin.Engine, *deadlines) {
+	rec := &deadlines{}
+	r := gin.New()
+	r.Use(func(c *gin.Context) {
+		rec.ResponseWriter = c.Writer
+		c.Writer = rec
+		c.Next()
+	})
+	accountapi.Routes(r, h.Guard, h.Service, h.Stream, accountapi.Options{Heartbeat: heartbeat}, testkit.Quiet())
+	return r, rec
+}
+
+// A client that stops reading must not hold the handler: every frame goes out under a deadline.
+func TestStream_WritesEveryFrameUnderADeadline(t *testing.T) {
+	h := newHarness(t)
+	r, rec := recordDeadlines(h, 50*time.Millisecond)
+	srv := httptest.NewServer(r)
+	t.Cleanup(srv.Close)
+
+	lines, cancel := listen(t, srv, h.Customer(t, "usr_casey"))
+	defer cancel()
+	next(t, lines, ": connected")
+	next(t, lines, ": ping")
+	next(t, lines, ": ping")
+	require.GreaterOrEqual(t, rec.future(), 3, "the connected line and two pings each had a deadline")
 }
