@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -115,14 +116,27 @@ var CSVHeader = []string{"RMA Number", "Type", "Status", "Serial", "Model", "Pro
 // csvFlushEvery is how many rows go out together: the download streams, never held whole.
 const csvFlushEvery = 200
 
-// historyCSV streams every row the query matches. The query is checked before the first byte;
-// once rows are out the status is sent, so a database failure midway can only end the file
-// early, and is logged.
+// csvWriteTimeout bounds the write of one batch of rows. The rows are read from an open query,
+// which holds a database connection while they are written (the REST order may have several
+// keys, which the keyset pages cannot follow); a client that stops reading fails its write
+// here and gives the connection back instead of holding it for as long as TCP waits.
+const csvWriteTimeout = 30 * time.Second
+
+// historyCSV streams every row the query matches. The query is checked before the first byte,
+// and a failure before any byte went out answers as an error; once rows are out the status is
+// sent, so a failure midway (the database's, or a client too
+// slow for the write deadline) is logged and the connection is cut: the browser reports a
+// failed download instead of saving a truncated file that looks complete.
 func (a API) historyCSV(c *gin.Context, v account.Viewer, q account.HistoryQuery) error {
 	c.Header("Content-Type", "text/csv; charset=utf-8")
 	c.Header("Content-Disposition", `attachment; filename="rma-history.csv"`)
 	c.Header("Cache-Control", "no-store")
 	c.Status(http.StatusOK)
+	rc := http.NewResponseController(c.Writer)
+	defer func() { _ = rc.SetWriteDeadline(time.Time{}) }()
+	// A writer without deadlines (a test recorder) answers ErrNotSupported; it cannot block.
+	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(csvWriteTimeout)) }
+	deadline()
 	w := csv.NewWriter(c.Writer)
 	if err := w.Write(CSVHeader); err != nil {
 		return nil
@@ -138,16 +152,49 @@ func (a API) historyCSV(c *gin.Context, v account.Viewer, q account.HistoryQuery
 			return err
 		}
 		if n++; n%csvFlushEvery == 0 {
+			deadline()
 			w.Flush()
-			c.Writer.Flush()
+			if err := w.Error(); err != nil {
+				return err
+			}
+			return rc.Flush()
 		}
-		return w.Error()
+		return nil
 	})
-	w.Flush()
-	if err != nil {
-		a.log.ErrorContext(c.Request.Context(), "history download cut short", "rows", n, "err", err)
+	if err == nil {
+		deadline()
+		w.Flush()
+		err = w.Error()
 	}
+	if err == nil {
+		return nil
+	}
+	if !c.Writer.Written() {
+		// Nothing went out yet: the client gets the error as any other request would.
+		c.Writer.Header().Del("Content-Type")
+		c.Writer.Header().Del("Content-Disposition")
+		return err
+	}
+	a.log.ErrorContext(c.Request.Context(), "history download cut short", "rows", n, "err", err)
+	abortResponse(c)
 	return nil
+}
+
+// abortResponse cuts the connection of a response whose status and first bytes went out, so the
+// client sees a failed transfer rather than a clean end. gin refuses to hijack once the body
+// started and its recovery swallows http.ErrAbortHandler, so the connection is taken from the
+// net/http writer underneath; a connection that cannot be hijacked (HTTP/2) is aborted by
+// net/http's own panic handling when no recovery sits in between.
+func abortResponse(c *gin.Context) {
+	var w http.ResponseWriter = c.Writer
+	if u, ok := w.(interface{ Unwrap() http.ResponseWriter }); ok {
+		w = u.Unwrap()
+	}
+	if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+		_ = conn.Close()
+		return
+	}
+	panic(http.ErrAbortHandler)
 }
 
 // NeutraliseCell keeps a spreadsheet from reading a cell as a formula (CSV injection): a cell

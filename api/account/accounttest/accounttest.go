@@ -181,6 +181,10 @@ type RMA struct {
 type RMAs struct {
 	mu   sync.Mutex
 	list []RMA
+	// EachFails makes Each fail with it after EachFailsAfter items, as a database that goes
+	// away midway through a download.
+	EachFails      error
+	EachFailsAfter int
 }
 
 // Reset forgets every RMA.
@@ -246,7 +250,10 @@ func (h *RMAs) Offset(_ context.Context, v rma.Viewer, f rma.HistoryFilter, _ []
 
 // Each implements account.History.
 func (h *RMAs) Each(_ context.Context, v rma.Viewer, f rma.HistoryFilter, _ []rma.HistorySort, fn func(rma.HistoryItem) error) error {
-	for _, r := range h.visible(v, f) {
+	for i, r := range h.visible(v, f) {
+		if h.EachFails != nil && i == h.EachFailsAfter {
+			return h.EachFails
+		}
 		if err := fn(item(r)); err != nil {
 			return err
 		}
