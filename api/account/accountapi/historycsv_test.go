@@ -11,8 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"rugged.example/portal/api/account/accounttest"
 	"rugged.example/portal/api/account/accountapi"
+	"rugged.example/portal/api/account/accounttest"
 	"rugged.example/portal/api/rma/rma"
 )
 
