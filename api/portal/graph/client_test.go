@@ -65,14 +65,39 @@ type connectionOf[N any] struct {
 	TotalCount int
 }
 
-// connectionQuery asks the connection field for a page with every Relay argument, selecting
-// node of each edge and the page info, and totalCount when count is true. Its search and sort
-// arguments are of the schema's types <prefix>Search and <prefix>Sort.
-func connectionQuery(field, prefix, node string, count bool) string {
-	fields := "edges{cursor node{" + node + "}} pageInfo{hasNextPage hasPreviousPage startCursor endCursor}"
+// connectionClient asks one connection field of handler, with its <prefix>Search and
+// <prefix>Sort arguments and every Relay one, selecting node of each edge and the page info.
+type connectionClient[N any] struct {
+	handler             http.Handler
+	field, prefix, node string
+}
+
+// query asks for a page, with totalCount when count is true.
+func (c *connectionClient[N]) query(count bool) string {
+	fields := "edges{cursor node{" + c.node + "}} pageInfo{hasNextPage hasPreviousPage startCursor endCursor}"
 	if count {
 		fields += " totalCount"
 	}
-	return `query C($search:` + prefix + `Search,$sort:` + prefix + `Sort,$first:Int,$after:String,$last:Int,$before:String){
-		` + field + `(search:$search,sort:$sort,first:$first,after:$after,last:$last,before:$before){` + fields + `}}`
+	return `query C($search:` + c.prefix + `Search,$sort:` + c.prefix + `Sort,$first:Int,$after:String,$last:Int,$before:String){
+		` + c.field + `(search:$search,sort:$sort,first:$first,after:$after,last:$last,before:$before){` + fields + `}}`
+}
+
+func (c *connectionClient[N]) do(t *testing.T, p *auth.Principal, query string, vars map[string]any) (connectionOf[N], []gqlError) {
+	t.Helper()
+	return post[connectionOf[N]](t, c.handler, p, c.field, query, vars)
+}
+
+// page is a page without totalCount that must come without errors.
+func (c *connectionClient[N]) page(t *testing.T, p auth.Principal, vars map[string]any) connectionOf[N] {
+	t.Helper()
+	return postOK[connectionOf[N]](t, c.handler, p, c.field, c.query(false), vars)
+}
+
+// nodeValues is one value of each node of a page, in its order.
+func nodeValues[N any](c connectionOf[N], value func(N) string) []string {
+	out := make([]string, len(c.Edges))
+	for i, e := range c.Edges {
+		out[i] = value(e.Node)
+	}
+	return out
 }

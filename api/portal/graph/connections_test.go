@@ -3,7 +3,6 @@ package graph_test
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -53,8 +52,8 @@ func (c *countingQuotes) Count(ctx context.Context, v payments.Viewer, s payment
 }
 
 type env struct {
-	handler http.Handler
-	quotes  *countingQuotes
+	connectionClient[quoteNode]
+	quotes *countingQuotes
 	// byOwner are the stored quotes, oldest first, by owner.
 	byOwner map[string][]payments.Quote
 }
@@ -65,6 +64,8 @@ func newEnv(t *testing.T, gdb *gorm.DB) *env {
 	require.NoError(t, err)
 	store := paymentsdb.NewStore(gdb)
 	e := &env{byOwner: map[string][]payments.Quote{}}
+	e.connectionClient = connectionClient[quoteNode]{field: "savedQuoteConnection", prefix: "Quote",
+		node: "uid kind status serial model rmaNumber amount{cents currency} createdAt expiresAt mine payLink quoteData"}
 	e.quotes = &countingQuotes{Quotes: payments.NewQuotes(payments.QuotesDeps{Store: store, Tx: db.NewTransactor(gdb), Now: func() time.Time { return now }})}
 	add := func(owner, org string, kind payments.QuoteKind, i int, cents int64) {
 		created := now.Add(-time.Duration(48-i) * time.Hour)
@@ -113,28 +114,8 @@ type quoteNode struct {
 
 type connection = connectionOf[quoteNode]
 
-// quotesQuery asks for a page of quotes, with totalCount when count is true.
-func quotesQuery(count bool) string {
-	return connectionQuery("savedQuoteConnection", "Quote",
-		"uid kind status serial model rmaNumber amount{cents currency} createdAt expiresAt mine payLink quoteData", count)
-}
-
-func (e *env) do(t *testing.T, p *auth.Principal, query string, vars map[string]any) (connection, []gqlError) {
-	t.Helper()
-	return post[connection](t, e.handler, p, "savedQuoteConnection", query, vars)
-}
-
-func (e *env) page(t *testing.T, p auth.Principal, vars map[string]any) connection {
-	t.Helper()
-	return postOK[connection](t, e.handler, p, "savedQuoteConnection", quotesQuery(false), vars)
-}
-
 func uids(c connection) []string {
-	out := make([]string, len(c.Edges))
-	for i, e := range c.Edges {
-		out[i] = e.Node.UID
-	}
-	return out
+	return nodeValues(c, func(n quoteNode) string { return n.UID })
 }
 
 func TestIntegrationSavedQuoteConnection_PagesForwardAndBack(t *testing.T) {
@@ -247,7 +228,7 @@ func TestIntegrationSavedQuoteConnection_CountsOnlyWhenAsked(t *testing.T) {
 		e := newEnv(t, gdb)
 		e.page(t, olivia, map[string]any{"first": 2})
 		require.Zero(t, e.quotes.counts.Load())
-		c, errs := e.do(t, &olivia, quotesQuery(true), map[string]any{"first": 2, "search": map[string]any{"kinds": []string{"SAVED"}}})
+		c, errs := e.do(t, &olivia, e.query(true), map[string]any{"first": 2, "search": map[string]any{"kinds": []string{"SAVED"}}})
 		require.Empty(t, errs)
 		require.Equal(t, int32(1), e.quotes.counts.Load())
 		require.Equal(t, 6, c.TotalCount, "olivia's five and fred's one saved quote, over every page")
@@ -276,7 +257,7 @@ func TestIntegrationSavedQuoteConnection_RefusesWhatItCannotServe(t *testing.T) 
 			{"an unknown status", map[string]any{"search": map[string]any{"statuses": []string{"archived"}}}, "BAD_USER_INPUT", ""},
 		}
 		for _, tt := range tests {
-			c, errs := e.do(t, &olivia, quotesQuery(false), tt.vars)
+			c, errs := e.do(t, &olivia, e.query(false), tt.vars)
 			require.Len(t, errs, 1, tt.name)
 			require.Equal(t, tt.code, errs[0].Extensions.Code, tt.name)
 			require.Contains(t, errs[0].Message, tt.contains, tt.name)
@@ -284,10 +265,10 @@ func TestIntegrationSavedQuoteConnection_RefusesWhatItCannotServe(t *testing.T) 
 		}
 
 		// Signed-in customers only.
-		_, errs := e.do(t, nil, quotesQuery(true), nil)
+		_, errs := e.do(t, nil, e.query(true), nil)
 		require.Len(t, errs, 1)
 		require.Equal(t, "UNAUTHENTICATED", errs[0].Extensions.Code)
-		_, errs = e.do(t, &auth.Principal{Subject: "usr_olivia", Org: "FleetCo"}, quotesQuery(true), nil)
+		_, errs = e.do(t, &auth.Principal{Subject: "usr_olivia", Org: "FleetCo"}, e.query(true), nil)
 		require.Len(t, errs, 1)
 		require.Equal(t, "FORBIDDEN", errs[0].Extensions.Code, "no client role")
 		require.Zero(t, e.quotes.counts.Load())

@@ -3,7 +3,6 @@ package graph_test
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -31,7 +30,7 @@ func (c *countingHistory) Count(ctx context.Context, v rma.Viewer, f rma.History
 }
 
 type historyEnv struct {
-	handler http.Handler
+	connectionClient[rmaNode]
 	history *countingHistory
 	// numbers are the stored RMAs' numbers by owner, oldest first.
 	numbers map[string][]string
@@ -44,6 +43,8 @@ func newHistoryEnv(t *testing.T, gdb *gorm.DB) *historyEnv {
 	require.NoError(t, rmadb.Migrate(t.Context(), gdb))
 	store := rmadb.NewStore(gdb)
 	e := &historyEnv{history: &countingHistory{History: rma.NewHistory(store)}, numbers: map[string][]string{}}
+	e.connectionClient = connectionClient[rmaNode]{field: "RMAsConnection", prefix: "RMA",
+		node: "uid rmaNumber rmaType status serial model problem customerReference assetTag openedBy mine createdAt updatedAt"}
 	owners := []auth.Principal{olivia, olivia, fred, olivia, casey, fred, olivia, ann, fred, olivia, casey, olivia}
 	base := now.AddDate(0, -2, 0)
 	for i, p := range owners {
@@ -77,28 +78,8 @@ type rmaNode struct {
 
 type rmaConnection = connectionOf[rmaNode]
 
-// rmasQuery asks for a page of the history, with totalCount when count is true.
-func rmasQuery(count bool) string {
-	return connectionQuery("RMAsConnection", "RMA",
-		"uid rmaNumber rmaType status serial model problem customerReference assetTag openedBy mine createdAt updatedAt", count)
-}
-
-func (e *historyEnv) do(t *testing.T, p *auth.Principal, query string, vars map[string]any) (rmaConnection, []gqlError) {
-	t.Helper()
-	return post[rmaConnection](t, e.handler, p, "RMAsConnection", query, vars)
-}
-
-func (e *historyEnv) page(t *testing.T, p auth.Principal, vars map[string]any) rmaConnection {
-	t.Helper()
-	return postOK[rmaConnection](t, e.handler, p, "RMAsConnection", rmasQuery(false), vars)
-}
-
 func numbers(c rmaConnection) []string {
-	out := make([]string, len(c.Edges))
-	for i, e := range c.Edges {
-		out[i] = e.Node.RmaNumber
-	}
-	return out
+	return nodeValues(c, func(n rmaNode) string { return n.RmaNumber })
 }
 
 func TestIntegrationRMAsConnection_PagesForwardAndBackNewestFirst(t *testing.T) {
@@ -180,7 +161,7 @@ func TestIntegrationRMAsConnection_CountsOnlyWhenAskedAndRefusesWhatItCannotServ
 		e := newHistoryEnv(t, gdb)
 		first := e.page(t, olivia, map[string]any{"first": 2})
 		require.Zero(t, e.history.counts.Load())
-		c, errs := e.do(t, &olivia, rmasQuery(true), map[string]any{"first": 2})
+		c, errs := e.do(t, &olivia, e.query(true), map[string]any{"first": 2})
 		require.Empty(t, errs)
 		require.Equal(t, 9, c.TotalCount)
 		require.Equal(t, int32(1), e.history.counts.Load())
@@ -199,17 +180,17 @@ func TestIntegrationRMAsConnection_CountsOnlyWhenAskedAndRefusesWhatItCannotServ
 			{"another order's cursor", map[string]any{"before": cursor, "sort": map[string]any{"field": "SERIAL", "desc": true}}, "The cursor is not one this list gave"},
 		}
 		for _, tt := range tests {
-			c, errs := e.do(t, &olivia, rmasQuery(true), tt.vars)
+			c, errs := e.do(t, &olivia, e.query(true), tt.vars)
 			require.Len(t, errs, 1, tt.name)
 			require.Equal(t, "BAD_USER_INPUT", errs[0].Extensions.Code, tt.name)
 			require.Contains(t, errs[0].Message, tt.contains, tt.name)
 			require.Empty(t, c.Edges, tt.name)
 		}
 
-		_, errs = e.do(t, nil, rmasQuery(true), nil)
+		_, errs = e.do(t, nil, e.query(true), nil)
 		require.Len(t, errs, 1)
 		require.Equal(t, "UNAUTHENTICATED", errs[0].Extensions.Code)
-		_, errs = e.do(t, &auth.Principal{Subject: "usr_olivia", Org: "FleetCo"}, rmasQuery(true), nil)
+		_, errs = e.do(t, &auth.Principal{Subject: "usr_olivia", Org: "FleetCo"}, e.query(true), nil)
 		require.Len(t, errs, 1)
 		require.Equal(t, "FORBIDDEN", errs[0].Extensions.Code, "no client role")
 		require.Equal(t, int32(1), e.history.counts.Load())
