@@ -49,7 +49,13 @@ type DashboardStats struct {
 	// their organization) registered and the units of their visible RMAs.
 	Units  UnitsByWarranty
 	Models []string
+	// Open counts the visible RMAs not in an end state whatever their age: an RMA opened before
+	// the period and still under way is open all the same.
+	Open int
 }
+
+// EndStatuses end an RMA: nothing more happens to it or its unit.
+var EndStatuses = []string{StatusClosed, StatusCancelled, StatusRecycled}
 
 // Completion is one RMA's way through the service: when it was opened and when its unit was
 // shipped back or recycled.
@@ -69,6 +75,10 @@ type StatsStore interface {
 	// UnitWarranties classifies v's units against today (a UTC date) and lists their models,
 	// sorted.
 	UnitWarranties(ctx context.Context, v Viewer, today time.Time) (UnitsByWarranty, []string, error)
+	// UnitModels lists the models of v's units, sorted, without counting anything.
+	UnitModels(ctx context.Context, v Viewer) ([]string, error)
+	// OpenCount counts v's visible RMAs, of any age, whose status is none of ended.
+	OpenCount(ctx context.Context, v Viewer, ended []string) (int, error)
 }
 
 // Stats computes the dashboard of a viewer.
@@ -114,7 +124,19 @@ func (s *Stats) Dashboard(ctx context.Context, v Viewer, since time.Time) (Dashb
 	if out.Units, out.Models, err = s.store.UnitWarranties(ctx, v, dateOf(now)); err != nil {
 		return DashboardStats{}, err
 	}
+	if out.Open, err = s.store.OpenCount(ctx, v, EndStatuses); err != nil {
+		return DashboardStats{}, err
+	}
 	return out, nil
+}
+
+// Models lists the models of v's units (registered, and those of their visible RMAs), sorted:
+// what the drivers page offers downloads for, without computing the dashboard.
+func (s *Stats) Models(ctx context.Context, v Viewer) ([]string, error) {
+	if v.Subject == "" {
+		return []string{}, nil
+	}
+	return s.store.UnitModels(ctx, v)
 }
 
 // emptyMonths lists every month from since's to now's, each with zero RMAs.

@@ -16,6 +16,7 @@ type figures struct {
 	monthly     []rma.MonthCount
 	asked       []rma.Viewer
 	today       time.Time
+	ended       []string
 }
 
 func (f *figures) StatusCounts(_ context.Context, v rma.Viewer, _ time.Time) (map[string]int, error) {
@@ -34,6 +35,15 @@ func (f *figures) Completions(context.Context, rma.Viewer, time.Time) ([]rma.Com
 func (f *figures) UnitWarranties(_ context.Context, _ rma.Viewer, today time.Time) (rma.UnitsByWarranty, []string, error) {
 	f.today = today
 	return rma.UnitsByWarranty{InWarranty: 1}, []string{"RL14"}, nil
+}
+
+func (f *figures) UnitModels(context.Context, rma.Viewer) ([]string, error) {
+	return []string{"RL14"}, nil
+}
+
+func (f *figures) OpenCount(_ context.Context, _ rma.Viewer, ended []string) (int, error) {
+	f.ended = ended
+	return 5, nil
 }
 
 func at(s string) time.Time {
@@ -69,6 +79,8 @@ func TestDashboard_FillsEveryMonthAndSummarisesTurnaround(t *testing.T) {
 	}, got.Turnaround)
 	require.Equal(t, rma.UnitsByWarranty{InWarranty: 1}, got.Units)
 	require.Equal(t, []string{"RL14"}, got.Models)
+	require.Equal(t, 5, got.Open)
+	require.ElementsMatch(t, []string{rma.StatusClosed, rma.StatusCancelled, rma.StatusRecycled}, store.ended)
 	require.Equal(t, []rma.Viewer{v}, store.asked)
 	require.Equal(t, at("2026-03-15T00:00:00Z"), store.today, "units are judged on today's UTC date")
 }

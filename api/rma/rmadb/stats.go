@@ -98,13 +98,35 @@ func (s *Store) UnitWarranties(ctx context.Context, v rma.Viewer, today time.Tim
 	if err != nil {
 		return rma.UnitsByWarranty{}, nil, fmt.Errorf("rmadb: units by warranty: %w", err)
 	}
-	models := []string{}
-	err = conn.Raw("SELECT DISTINCT u.model FROM rma_units u WHERE u.model <> '' AND u.serial IN ("+units+") ORDER BY u.model", args...).
-		Scan(&models).Error
+	models, err := s.UnitModels(ctx, v)
 	if err != nil {
-		return rma.UnitsByWarranty{}, nil, fmt.Errorf("rmadb: models of units: %w", err)
+		return rma.UnitsByWarranty{}, nil, err
 	}
 	return rma.UnitsByWarranty{InWarranty: counts.InWarranty, OutOfWarranty: counts.OutOfWarranty, EndOfService: counts.EndOfService}, models, nil
+}
+
+// UnitModels implements rma.StatsStore.
+func (s *Store) UnitModels(ctx context.Context, v rma.Viewer) ([]string, error) {
+	units, args := viewerUnits(v)
+	models := []string{}
+	err := db.Conn(ctx, s.db).Raw("SELECT DISTINCT u.model FROM rma_units u WHERE u.model <> '' AND u.serial IN ("+units+") ORDER BY u.model", args...).
+		Scan(&models).Error
+	if err != nil {
+		return nil, fmt.Errorf("rmadb: models of units: %w", err)
+	}
+	return models, nil
+}
+
+// OpenCount implements rma.StatsStore.
+func (s *Store) OpenCount(ctx context.Context, v rma.Viewer, ended []string) (int, error) {
+	cond, args := seenBy("", v)
+	var n int
+	err := db.Conn(ctx, s.db).Raw("SELECT COUNT(*) FROM rma_rmas WHERE "+cond+" AND status NOT IN ?", append(args, ended)...).
+		Scan(&n).Error
+	if err != nil {
+		return 0, fmt.Errorf("rmadb: open rmas: %w", err)
+	}
+	return n, nil
 }
 
 // viewerUnits is the subquery of v's units' serials: the units they or their organization

@@ -97,6 +97,8 @@ func TestIntegrationDashboard_ExactFiguresOfAKnownHistory(t *testing.T) {
 			// RT10000003 are not, RT10000004 is end of service.
 			Units:  rma.UnitsByWarranty{InWarranty: 3, OutOfWarranty: 2, EndOfService: 1},
 			Models: []string{"EX70", "RL14", "RL15", "ST10", "ST12", "VX12"},
+			// RMA-2 (shipped back) and RMA-7 (awaiting its unit).
+			Open: 2,
 		}, got)
 
 		got, err = stats.Dashboard(t.Context(), casey, since)
@@ -118,5 +120,46 @@ func TestIntegrationDashboard_ExactFiguresOfAKnownHistory(t *testing.T) {
 		require.Empty(t, got.ByStatus)
 		require.Equal(t, rma.UnitsByWarranty{}, got.Units)
 		require.Equal(t, []string{}, got.Models)
+	})
+}
+
+// An RMA opened before the period and still under way is open all the same.
+func TestIntegrationDashboard_OpenCountsRMAsOfAnyAge(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := statsFixture(t, gdb)
+		putRMA(t, s, "RMA-8", "usr_olivia", "", "RT10000009", "REPAIR", rma.StatusRepairing, day("2023-06-01 00:00"),
+			rma.StatusReceived, day("2023-06-05 00:00"), rma.StatusRepairing, day("2023-06-06 00:00"))
+		stats := rma.NewStats(s, func() time.Time { return day("2026-03-15 12:00") })
+
+		got, err := stats.Dashboard(t.Context(), olivia, day("2024-04-01 00:00"))
+		require.NoError(t, err)
+		require.Equal(t, 3, got.Open, "RMA-2, RMA-7 and the 2023 RMA-8")
+		require.NotContains(t, got.ByStatus, rma.StatusRepairing, "the period's counts leave RMA-8 out")
+
+		got, err = stats.Dashboard(t.Context(), casey, day("2024-04-01 00:00"))
+		require.NoError(t, err)
+		require.Equal(t, 1, got.Open)
+	})
+}
+
+func TestIntegrationStats_ModelsOfTheViewersUnits(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		stats := rma.NewStats(statsFixture(t, gdb), func() time.Time { return day("2026-03-15 12:00") })
+		for _, tc := range []struct {
+			name string
+			v    rma.Viewer
+			want []string
+		}{
+			{"a member: theirs and the organization's", olivia, []string{"EX70", "RL14", "RL15", "ST10", "ST12", "VX12"}},
+			{"a customer on their own", casey, []string{"EX80", "TH6"}},
+			{"nobody's units", rma.Viewer{Subject: "usr_nobody"}, []string{}},
+			{"nobody signed in", rma.Viewer{}, []string{}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				got, err := stats.Models(t.Context(), tc.v)
+				require.NoError(t, err)
+				require.Equal(t, tc.want, got)
+			})
+		}
 	})
 }
