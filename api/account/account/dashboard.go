@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"rugged.example/portal/api/pkg/money"
@@ -12,6 +11,8 @@ import (
 // Stats is the rma capability's dashboard figures; *rma.Stats implements it.
 type Stats interface {
 	Dashboard(ctx context.Context, v Viewer, since time.Time) (rma.DashboardStats, error)
+	// Models lists the models of the viewer's units, sorted.
+	Models(ctx context.Context, v Viewer) ([]string, error)
 }
 
 // MonthAmount is what was paid in one month ("2026-03").
@@ -35,12 +36,10 @@ type Dashboard struct {
 	// Spend covers every month of the period, oldest first, zero where nothing was paid.
 	Spend      []MonthAmount
 	SpendTotal money.Money
-	// OpenRMAs counts the period's RMAs that are not closed, cancelled or recycled.
+	// OpenRMAs counts the viewer's RMAs that are not closed, cancelled or recycled, whatever
+	// their age.
 	OpenRMAs int
 }
-
-// finalStatuses end an RMA.
-var finalStatuses = map[string]bool{rma.StatusClosed: true, rma.StatusCancelled: true, rma.StatusRecycled: true}
 
 // Dashboard computes the viewer's figures for the last DashboardMonths months.
 func (s *Service) Dashboard(ctx context.Context, v Viewer) (Dashboard, error) {
@@ -54,12 +53,16 @@ func (s *Service) Dashboard(ctx context.Context, v Viewer) (Dashboard, error) {
 	if err != nil {
 		return Dashboard{}, err
 	}
-	out := Dashboard{Stats: stats, SpendTotal: money.USD(0)}
+	out := Dashboard{Stats: stats, SpendTotal: money.USD(0), OpenRMAs: stats.Open}
 	byMonth := map[string]money.Money{}
 	for _, p := range paid {
-		// Every price the portal has is in one currency; a second one cannot be summed into it.
+		// The portal prices in USD and the dashboard shows one amount a month; a payment in
+		// another currency cannot be summed into it, so it is left out and logged for support
+		// rather than failing the whole dashboard.
 		if p.Amount.Currency != out.SpendTotal.Currency {
-			return Dashboard{}, fmt.Errorf("account: spend in %s beside %s", p.Amount.Currency, out.SpendTotal.Currency)
+			s.d.Log.WarnContext(ctx, "dashboard spend leaves out another currency",
+				"month", p.Month, "currency", p.Amount.Currency, "cents", p.Amount.Cents)
+			continue
 		}
 		byMonth[p.Month] = p.Amount
 		out.SpendTotal.Cents += p.Amount.Cents
@@ -71,11 +74,6 @@ func (s *Service) Dashboard(ctx context.Context, v Viewer) (Dashboard, error) {
 			amount = money.USD(0)
 		}
 		out.Spend = append(out.Spend, MonthAmount{Month: key, Amount: amount})
-	}
-	for status, n := range stats.ByStatus {
-		if !finalStatuses[status] {
-			out.OpenRMAs += n
-		}
 	}
 	return out, nil
 }

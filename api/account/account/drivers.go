@@ -47,12 +47,10 @@ type ModelDrivers struct {
 // those they or their organization opened RMAs for), in the store's model order; a model the
 // catalogue does not carry is left out.
 func (s *Service) Drivers(ctx context.Context, v Viewer) ([]ModelDrivers, error) {
-	// The dashboard's figures carry the models; a period starting now keeps its counting small.
-	stats, err := s.d.Stats.Dashboard(ctx, v, s.now())
+	models, err := s.d.Stats.Models(ctx, v)
 	if err != nil {
 		return nil, err
 	}
-	models := stats.Models
 	if len(models) == 0 {
 		return []ModelDrivers{}, nil
 	}

@@ -386,6 +386,7 @@ func TestDrivers_ForTheViewersModels(t *testing.T) {
 	casey := h.Customer(t, "usr_casey")
 	list := decode[accountapi.DriversResponse](t, h.do(t, http.MethodGet, accountapi.DriversPath, casey, nil))
 	require.Len(t, list.Models, 1, "casey's RMAs are for an RL14")
+	require.Zero(t, h.Stats.Dashboards.Load(), "the models come from a narrow read, not the dashboard's figures")
 	require.Equal(t, "RL14", list.Models[0].Model)
 	require.Equal(t, "Ranger", list.Models[0].ModelFamily)
 	d := list.Models[0].Drivers[0]
@@ -410,16 +411,35 @@ func TestSummary(t *testing.T) {
 		ByStatus: map[string]int{rma.StatusReceived: 2, rma.StatusClosed: 3, rma.StatusAwaitingUnit: 1},
 		ByMonth:  []rma.MonthCount{{Month: "2026-02", Repair: 2, Recycle: 1}},
 		Units:    rma.UnitsByWarranty{InWarranty: 2, OutOfWarranty: 1},
+		Open:     4,
 	}}
 	h.Spend.ByOwner = map[string][]account.MonthAmount{"usr_casey": {{Month: "2026-02", Amount: money.USD(28900)}, {Month: "2026-03", Amount: money.USD(100)}}}
 	s := decode[accountapi.SummaryResponse](t, h.do(t, http.MethodGet, accountapi.SummaryPath, h.Customer(t, "usr_casey"), nil))
-	require.Equal(t, 3, s.OpenRMAs)
+	require.Equal(t, 4, s.OpenRMAs, "every open RMA, also those opened before the period")
 	require.Equal(t, money.USD(29000), s.Spend.Total)
 	require.Len(t, s.Spend.ByMonth, 24)
 	require.Equal(t, "2024-04", s.Spend.ByMonth[0].Month)
 	require.Equal(t, money.USD(28900), s.Spend.ByMonth[22].Amount)
 	require.Equal(t, []accountapi.StatusCountJSON{{Status: "AWAITING_UNIT", Count: 1}, {Status: "CLOSED", Count: 3}, {Status: "RECEIVED", Count: 2}}, s.RMAsByStatus)
 	require.Equal(t, accountapi.UnitsJSON{InWarranty: 2, OutOfWarranty: 1}, s.UnitsByWarranty)
+}
+
+// A payment in another currency cannot be summed into the USD figures: it is left out, and the
+// dashboard still answers.
+func TestSummary_LeavesAnotherCurrencyOut(t *testing.T) {
+	h := newHarness(t)
+	h.Spend.ByOwner = map[string][]account.MonthAmount{"usr_casey": {
+		{Month: "2026-01", Amount: money.Money{Cents: 5000, Currency: "EUR"}},
+		{Month: "2026-02", Amount: money.USD(28900)},
+	}}
+	w := h.do(t, http.MethodGet, accountapi.SummaryPath, h.Customer(t, "usr_casey"), nil)
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	s := decode[accountapi.SummaryResponse](t, w)
+	require.Equal(t, money.USD(28900), s.Spend.Total)
+	require.Equal(t, money.USD(0), s.Spend.ByMonth[21].Amount, "2026-01 shows no USD spend")
+	for _, m := range s.Spend.ByMonth {
+		require.Equal(t, "USD", m.Amount.Currency)
+	}
 }
 
 func ptr(s string) *string { return &s }

@@ -89,6 +89,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 				ByMonth:    []rma.MonthCount{{Month: "2026-02", Repair: 3, Recycle: 1}, {Month: "2026-03", Repair: 2, Recycle: 1}},
 				Turnaround: rma.Turnaround{Closed: 4, AverageDays: 6.5, MedianDays: 6, ByMonth: []rma.MonthDays{{Month: "2026-03", AverageDays: 6.5}}},
 				Units:      rma.UnitsByWarranty{InWarranty: 2, OutOfWarranty: 1},
+				Open:       4,
 			}}
 			e.Spend.ByOwner = map[string][]account.MonthAmount{casey: {{Month: "2026-03", Amount: money.USD(28900)}}}
 		}),

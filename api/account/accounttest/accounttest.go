@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -412,25 +413,33 @@ type Stats struct {
 	units *Units
 	// ByViewer are the figures returned for a subject (models are added).
 	ByViewer map[string]rma.DashboardStats
+	// Dashboards counts the dashboards computed: the costly read a narrower one should avoid.
+	Dashboards atomic.Int64
 }
 
 // Dashboard implements account.Stats.
-func (s *Stats) Dashboard(_ context.Context, v rma.Viewer, _ time.Time) (rma.DashboardStats, error) {
+func (s *Stats) Dashboard(ctx context.Context, v rma.Viewer, _ time.Time) (rma.DashboardStats, error) {
+	s.Dashboards.Add(1)
 	out := s.ByViewer[v.Subject]
 	if out.ByStatus == nil {
 		out.ByStatus = map[string]int{}
 	}
+	out.Models, _ = s.Models(ctx, v)
+	return out, nil
+}
+
+// Models implements account.Stats: the models of the viewer's RMAs and registered units.
+func (s *Stats) Models(ctx context.Context, v rma.Viewer) ([]string, error) {
 	models := []string{}
 	for _, r := range s.rmas.visible(v, rma.HistoryFilter{}) {
 		models = append(models, r.Model)
 	}
-	regs, _ := s.units.Registrations(context.Background(), v)
+	regs, _ := s.units.Registrations(ctx, v)
 	for _, r := range regs {
 		models = append(models, r.Unit.Model)
 	}
 	slices.Sort(models)
-	out.Models = slices.Compact(models)
-	return out, nil
+	return slices.Compact(models), nil
 }
 
 // Spend answers fixed amounts per owner.
