@@ -93,6 +93,38 @@ func (c *connectionClient[N]) page(t *testing.T, p auth.Principal, vars map[stri
 	return postOK[connectionOf[N]](t, c.handler, p, c.field, c.query(false), vars)
 }
 
+// walk reads the whole connection as p, size at a time, forward with first/after from the start
+// and backward with last/before from the end, checking the page info of every page, and
+// answers values of the pages each way, in the connection's order.
+func (c *connectionClient[N]) walk(t *testing.T, p auth.Principal, size int, values func(connectionOf[N]) []string) (forward, backward []string) {
+	t.Helper()
+	// A connection that never says it ended fails its test rather than hanging it.
+	const maxPages = 20
+	vars := map[string]any{"first": size}
+	for range maxPages {
+		page := c.page(t, p, vars)
+		forward = append(forward, values(page)...)
+		require.Equal(t, *page.PageInfo.StartCursor, page.Edges[0].Cursor)
+		require.Equal(t, *page.PageInfo.EndCursor, page.Edges[len(page.Edges)-1].Cursor)
+		require.Equal(t, vars["after"] != nil, page.PageInfo.HasPreviousPage)
+		if !page.PageInfo.HasNextPage {
+			break
+		}
+		vars = map[string]any{"first": size, "after": *page.PageInfo.EndCursor}
+	}
+	vars = map[string]any{"last": size}
+	for range maxPages {
+		page := c.page(t, p, vars)
+		backward = append(values(page), backward...)
+		require.Equal(t, vars["before"] != nil, page.PageInfo.HasNextPage)
+		if !page.PageInfo.HasPreviousPage {
+			break
+		}
+		vars = map[string]any{"last": size, "before": *page.PageInfo.StartCursor}
+	}
+	return forward, backward
+}
+
 // nodeValues is one value of each node of a page, in its order.
 func nodeValues[N any](c connectionOf[N], value func(N) string) []string {
 	out := make([]string, len(c.Edges))

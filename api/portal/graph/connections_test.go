@@ -127,33 +127,9 @@ func TestIntegrationSavedQuoteConnection_PagesForwardAndBack(t *testing.T) {
 			want = append(want, q.ID)
 		}
 
-		var got []string
-		vars := map[string]any{"first": 3}
-		for range 4 {
-			c := e.page(t, olivia, vars)
-			got = append(got, uids(c)...)
-			require.Equal(t, *c.PageInfo.StartCursor, c.Edges[0].Cursor)
-			require.Equal(t, *c.PageInfo.EndCursor, c.Edges[len(c.Edges)-1].Cursor)
-			require.Equal(t, vars["after"] != nil, c.PageInfo.HasPreviousPage)
-			if !c.PageInfo.HasNextPage {
-				break
-			}
-			vars = map[string]any{"first": 3, "after": *c.PageInfo.EndCursor}
-		}
-		require.Equal(t, want, got)
-
-		got = nil
-		vars = map[string]any{"last": 3}
-		for range 4 {
-			c := e.page(t, olivia, vars)
-			got = append(uids(c), got...)
-			require.Equal(t, vars["before"] != nil, c.PageInfo.HasNextPage)
-			if !c.PageInfo.HasPreviousPage {
-				break
-			}
-			vars = map[string]any{"last": 3, "before": *c.PageInfo.StartCursor}
-		}
-		require.Equal(t, want, got)
+		forward, backward := e.walk(t, olivia, 3, uids)
+		require.Equal(t, want, forward)
+		require.Equal(t, want, backward)
 
 		// Sorted by amount, highest first; 25 a page when nothing is asked.
 		c := e.page(t, olivia, map[string]any{"sort": map[string]any{"field": "AMOUNT", "desc": true}})

@@ -88,33 +88,9 @@ func TestIntegrationRMAsConnection_PagesForwardAndBackNewestFirst(t *testing.T) 
 		// Fred sees his RMAs and FleetCo's, not olivia's from before FleetCo: newest first.
 		want := []string{"RMA-100611", "RMA-100609", "RMA-100608", "RMA-100606", "RMA-100605", "RMA-100603", "RMA-100602", "RMA-100601"}
 
-		var got []string
-		vars := map[string]any{"first": 3}
-		for range 4 {
-			c := e.page(t, fred, vars)
-			got = append(got, numbers(c)...)
-			require.Equal(t, *c.PageInfo.StartCursor, c.Edges[0].Cursor)
-			require.Equal(t, *c.PageInfo.EndCursor, c.Edges[len(c.Edges)-1].Cursor)
-			require.Equal(t, vars["after"] != nil, c.PageInfo.HasPreviousPage)
-			if !c.PageInfo.HasNextPage {
-				break
-			}
-			vars = map[string]any{"first": 3, "after": *c.PageInfo.EndCursor}
-		}
-		require.Equal(t, want, got)
-
-		got = nil
-		vars = map[string]any{"last": 3}
-		for range 4 {
-			c := e.page(t, fred, vars)
-			got = append(numbers(c), got...)
-			require.Equal(t, vars["before"] != nil, c.PageInfo.HasNextPage)
-			if !c.PageInfo.HasPreviousPage {
-				break
-			}
-			vars = map[string]any{"last": 3, "before": *c.PageInfo.StartCursor}
-		}
-		require.Equal(t, want, got)
+		forward, backward := e.walk(t, fred, 3, numbers)
+		require.Equal(t, want, forward)
+		require.Equal(t, want, backward)
 
 		c := e.page(t, fred, map[string]any{"sort": map[string]any{"field": "RMA_NUMBER", "desc": false}, "first": 2})
 		require.Equal(t, []string{"RMA-100601", "RMA-100602"}, numbers(c))
