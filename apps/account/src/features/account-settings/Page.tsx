@@ -5,8 +5,6 @@ import {
   addressFromProfile,
   contactErrors,
   contactFromProfile,
-  messages,
-  timings,
   validateAddress,
   type AddressField,
   type AddressValues,
@@ -16,8 +14,10 @@ import {
   type TextContactField,
 } from '@portal/forms';
 import { AddressForm, ContactForm } from '@portal/forms/components';
-import { useCountries, useTimedMessage } from '@portal/forms/units';
-import { Banner, Button, Card, MutedText, PageTitle, Row, Spinner, Stack } from '@portal/ui';
+import { useCountries } from '@portal/forms/units';
+import { Banner, Card, MutedText, PageTitle, Stack } from '@portal/ui';
+import { SubmitButton } from '../../shared/SubmitButton';
+import { useInvalidSubmit } from '../../shared/useInvalidSubmit';
 import { COPY } from './copy';
 import { sortFieldErrors, toUserSettings, withoutChanged } from './model/settings';
 
@@ -39,28 +39,18 @@ export function AccountSettingsPage() {
   const countries = useCountries();
   const [contact, setContact] = useState<ContactValues>(() => contactFromProfile(profile));
   const [address, setAddress] = useState<AddressValues>(() => addressFromProfile(profile?.address?.shipping ?? null));
-  const [showAll, setShowAll] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ contact: FieldErrors<ContactField>; address: FieldErrors<AddressField> }>({
     contact: {},
     address: {},
   });
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  const [invalid, showInvalid] = useTimedMessage(timings.validationBannerMs);
+  const { showAll, setShowAll, invalid, accept } = useInvalidSubmit();
 
   const valid = Object.keys(contactErrors(contact, FIELDS, READ_ONLY)).length === 0 && Object.keys(validateAddress(address)).length === 0;
 
   async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const form = event.currentTarget;
-    if (!valid) {
-      setShowAll(true);
-      showInvalid(messages.errorValidatingInformation);
-      // After the render that marks the fields, the first invalid one gets the focus.
-      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-      return;
-    }
+    if (!accept(event, { valid, busy: saving })) return;
     setSaving(true);
     setOutcome({ kind: 'none' });
     try {
@@ -117,12 +107,7 @@ export function AccountSettingsPage() {
             {invalid ? <Banner variant="error">{invalid}</Banner> : null}
             {outcome.kind === 'failed' ? <Banner variant="error">{outcome.message}</Banner> : null}
             {outcome.kind === 'saved' ? <Banner variant="info">{COPY.saved}</Banner> : null}
-            <Row>
-              <Button type="submit" aria-disabled={!valid || saving ? true : undefined}>
-                {saving ? <Spinner /> : null}
-                {saving ? COPY.saving : COPY.save}
-              </Button>
-            </Row>
+            <SubmitButton label={COPY.save} busyLabel={COPY.saving} busy={saving} invalid={!valid} />
           </Stack>
         </form>
       </Card>

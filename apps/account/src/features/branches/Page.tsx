@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { isApiError, type Branch } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { formatPhone } from '@portal/forms';
-import { Banner, Button, Card, ConfirmDialog, MutedText, PageTitle, Row, Spinner, Stack, Table } from '@portal/ui';
+import { Banner, Button, Card, ConfirmDialog, MutedText, PageTitle, Row, Stack, Table } from '@portal/ui';
+import { LoadFailed, Loading } from '../../shared/LoadState';
 import { BranchDialog } from './components/BranchDialog';
 import { COPY } from './copy';
 import { useBranchList } from './hooks/useBranchList';
@@ -41,23 +42,9 @@ export function BranchesPage() {
   return (
     <Stack $gap="lg">
       <PageTitle>{COPY.title}</PageTitle>
-      {list.status === 'loading' ? (
-        <Row $gap="sm" role="status">
-          <Spinner />
-          <span>{COPY.loading}</span>
-        </Row>
-      ) : null}
+      {list.status === 'loading' ? <Loading>{COPY.loading}</Loading> : null}
       {list.status === 'no-organization' ? <Banner variant="warning">{COPY.noOrganization}</Banner> : null}
-      {list.status === 'failed' ? (
-        <Stack $gap="sm">
-          <Banner variant="error">{COPY.loadFailed}</Banner>
-          <div>
-            <Button $variant="secondary" onClick={reload}>
-              {COPY.retry}
-            </Button>
-          </div>
-        </Stack>
-      ) : null}
+      {list.status === 'failed' ? <LoadFailed message={COPY.loadFailed} onRetry={reload} retryLabel={COPY.retry} retryVariant="secondary" /> : null}
       {list.status === 'ready' ? (
         <>
           <MutedText>{COPY.intro(list.data.organization)}</MutedText>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Banner, Button, Card, PageTitle, Row, Spinner, Stack } from '@portal/ui';
+import { Banner, Card, PageTitle, Stack } from '@portal/ui';
+import { LoadFailed, Loading } from '../../shared/LoadState';
 import { formatMoney } from '../../shared/money';
 import { statusText } from '../../shared/statusText';
 import { DashboardCharts } from './components/DashboardCharts';
@@ -55,21 +56,8 @@ export function DashboardPage() {
         {/* Kept in place so the notice of each status change is announced (the banner is a polite status). */}
         <div aria-live="polite">{notice ? <Banner>{notice}</Banner> : null}</div>
       </div>
-      {state.status === 'loading' ? (
-        <Row role="status" $gap="sm">
-          <Spinner /> Loading your dashboard…
-        </Row>
-      ) : null}
-      {state.status === 'failed' ? (
-        <Stack $gap="sm">
-          <Banner variant="error">{state.message}</Banner>
-          <div>
-            <Button type="button" onClick={() => setVersion((v) => v + 1)}>
-              Try again
-            </Button>
-          </div>
-        </Stack>
-      ) : null}
+      {state.status === 'loading' ? <Loading>Loading your dashboard…</Loading> : null}
+      {state.status === 'failed' ? <LoadFailed message={state.message} onRetry={() => setVersion((v) => v + 1)} /> : null}
       {state.status === 'ready' ? (
         <>
           <Figures>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { pathFor } from '@portal/routes';
-import { Banner, Button, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack } from '@portal/ui';
+import { Card, CardTitle, MutedText, PageTitle, Stack } from '@portal/ui';
+import { LoadFailed, Loading } from '../../shared/LoadState';
 import { DriverItem } from './components/DriverItem';
 import { COPY } from './copy';
 import { useDrivers } from './hooks/useDrivers';
@@ -23,22 +24,8 @@ export function DriversPage() {
     <Stack $gap="lg">
       <PageTitle>{COPY.title}</PageTitle>
       <MutedText>{COPY.intro}</MutedText>
-      {list.status === 'loading' ? (
-        <Row $gap="sm" role="status">
-          <Spinner />
-          <span>{COPY.loading}</span>
-        </Row>
-      ) : null}
-      {list.status === 'failed' ? (
-        <Stack $gap="sm">
-          <Banner variant="error">{COPY.loadFailed}</Banner>
-          <div>
-            <Button $variant="secondary" onClick={reload}>
-              {COPY.retry}
-            </Button>
-          </div>
-        </Stack>
-      ) : null}
+      {list.status === 'loading' ? <Loading>{COPY.loading}</Loading> : null}
+      {list.status === 'failed' ? <LoadFailed message={COPY.loadFailed} onRetry={reload} retryLabel={COPY.retry} retryVariant="secondary" /> : null}
       {list.status === 'ready' && list.models.length === 0 ? (
         <Card>
           <Stack $gap="sm">

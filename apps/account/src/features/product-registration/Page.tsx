@@ -1,33 +1,16 @@
 import { useState } from 'react';
 import { Badge } from '../../shared/Badge';
 import { formatDisplayDate } from '@portal/forms/units';
-import { Banner, Button, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack, Table, VisuallyHidden } from '@portal/ui';
+import { Banner, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden } from '@portal/ui';
+import { LoadFailed, Loading } from '../../shared/LoadState';
 import { RegistrationForm } from './components/RegistrationForm';
 import { COPY } from './copy';
 import { useRegistrations, type RegistrationList } from './hooks/useRegistrations';
 import { warrantyText } from './model/registration';
 
 function Registrations({ list, onRetry }: { list: RegistrationList; onRetry: () => void }) {
-  if (list.status === 'loading') {
-    return (
-      <Row $gap="sm" role="status">
-        <Spinner />
-        <span>{COPY.loading}</span>
-      </Row>
-    );
-  }
-  if (list.status === 'failed') {
-    return (
-      <Stack $gap="sm">
-        <Banner variant="error">{COPY.loadFailed}</Banner>
-        <div>
-          <Button $variant="secondary" onClick={onRetry}>
-            {COPY.retry}
-          </Button>
-        </div>
-      </Stack>
-    );
-  }
+  if (list.status === 'loading') return <Loading>{COPY.loading}</Loading>;
+  if (list.status === 'failed') return <LoadFailed message={COPY.loadFailed} onRetry={onRetry} retryLabel={COPY.retry} retryVariant="secondary" />;
   if (list.items.length === 0) return <MutedText>{COPY.empty}</MutedText>;
   return (
     <Table aria-label={COPY.listTitle}>

@@ -2,11 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AccountQuote, QuoteConnectionKind } from '@portal/api-client';
 import { pathFor } from '@portal/routes';
-import { Banner, Button, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack, Table, VisuallyHidden } from '@portal/ui';
+import { Button, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden } from '@portal/ui';
 import { Badge } from '../../shared/Badge';
 import { displayDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
-import type { PagePosition } from '../rma-history/hooks/useRmaHistory';
+import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
+import { LoadFailed, Loading } from '../../shared/LoadState';
 import { useQuotes } from './useQuotes';
 import { AccountNav } from '../../shared/AccountNav';
 
@@ -43,76 +44,64 @@ function QuoteSection({
   kind,
   title,
   empty,
-  head,
-  row,
+  rmaColumn = false,
+  action,
 }: {
   kind: QuoteConnectionKind;
   title: string;
   empty: string;
-  head: ReactNode;
-  row: (quote: AccountQuote) => ReactNode;
+  /** The quote belongs to an RMA (service quotes): its number gets a column. */
+  rmaColumn?: boolean;
+  /** What the last column offers for a quote. */
+  action: (quote: AccountQuote) => ReactNode;
 }) {
-  const [position, setPosition] = useState<PagePosition>({ kind: 'first' });
-  const [pageNumber, setPageNumber] = useState(1);
+  const paging = useKeysetPaging();
   const [reload, setReload] = useState(0);
-  const state = useQuotes(kind, position, reload);
+  const state = useQuotes(kind, paging.position, reload);
   const page = state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : null;
-  const canNext = Boolean(page && (page.pageInfo.hasNextPage || position.kind === 'before'));
-  const canPrevious = Boolean(page && pageNumber > 1 && (page.pageInfo.hasPreviousPage || position.kind === 'after'));
 
   return (
     <Card aria-label={title}>
       <Stack>
         <CardTitle>{title}</CardTitle>
-        {state.status === 'loading' ? (
-          <Row role="status" $gap="sm">
-            <Spinner /> Loading…
-          </Row>
-        ) : null}
-        {state.status === 'failed' ? (
-          <Stack $gap="sm">
-            <Banner variant="error">{state.message}</Banner>
-            <div>
-              <Button type="button" onClick={() => setReload((n) => n + 1)}>
-                Try again
-              </Button>
-            </div>
-          </Stack>
-        ) : null}
+        {state.status === 'loading' ? <Loading>Loading…</Loading> : null}
+        {state.status === 'failed' ? <LoadFailed message={state.message} onRetry={() => setReload((n) => n + 1)} /> : null}
         {state.status === 'ready' && state.page.edges.length === 0 ? <MutedText>{empty}</MutedText> : null}
         {page && page.edges.length > 0 ? (
           <Table aria-label={title}>
-            <thead>{head}</thead>
-            <tbody>{page.edges.map((edge) => row(edge.node))}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">Quote</th>
+                {rmaColumn ? <th scope="col">RMA</th> : null}
+                <th scope="col">Unit</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <VisuallyHidden>Action</VisuallyHidden>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.edges.map(({ node: quote }) => (
+                <tr key={quote.uid}>
+                  <td>
+                    {quote.uid}
+                    <OrgMark quote={quote} />
+                  </td>
+                  {rmaColumn ? <td>{quote.rmaNumber ?? ''}</td> : null}
+                  <td>
+                    {quote.serial} {quote.model ? `(${quote.model})` : ''}
+                  </td>
+                  <td>{formatMoney(quote.amount)}</td>
+                  <td>{displayDate(quote.expiresAt)}</td>
+                  <td>{action(quote)}</td>
+                </tr>
+              ))}
+            </tbody>
           </Table>
         ) : null}
-        {page && (canNext || canPrevious) ? (
-          <Row $gap="sm" role="navigation" aria-label={`Pages of ${title.toLowerCase()}`}>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={!canPrevious || state.status === 'loading'}
-              onClick={() => {
-                if (!page.pageInfo.startCursor) return;
-                setPosition({ kind: 'before', cursor: page.pageInfo.startCursor });
-                setPageNumber((n) => Math.max(1, n - 1));
-              }}
-            >
-              Previous page
-            </Button>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={!canNext || state.status === 'loading'}
-              onClick={() => {
-                if (!page.pageInfo.endCursor) return;
-                setPosition({ kind: 'after', cursor: page.pageInfo.endCursor });
-                setPageNumber((n) => n + 1);
-              }}
-            >
-              Next page
-            </Button>
-          </Row>
+        {page ? (
+          <KeysetPager page={page} paging={paging} loading={state.status === 'loading'} label={`Pages of ${title.toLowerCase()}`} hideSinglePage />
         ) : null}
       </Stack>
     </Card>
@@ -134,79 +123,28 @@ export function QuotesPage() {
         kind="SAVED"
         title="Saved quotes"
         empty="You have no saved quotes."
-        head={
-          <tr>
-            <th scope="col">Quote</th>
-            <th scope="col">Unit</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Expires</th>
-            <th scope="col">
-              <VisuallyHidden>Action</VisuallyHidden>
-            </th>
-          </tr>
-        }
-        row={(quote) => {
+        action={(quote) => {
           const target = confirmQuoteTarget(quote);
-          return (
-            <tr key={quote.uid}>
-              <td>
-                {quote.uid}
-                <OrgMark quote={quote} />
-              </td>
-              <td>
-                {quote.serial} {quote.model ? `(${quote.model})` : ''}
-              </td>
-              <td>{formatMoney(quote.amount)}</td>
-              <td>{displayDate(quote.expiresAt)}</td>
-              <td>
-                {/* Only its owner can pay a saved quote (the payment names the quote); a colleague's is listed for information. */}
-                {quote.mine ? (
-                  <Button type="button" onClick={() => void navigate(target.to, { state: target.state })} aria-label={`Open ${quote.uid}`}>
-                    Open
-                  </Button>
-                ) : null}
-              </td>
-            </tr>
-          );
+          // Only its owner can pay a saved quote (the payment names the quote); a colleague's is listed for information.
+          return quote.mine ? (
+            <Button type="button" onClick={() => void navigate(target.to, { state: target.state })} aria-label={`Open ${quote.uid}`}>
+              Open
+            </Button>
+          ) : null;
         }}
       />
       <QuoteSection
         kind="SERVICE"
         title="Service quotes waiting for payment"
         empty="No service quote is waiting for payment."
-        head={
-          <tr>
-            <th scope="col">Quote</th>
-            <th scope="col">RMA</th>
-            <th scope="col">Unit</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Expires</th>
-            <th scope="col">
-              <VisuallyHidden>Action</VisuallyHidden>
-            </th>
-          </tr>
+        rmaColumn
+        action={(quote) =>
+          quote.payLink ? (
+            <Link to={quote.payLink} aria-label={`Pay ${quote.uid}`}>
+              Pay
+            </Link>
+          ) : null
         }
-        row={(quote) => (
-          <tr key={quote.uid}>
-            <td>
-              {quote.uid}
-              <OrgMark quote={quote} />
-            </td>
-            <td>{quote.rmaNumber ?? ''}</td>
-            <td>
-              {quote.serial} {quote.model ? `(${quote.model})` : ''}
-            </td>
-            <td>{formatMoney(quote.amount)}</td>
-            <td>{displayDate(quote.expiresAt)}</td>
-            <td>
-              {quote.payLink ? (
-                <Link to={quote.payLink} aria-label={`Pay ${quote.uid}`}>
-                  Pay
-                </Link>
-              ) : null}
-            </td>
-          </tr>
-        )}
       />
     </Stack>
   );

@@ -3,8 +3,6 @@ import { isApiError, type Branch } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import {
   contactErrors,
-  messages,
-  timings,
   validateAddress,
   type AddressField,
   type ContactField,
@@ -12,8 +10,10 @@ import {
   type TextContactField,
 } from '@portal/forms';
 import { AddressForm, ContactForm, useTouched, visibleError } from '@portal/forms/components';
-import { useCountries, useTimedMessage } from '@portal/forms/units';
-import { Banner, Button, Dialog, Row, Spinner, Stack, TextField } from '@portal/ui';
+import { useCountries } from '@portal/forms/units';
+import { Banner, Dialog, Stack, TextField } from '@portal/ui';
+import { SubmitButton } from '../../../shared/SubmitButton';
+import { useInvalidSubmit } from '../../../shared/useInvalidSubmit';
 import { sortFieldErrors, withoutChanged } from '../../account-settings/model/settings';
 import { COPY } from '../copy';
 import { branchValues, emptyBranch, toBranchInput, validateBranchName, type BranchValues } from '../model/branch';
@@ -42,11 +42,10 @@ export function BranchDialog({ branch, onSaved, onClose }: BranchDialogProps) {
   const api = useApi();
   const countries = useCountries();
   const [values, setValues] = useState<BranchValues>(() => (branch ? branchValues(branch) : emptyBranch));
-  const [showAll, setShowAll] = useState(false);
   const [serverErrors, setServerErrors] = useState<ServerErrors>({ contact: {}, address: {} });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [invalid, showInvalid] = useTimedMessage(timings.validationBannerMs);
+  const { showAll, setShowAll, invalid, accept } = useInvalidSubmit();
   const { touch, shows } = useTouched<'name'>(showAll);
 
   const nameError = validateBranchName(values.name);
@@ -56,15 +55,7 @@ export function BranchDialog({ branch, onSaved, onClose }: BranchDialogProps) {
     Object.keys(validateAddress(values.address)).length === 0;
 
   async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const form = event.currentTarget;
-    if (!valid) {
-      setShowAll(true);
-      showInvalid(messages.errorValidatingInformation);
-      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-      return;
-    }
+    if (!accept(event, { valid, busy: saving })) return;
     setSaving(true);
     setFailure(null);
     try {
@@ -125,12 +116,7 @@ export function BranchDialog({ branch, onSaved, onClose }: BranchDialogProps) {
           />
           {invalid ? <Banner variant="error">{invalid}</Banner> : null}
           {failure ? <Banner variant="error">{failure}</Banner> : null}
-          <Row>
-            <Button type="submit" aria-disabled={!valid || saving ? true : undefined}>
-              {saving ? <Spinner /> : null}
-              {saving ? COPY.saving : COPY.save}
-            </Button>
-          </Row>
+          <SubmitButton label={COPY.save} busyLabel={COPY.saving} busy={saving} invalid={!valid} />
         </Stack>
       </form>
     </Dialog>

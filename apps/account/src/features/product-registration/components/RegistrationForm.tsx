@@ -4,7 +4,8 @@ import { useApi } from '@portal/auth';
 import { normalizeSerial, visibleError, type FieldErrors } from '@portal/forms';
 import { useTouched } from '@portal/forms/components';
 import { FileUploadField } from '@portal/forms/units';
-import { Banner, Button, Row, Spinner, Stack, TextField } from '@portal/ui';
+import { Banner, Stack, TextField } from '@portal/ui';
+import { SubmitButton } from '../../../shared/SubmitButton';
 import { COPY } from '../copy';
 import {
   emptyRegistration,
@@ -113,12 +114,7 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
           error={visibleError(errors.proof, serverErrors.proof, showAll)}
         />
         {failure ? <Banner variant="error">{failure}</Banner> : null}
-        <Row>
-          <Button type="submit" aria-disabled={Object.keys(errors).length > 0 || busy ? true : undefined}>
-            {busy ? <Spinner /> : null}
-            {busy ? COPY.registering : COPY.register}
-          </Button>
-        </Row>
+        <SubmitButton label={COPY.register} busyLabel={COPY.registering} busy={busy} invalid={Object.keys(errors).length > 0} />
       </Stack>
     </form>
   );
