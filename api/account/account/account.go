@@ -21,8 +21,6 @@ var (
 	ErrNoOrganization = fault.New(fault.KindForbidden, "account.noOrganization", "Branches are for members of an organization.")
 	// ErrBranchNotFound is an unknown branch or another organization's.
 	ErrBranchNotFound = fault.New(fault.KindNotFound, "account.branchNotFound", "Branch not found")
-	// ErrAlreadyRegistered is a unit someone registered already.
-	ErrAlreadyRegistered = fault.New(fault.KindConflict, "account.alreadyRegistered", "This unit is already registered")
 	// ErrDriverNotFound is a driver id the catalogue does not have.
 	ErrDriverNotFound = fault.New(fault.KindNotFound, "account.driverNotFound", "Driver not found")
 )

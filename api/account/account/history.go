@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/validate"
 	"rugged.example/portal/api/rma/rma"
 )
@@ -26,25 +27,11 @@ type Labels interface {
 	ExpiresAt(ctx context.Context, id string) (at time.Time, ok bool, err error)
 }
 
-// Limits of the history list.
-const (
-	DefaultPerPage = 25
-	MaxPerPage     = 100
-	FilterTextMax  = 100
-	// earliestYear is the first year the filter accepts: no RMA is older than the portal's data.
-	earliestYear = 2000
-)
-
-// Messages of the history query's fields.
-const (
-	MsgPerPageRange = "Must be between 1 and 100"
-	MsgPageMin      = "Must be at least 1"
-	MsgYearRange    = "Must be a year from 2000 to 2100"
-	MsgMonthRange   = "Must be a month from 1 to 12"
-	MsgSortField    = "Must be one of createdAt, updatedAt, rmaNumber, status, serial, model"
-)
-
-var sortFields = []rma.SortField{"createdAt", "updatedAt", "rmaNumber", "status", "serial", "model"}
+// restFields are the REST query's names of the rma history's fields.
+var restFields = map[string]string{
+	rma.FieldText: "filterText", rma.FieldYears: "year", rma.FieldMonths: "month",
+	rma.FieldStatuses: "statuses", rma.FieldPage: "page", rma.FieldPerPage: "itemsPerPage",
+}
 
 // HistoryQuery is one read of the history list.
 type HistoryQuery struct {
@@ -54,39 +41,31 @@ type HistoryQuery struct {
 	PerPage int
 }
 
-// Check applies the list's limits, filling the defaults (newest first, 25 a page).
+// Check fills the defaults (newest first, page 1 of 25) and applies the rma history's limits,
+// naming the refused fields as the REST query does; the rma history applies the same limits
+// again to every read.
 func (q *HistoryQuery) Check() error {
 	var v validate.Errors
 	if q.PerPage == 0 {
-		q.PerPage = DefaultPerPage
-	}
-	if q.PerPage < 1 || q.PerPage > MaxPerPage {
-		v.Add("itemsPerPage", MsgPerPageRange)
+		q.PerPage = rma.DefaultHistoryPageSize
 	}
 	if q.Page == 0 {
 		q.Page = 1
 	}
-	if q.Page < 1 {
-		v.Add("page", MsgPageMin)
-	}
-	v.MaxLen("filterText", q.Filter.Text, FilterTextMax)
-	for _, y := range q.Filter.Years {
-		if y < earliestYear || y > 2100 {
-			v.Add("year", MsgYearRange)
-		}
-	}
-	for _, m := range q.Filter.Months {
-		if m < 1 || m > 12 {
-			v.Add("month", MsgMonthRange)
+	for _, err := range []error{rma.CheckOffsetPage(q.Page, q.PerPage), q.Filter.Check()} {
+		if f, ok := fault.As(err); ok {
+			for field, msg := range f.Fields {
+				v.Add(restFields[field], msg)
+			}
 		}
 	}
 	for _, s := range q.Sort {
-		if !slices.Contains(sortFields, s.Field) {
-			v.Add("sortBy", MsgSortField)
+		if !slices.Contains(rma.SortFields, s.Field) {
+			v.Add("sortBy", rma.MsgSortField)
 		}
 	}
 	if len(q.Sort) == 0 {
-		q.Sort = []rma.HistorySort{{Field: "createdAt", Desc: true}}
+		q.Sort = []rma.HistorySort{rma.DefaultHistorySort}
 	}
 	return v.Err()
 }

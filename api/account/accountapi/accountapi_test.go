@@ -145,12 +145,14 @@ func TestHistory_QueryRules(t *testing.T) {
 	h := newHarness(t)
 	casey := h.Customer(t, "usr_casey")
 	for query, fields := range map[string]map[string]string{
-		"?itemsPerPage=101":                       {"itemsPerPage": "Must be between 1 and 100"},
-		"?itemsPerPage=0&page=-1":                 {"page": "Must be at least 1"},
-		"?page=two":                               {"page": "Must be a whole number"},
-		"?filterText=" + strings.Repeat("x", 101): {"filterText": "Must be less than 101 characters"},
-		"?month=13&year=1999":                     {"month": "Must be a month from 1 to 12", "year": "Must be a year from 2000 to 2100"},
-		"?sortBy=password&sortDesc=true":          {"sortBy": "Must be one of createdAt, updatedAt, rmaNumber, status, serial, model"},
+		"?itemsPerPage=101":                        {"itemsPerPage": "Must be between 1 and 100"},
+		"?itemsPerPage=0&page=-1":                  {"page": "Must be between 1 and 10000"},
+		"?page=10001":                              {"page": "Must be between 1 and 10000"},
+		"?page=400000000000000001&itemsPerPage=25": {"page": "Must be between 1 and 10000"},
+		"?page=two":                                {"page": "Must be a whole number"},
+		"?filterText=" + strings.Repeat("x", 101):  {"filterText": "Must be less than 101 characters"},
+		"?month=13&year=1999":                      {"month": "Must be a month from 1 to 12", "year": "Must be a year from 2000 to 2100"},
+		"?sortBy=password&sortDesc=true":           {"sortBy": "Must be one of createdAt, updatedAt, rmaNumber, status, serial, model"},
 	} {
 		w := h.do(t, http.MethodGet, accountapi.HistoryPath+query, casey, nil)
 		require.Equal(t, http.StatusBadRequest, w.Code, query)

@@ -139,6 +139,39 @@ var (
 // MsgSortField is the message for a sort field the history does not know.
 const MsgSortField = "Must be one of createdAt, updatedAt, rmaNumber, status, serial, model"
 
+// Limits of the history's filter and numbered pages, the same for every caller (the REST list
+// and its download, the GraphQL connection): the text is LIKE-matched on five columns and each
+// year and month is a bind variable, so none may grow without bound.
+const (
+	FilterTextMax = 100
+	FilterYearMin = 2000
+	FilterYearMax = 2100
+	// MaxHistoryPage is the deepest numbered page: each one sorts every row before it, and
+	// keyset pages (the connection) serve deeper reading at the cost of the first.
+	MaxHistoryPage = 10000
+)
+
+// Fields of the history's refusals, as the GraphQL search names them.
+const (
+	FieldText     = "text"
+	FieldYears    = "years"
+	FieldMonths   = "months"
+	FieldStatuses = "statuses"
+	FieldPage     = "page"
+	FieldPerPage  = "itemsPerPage"
+)
+
+// Messages of the history's refusals.
+const (
+	MsgPerPageRange = "Must be between 1 and 100"
+	MsgPageRange    = "Must be between 1 and 10000"
+	MsgYearRange    = "Must be a year from 2000 to 2100"
+	MsgMonthRange   = "Must be a month from 1 to 12"
+)
+
+// MsgStatus is the message for a status the history does not know.
+var MsgStatus = "Must be one of " + strings.Join(knownStatuses, ", ")
+
 // HistoryStore reads the history. Every method sees only the RMAs v may see; ties of every
 // order are broken by the RMA number, in the direction of the first sort key.
 type HistoryStore interface {
@@ -191,7 +224,10 @@ func (h *History) Page(ctx context.Context, v Viewer, f HistoryFilter, s History
 		// Backward is forward in the reverse order from the same position.
 		seek.Desc = !s.Desc
 	}
-	items, err := h.store.HistorySeek(ctx, v, f.normalized(), seek, after, p.Size+1)
+	if f, err = f.checked(); err != nil {
+		return HistoryPage{}, err
+	}
+	items, err := h.store.HistorySeek(ctx, v, f, seek, after, p.Size+1)
 	if err != nil {
 		return HistoryPage{}, err
 	}
@@ -206,27 +242,26 @@ func (h *History) Page(ctx context.Context, v Viewer, f HistoryFilter, s History
 
 // Count is how many RMAs v sees that match f, over all pages.
 func (h *History) Count(ctx context.Context, v Viewer, f HistoryFilter) (int, error) {
-	return h.store.HistoryCount(ctx, v, f.normalized())
+	f, err := f.checked()
+	if err != nil {
+		return 0, err
+	}
+	return h.store.HistoryCount(ctx, v, f)
 }
 
 // Offset reads page (from 1) of perPage RMAs v sees in the order s (newest first when empty),
 // with the count of every match: the REST list, whose pages are numbered.
 func (h *History) Offset(ctx context.Context, v Viewer, f HistoryFilter, s []HistorySort, page, perPage int) ([]HistoryItem, int, error) {
-	var errs validate.Errors
-	if perPage < 1 || perPage > MaxHistoryPageSize {
-		errs.Add("itemsPerPage", "Must be between 1 and 100")
-	}
-	if page < 1 {
-		errs.Add("page", "Must be at least 1")
+	if err := CheckOffsetPage(page, perPage); err != nil {
+		return nil, 0, err
 	}
 	sorts, err := checkSorts(s)
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := errs.Err(); err != nil {
+	if f, err = f.checked(); err != nil {
 		return nil, 0, err
 	}
-	f = f.normalized()
 	total, err := h.store.HistoryCount(ctx, v, f)
 	if err != nil {
 		return nil, 0, err
@@ -246,7 +281,10 @@ func (h *History) Each(ctx context.Context, v Viewer, f HistoryFilter, s []Histo
 	if err != nil {
 		return err
 	}
-	return h.store.HistoryEach(ctx, v, f.normalized(), sorts, fn)
+	if f, err = f.checked(); err != nil {
+		return err
+	}
+	return h.store.HistoryEach(ctx, v, f, sorts, fn)
 }
 
 // Details returns the RMA uid with its timeline; one v may not see answers ErrRMANotFound,
@@ -285,10 +323,62 @@ func (h *History) RepairSummary(ctx context.Context, v Viewer, number string) (R
 	return RepairSummary{RMA: rec, Work: work}, nil
 }
 
-// normalized trims the text and drops repeated years, months and statuses.
-func (f HistoryFilter) normalized() HistoryFilter {
-	return HistoryFilter{Text: strings.TrimSpace(f.Text), Years: unique(f.Years), Months: unique(f.Months), Statuses: unique(f.Statuses)}
+// CheckOffsetPage refuses a numbered page outside 1..MaxHistoryPage and a page size outside
+// 1..MaxHistoryPageSize: within them the offset stays far from overflowing.
+func CheckOffsetPage(page, perPage int) error {
+	var errs validate.Errors
+	if perPage < 1 || perPage > MaxHistoryPageSize {
+		errs.Add(FieldPerPage, MsgPerPageRange)
+	}
+	if page < 1 || page > MaxHistoryPage {
+		errs.Add(FieldPage, MsgPageRange)
+	}
+	return errs.Err()
 }
+
+// Check refuses a filter beyond the history's limits: text over FilterTextMax characters, years
+// outside FilterYearMin..FilterYearMax, months outside 1..12, unknown statuses. Repeated values
+// are not refused; they are dropped before the query.
+func (f HistoryFilter) Check() error {
+	var errs validate.Errors
+	errs.MaxLen(FieldText, strings.TrimSpace(f.Text), FilterTextMax)
+	for _, y := range f.Years {
+		if y < FilterYearMin || y > FilterYearMax {
+			errs.Add(FieldYears, MsgYearRange)
+		}
+	}
+	for _, m := range f.Months {
+		if m < 1 || m > 12 {
+			errs.Add(FieldMonths, MsgMonthRange)
+		}
+	}
+	for _, st := range f.Statuses {
+		if !slices.Contains(knownStatuses, normalStatus(st)) {
+			errs.Add(FieldStatuses, MsgStatus)
+		}
+	}
+	return errs.Err()
+}
+
+// checked is f checked and normalized.
+func (f HistoryFilter) checked() (HistoryFilter, error) {
+	if err := f.Check(); err != nil {
+		return HistoryFilter{}, err
+	}
+	return f.normalized(), nil
+}
+
+// normalized trims the text, reads statuses in upper case and drops repeated years, months and
+// statuses.
+func (f HistoryFilter) normalized() HistoryFilter {
+	statuses := make([]string, len(f.Statuses))
+	for i, st := range f.Statuses {
+		statuses[i] = normalStatus(st)
+	}
+	return HistoryFilter{Text: strings.TrimSpace(f.Text), Years: unique(f.Years), Months: unique(f.Months), Statuses: unique(statuses)}
+}
+
+func normalStatus(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
 
 func unique[T int | string](xs []T) []T {
 	out := slices.Clone(xs)
