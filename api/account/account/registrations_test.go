@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"iter"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,5 +84,38 @@ func TestRegister_OneTransactionWithTheProofsClaim(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, regs, 1, "the second registration rolled back with its claim")
 		require.Equal(t, "RT20000001", regs[0].Serial)
+	})
+}
+
+// The proof's claim is "REG-" and the serial: for the longest serial the registry accepts it
+// must still fit the uploads' claim column, on PostgreSQL too (SQLite ignores lengths).
+func TestRegister_ClaimsTheProofForTheLongestSerial(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		_, err := db.Migrate(ctx, gdb, rmadb.Schema(), uploadsdb.Schema())
+		require.NoError(t, err)
+		units := rmadb.NewStore(gdb)
+		serial := "RT" + strings.Repeat("7", rma.SerialMaxLength-2)
+		end := time.Date(2028, 6, 30, 0, 0, 0, 0, time.UTC)
+		require.NoError(t, units.UpsertUnits(ctx, []rma.Unit{
+			{Serial: serial, Model: "RL14", ModelFamily: "Ranger", ProductType: "LAPTOP", WarrantyEnd: &end, WarrantyType: "STANDARD"},
+		}))
+		bucket, err := blob.Open(ctx, "", t.TempDir())
+		require.NoError(t, err)
+		t.Cleanup(func() { bucket.Close() })
+		tx := db.NewTransactor(gdb)
+		files := uploadsdb.NewStore(gdb)
+		up := uploads.NewService(bucket, files, tx, testkit.Quiet(), nil)
+		svc := account.NewService(account.Deps{
+			Tx: tx, Registrations: rma.NewRegistrations(units, tx, nil), Proofs: proofs{up, files}, Log: testkit.Quiet(),
+		})
+		proof, err := up.UploadPurchaseOrder(ctx, "usr_casey", one("receipt.pdf", []byte("%PDF-1.4\n%%EOF\n")))
+		require.NoError(t, err)
+
+		_, err = svc.Register(ctx, rma.Viewer{Subject: "usr_casey"}, serial, time.Date(2026, 1, 31, 0, 0, 0, 0, time.UTC), proof.BucketFileName)
+		require.NoError(t, err)
+		got, err := files.Get(ctx, proof.BucketFileName)
+		require.NoError(t, err)
+		require.Equal(t, account.RegistrationClaim(serial), got.RMANumber)
 	})
 }

@@ -24,7 +24,7 @@ type attachmentRow struct {
 	ContentType    string    `gorm:"size:100;not null"`
 	SizeBytes      int64     `gorm:"not null"`
 	CreatedAt      time.Time `gorm:"not null;index"`
-	RMANumber      *string   `gorm:"column:rma_number;size:40;index"`
+	RMANumber      *string   `gorm:"column:rma_number;size:60;index"`
 	// Kind is uploads.Kind: rma (attachments, the only kind before migration 00002) or po.
 	Kind string `gorm:"size:10;not null;default:rma"`
 	// HeldUntil keeps an unclaimed file from the purge until then (a saved quote's attachments).
