@@ -2,8 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type DashboardStreamOptions, type DashboardSummary } from '@portal/api-client';
 import { renderRoute, sessionWith } from '@portal/forms/testing';
-import { DashboardPage } from './Page';
+import { DashboardPage, REFETCH_AFTER_CHANGES_MS } from './Page';
 import { DASHBOARD_FAILED } from './useDashboard';
+
+/** Long enough for the debounced refetch after a status change, with room for a loaded machine. */
+const SETTLED = REFETCH_AFTER_CHANGES_MS * 3;
 
 // jsdom has no canvas: the charts stand in as named images carrying their data, which is what the
 // page hands to chart.js.
@@ -137,7 +140,7 @@ describe('dashboard', () => {
     act(() => current().onStatus({ rmaNumber: 'RMA-100501', uid: 'u1', status: 'CLOSED', at: '2026-03-09T10:00:00Z' }));
 
     expect(await screen.findByText('RMA-100501 is now Closed')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Open RMAs' })).toHaveTextContent('4'));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Open RMAs' })).toHaveTextContent('4'), { timeout: SETTLED });
     expect(within(figureTable('RMAs by status')).getByRole('row', { name: 'Closed 8' })).toBeInTheDocument();
     expect(dashboard).toHaveBeenCalledTimes(2);
     // The stream stays the one it was: a new figure does not resubscribe.
@@ -152,7 +155,21 @@ describe('dashboard', () => {
     expect(dashboard).toHaveBeenCalledTimes(1);
     act(() => current().onOpen?.(true));
 
-    await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(2), { timeout: SETTLED });
+  });
+
+  it('fetches the figures once for a burst of status changes', async () => {
+    const { current, dashboard } = setup();
+    await screen.findByRole('region', { name: 'Open RMAs' });
+
+    for (const rmaNumber of ['RMA-100501', 'RMA-100502', 'RMA-100503']) {
+      act(() => current().onStatus({ rmaNumber, uid: rmaNumber, status: 'RECEIVED', at: '2026-03-09T10:00:00Z' }));
+    }
+
+    expect(await screen.findByText('RMA-100503 is now Received')).toBeInTheDocument();
+    await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(2), { timeout: SETTLED });
+    await new Promise((resolve) => setTimeout(resolve, REFETCH_AFTER_CHANGES_MS));
+    expect(dashboard).toHaveBeenCalledTimes(2);
   });
 
   it('closes the stream when the page goes', async () => {

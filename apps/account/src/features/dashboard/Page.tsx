@@ -7,6 +7,14 @@ import { statusText } from '../../shared/statusText';
 import { DashboardCharts } from './components/DashboardCharts';
 import { useDashboardStream, useDashboardSummary } from './useDashboard';
 import { AccountNav } from '../../shared/AccountNav';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
+
+/**
+ * How long the figures wait after the last status change before they are fetched again: a staff
+ * member advancing a batch of an organization's RMAs sends every open dashboard a burst of events,
+ * which should cost one summary each, not one per event.
+ */
+export const REFETCH_AFTER_CHANGES_MS = 1000;
 
 const Figures = styled.div`
   display: grid;
@@ -36,16 +44,18 @@ function FigureCard({ title, value }: { title: string; value: string }) {
  * to date by the dashboard's event stream: a status change refetches the figures and says so.
  */
 export function DashboardPage() {
-  const [version, setVersion] = useState(0);
+  const [changes, setChanges] = useState(0);
+  const [retries, setRetries] = useState(0);
   const [notice, setNotice] = useState('');
-  const state = useDashboardSummary(version);
+  // Both counters only grow, so their sum changes whenever either does.
+  const state = useDashboardSummary(useDebouncedValue(changes, REFETCH_AFTER_CHANGES_MS) + retries);
 
   useDashboardStream(
     (event) => {
       setNotice(`${event.rmaNumber} is now ${statusText(event.status)}`);
-      setVersion((v) => v + 1);
+      setChanges((n) => n + 1);
     },
-    () => setVersion((v) => v + 1),
+    () => setChanges((n) => n + 1),
   );
 
   return (
@@ -57,7 +67,7 @@ export function DashboardPage() {
         <div aria-live="polite">{notice ? <Banner>{notice}</Banner> : null}</div>
       </div>
       {state.status === 'loading' ? <Loading>Loading your dashboard…</Loading> : null}
-      {state.status === 'failed' ? <LoadFailed message={state.message} onRetry={() => setVersion((v) => v + 1)} /> : null}
+      {state.status === 'failed' ? <LoadFailed message={state.message} onRetry={() => setRetries((n) => n + 1)} /> : null}
       {state.status === 'ready' ? (
         <>
           <Figures>

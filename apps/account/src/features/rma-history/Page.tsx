@@ -6,7 +6,7 @@ import { saveBlob } from '../../shared/saveBlob';
 import { HistoryFilters } from './components/HistoryFilters';
 import { HistoryTable } from './components/HistoryTable';
 import { RmaDetailsDialog } from './components/RmaDetailsDialog';
-import { useDebouncedValue } from './hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { DEFAULT_PAGE_SIZE, useRmaHistory } from './hooks/useRmaHistory';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
 import { LoadFailed, Loading } from '../../shared/LoadState';
