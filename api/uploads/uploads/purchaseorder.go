@@ -38,13 +38,14 @@ const (
 )
 
 var (
-	// ErrNotPODocument is for content that is not an accepted purchase-order format, whatever
+	// ErrNotPODocument is for content that is not an accepted document format (purchase orders,
+	// proofs of purchase: the messages name neither, as both pages upload here), whatever
 	// its name says.
-	ErrNotPODocument = fault.New(fault.KindInvalid, "uploads.notPODocument", "A purchase order must be a PDF, PNG, JPEG or TIFF file.")
+	ErrNotPODocument = fault.New(fault.KindInvalid, "uploads.notPODocument", "A document must be a PDF, PNG, JPEG or TIFF file.")
 	// ErrPOTooLarge is for a purchase-order file over MaxPOFileSize.
-	ErrPOTooLarge = fault.New(fault.KindTooLarge, "uploads.poTooLarge", "A purchase order file must be 10 MB or smaller.")
+	ErrPOTooLarge = fault.New(fault.KindTooLarge, "uploads.poTooLarge", "A document must be 10 MB or smaller.")
 	// ErrPOTooMany is for an upload of more than one purchase-order file.
-	ErrPOTooMany = fault.New(fault.KindInvalid, "uploads.poTooMany", "Attach one purchase order file per upload.")
+	ErrPOTooMany = fault.New(fault.KindInvalid, "uploads.poTooMany", "Attach one document per upload.")
 )
 
 var poPolicy = policy{

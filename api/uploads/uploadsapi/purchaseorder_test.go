@@ -93,24 +93,24 @@ func TestUploadPO_Errors(t *testing.T) {
 	}{
 		{
 			"an office document", []uploadstest.Part{poPart("po.docx", uploadstest.DOCX())}, http.StatusBadRequest,
-			`{"error":"uploads.notPODocument","message":"\"po.docx\" is not a PDF, PNG, JPEG or TIFF file. A purchase order must be a PDF, PNG, JPEG or TIFF file."}`,
+			`{"error":"uploads.notPODocument","message":"\"po.docx\" is not a PDF, PNG, JPEG or TIFF file. A document must be a PDF, PNG, JPEG or TIFF file."}`,
 		},
 		{
 			"an executable named like a PDF", []uploadstest.Part{poPart("po.pdf", uploadstest.PE())}, http.StatusBadRequest,
-			`{"error":"uploads.notPODocument","message":"\"po.pdf\" is not a PDF, PNG, JPEG or TIFF file. A purchase order must be a PDF, PNG, JPEG or TIFF file."}`,
+			`{"error":"uploads.notPODocument","message":"\"po.pdf\" is not a PDF, PNG, JPEG or TIFF file. A document must be a PDF, PNG, JPEG or TIFF file."}`,
 		},
 		{
 			"over 10 MB", []uploadstest.Part{{Field: "file", Name: "po.pdf", Content: uploadstest.PDFOfSize(uploads.MaxPOFileSize + 1)}}, http.StatusRequestEntityTooLarge,
-			`{"error":"uploads.poTooLarge","message":"\"po.pdf\" is larger than 10 MB. A purchase order file must be 10 MB or smaller."}`,
+			`{"error":"uploads.poTooLarge","message":"\"po.pdf\" is larger than 10 MB. A document must be 10 MB or smaller."}`,
 		},
 		{
 			// The body limit trips before any file is read: the message cannot name the file.
 			"a body over the limit", []uploadstest.Part{{Field: "note", Name: "n.txt", Content: uploadstest.Filler(uploadsapi.MaxPOBody)}, poPart("po.pdf", uploadstest.PDF())}, http.StatusRequestEntityTooLarge,
-			`{"error":"uploads.poTooLarge","message":"A purchase order file must be 10 MB or smaller."}`,
+			`{"error":"uploads.poTooLarge","message":"A document must be 10 MB or smaller."}`,
 		},
 		{
 			"two files", []uploadstest.Part{poPart("a.pdf", uploadstest.PDF()), poPart("b.pdf", uploadstest.PDF())}, http.StatusBadRequest,
-			`{"error":"uploads.poTooMany","message":"Attach one purchase order file per upload."}`,
+			`{"error":"uploads.poTooMany","message":"Attach one document per upload."}`,
 		},
 		{
 			"no file", []uploadstest.Part{{Field: "note", Name: "n.txt", Content: strings.NewReader("x")}}, http.StatusBadRequest,

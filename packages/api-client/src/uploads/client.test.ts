@@ -127,8 +127,8 @@ describe('uploads client', () => {
     });
 
     it.each([
-      [400, 'uploads.notPODocument', '"po.docx" is not a PDF, PNG, JPEG or TIFF file. A purchase order must be a PDF, PNG, JPEG or TIFF file.'],
-      [413, 'uploads.poTooLarge', '"po.pdf" is larger than 10 MB. A purchase order file must be 10 MB or smaller.'],
+      [400, 'uploads.notPODocument', '"po.docx" is not a PDF, PNG, JPEG or TIFF file. A document must be a PDF, PNG, JPEG or TIFF file.'],
+      [413, 'uploads.poTooLarge', '"po.pdf" is larger than 10 MB. A document must be 10 MB or smaller.'],
       [400, 'uploads.noFiles', 'Must Attach Files'],
     ])('rejects with the server message of a %i %s', async (status, error, message) => {
       const { api } = setupClient();
