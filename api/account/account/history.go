@@ -122,7 +122,7 @@ func (s *Service) Details(ctx context.Context, v Viewer, uid string) (Details, e
 		return Details{}, err
 	}
 	r := d.RMA
-	out := Details{RMA: r, Mine: r.Owner == v.Subject, OpenedBy: contactName(r.Contact), Timeline: make([]TimelineEntry, 0, len(d.Timeline))}
+	out := Details{RMA: r, Mine: r.Owner == v.Subject, OpenedBy: r.OpenedByName, Timeline: make([]TimelineEntry, 0, len(d.Timeline))}
 	out.UpdatedAt = r.CreatedAt
 	for _, e := range d.Timeline {
 		out.Timeline = append(out.Timeline, TimelineEntry{At: e.At, Status: e.Status, Kind: e.Kind, Actor: actorName(v, r, e.Actor), Note: e.Note})
@@ -143,7 +143,8 @@ func (s *Service) Details(ctx context.Context, v Viewer, uid string) (Details, e
 }
 
 // actorName says who made an event, in the viewer's words: themselves, the organization member
-// who owns the RMA (by the RMA's contact name), the service center's staff, or the portal.
+// who owns the RMA (by the name they opened it with: the contact may be a branch's), the service
+// center's staff, or the portal.
 func actorName(v Viewer, r rma.RMA, actor string) string {
 	switch actor {
 	case v.Subject:
@@ -151,19 +152,9 @@ func actorName(v Viewer, r rma.RMA, actor string) string {
 	case rma.ActorSystem, "":
 		return ActorPortal
 	case r.Owner:
-		return contactName(r.Contact)
+		return r.OpenedByName
 	}
 	return ActorServiceCenter
-}
-
-func contactName(c rma.Contact) string {
-	switch {
-	case c.FirstName == "":
-		return c.LastName
-	case c.LastName == "":
-		return c.FirstName
-	}
-	return c.FirstName + " " + c.LastName
 }
 
 // Summary is the repair summary of one RMA.

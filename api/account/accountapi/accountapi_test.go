@@ -48,7 +48,7 @@ func (h *harness) seedRMAs() {
 	add := func(uid, number, owner, org, first, ref string, created time.Time) {
 		h.RMAs.Add(accounttest.RMA{
 			RMA: rma.RMA{
-				UID: uid, Number: number, Owner: owner, Org: org, Serial: "RT10000001", Model: "RL14", PartNumber: "RL14-G2-16",
+				UID: uid, Number: number, Owner: owner, Org: org, OpenedByName: first + " Tester", Serial: "RT10000001", Model: "RL14", PartNumber: "RL14-G2-16",
 				Type: "REPAIR", Status: rma.StatusReceived, Method: rma.ShipLabel, LabelID: "lbl-" + number, InvoiceID: "inv-" + number,
 				TrackingNumber: "794600000001", CreatedAt: created,
 				Problem: rma.Problem{PrimaryFault: "Display", Problem: "Cracked or broken screen", InitialNotes: "Dropped", CustomerReference: ref, AssetTag: "AT-1"},

@@ -153,7 +153,7 @@ func rl14(serial string) rma.Unit {
 // pactRMA is casey's repair of RT10000001 opened on 2026-03-02.
 func pactRMA(uid, number, status string) rma.RMA {
 	return rma.RMA{
-		UID: uid, Number: number, Owner: casey, Serial: "RT10000001", Model: "RL14", PartNumber: "RL14-G2-16", Type: "REPAIR",
+		UID: uid, Number: number, Owner: casey, OpenedByName: "Casey Morgan", Serial: "RT10000001", Model: "RL14", PartNumber: "RL14-G2-16", Type: "REPAIR",
 		Status: status, Method: rma.ShipLabel, TrackingNumber: "794600000001", CreatedAt: date(2026, 3, 2),
 		Problem: rma.Problem{PrimaryFault: "Display", Problem: "Cracked or broken screen", InitialNotes: "Dropped on the site", CustomerReference: "PO-7781", AssetTag: "AT-1"},
 		Contact: rma.Contact{FirstName: "Casey", LastName: "Morgan", Email: "casey@example.com", Phone: "5125550142", PhoneCountryCode: "US", Company: "Morgan Field Services", Position: "Technician"},

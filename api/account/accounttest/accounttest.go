@@ -232,7 +232,7 @@ func item(r RMA) rma.HistoryItem {
 	return rma.HistoryItem{
 		UID: r.UID, Number: r.Number, Type: r.Type, Status: r.Status, Serial: r.Serial, Model: r.Model,
 		Problem: r.Problem.Problem, CustomerReference: r.Problem.CustomerReference, AssetTag: r.Problem.AssetTag,
-		Owner: r.Owner, Org: r.Org, OpenedBy: r.Contact.FirstName + " " + r.Contact.LastName,
+		Owner: r.Owner, Org: r.Org, OpenedBy: r.OpenedByName,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 }

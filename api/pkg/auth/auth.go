@@ -58,6 +58,26 @@ func (p Principal) HasClientRole() bool { return len(p.ClientRoles) > 0 }
 // Has reports whether the caller holds the permission.
 func (p Principal) Has(perm Permission) bool { return slices.Contains(p.ClientRoles, string(perm)) }
 
+// DisplayName is how the caller is named to others (an RMA's opener, as their organization sees
+// it): the token's given_name and family_name, else its name, else the e-mail; "" when the
+// token says none of them. It reads the verified token only, never what a request body says.
+func (p Principal) DisplayName() string {
+	claim := func(key string) string {
+		s, _ := p.Claims[key].(string)
+		return strings.TrimSpace(s)
+	}
+	if full := strings.TrimSpace(claim("given_name") + " " + claim("family_name")); full != "" {
+		return full
+	}
+	if name := claim("name"); name != "" {
+		return name
+	}
+	if email := strings.TrimSpace(p.Email); email != "" {
+		return email
+	}
+	return claim("email")
+}
+
 // Verifier turns a raw bearer token into a Principal.
 type Verifier interface {
 	Verify(ctx context.Context, rawToken string) (Principal, error)

@@ -44,7 +44,7 @@ func seedDemoHistory(ctx context.Context, cfg Config, gdb *gorm.DB) error {
 	for _, u := range users {
 		size := demoHistorySizes[u.ID]
 		h.Customers = append(h.Customers, rmadb.DemoCustomer{
-			Subject: u.ID, Org: u.OrgName, RMAs: size.rmas, ReferencePrefix: size.ref, AssetTagPrefix: size.tag,
+			Subject: u.ID, Org: u.OrgName, Name: demoName(u), RMAs: size.rmas, ReferencePrefix: size.ref, AssetTagPrefix: size.tag,
 			Contact: demoContact(u), Address: demoAddress(u),
 		})
 	}
@@ -63,6 +63,12 @@ func demoCustomers(cfg Config) []identitycore.User {
 		}
 	}
 	return out
+}
+
+// demoName is the user's display name as their access token gives it (given and family name),
+// the name their RMAs were opened by.
+func demoName(u identitycore.User) string {
+	return auth.Principal{Claims: map[string]any{"given_name": u.FirstName, "family_name": u.LastName}, Email: u.Email}.DisplayName()
 }
 
 func demoContact(u identitycore.User) rma.Contact {

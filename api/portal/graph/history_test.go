@@ -56,8 +56,10 @@ func newHistoryEnv(t *testing.T, gdb *gorm.DB) *historyEnv {
 			Status: rma.StatusAwaitingUnit, Method: rma.ShipLabel,
 			Problem: rma.Problem{PrimaryFault: "Display", Problem: "Cracked or broken screen", InitialNotes: "n",
 				CustomerReference: fmt.Sprintf("PO-%d", i), AssetTag: fmt.Sprintf("TAG%d", i)},
-			Contact:   rma.Contact{FirstName: strings.ToUpper(p.Subject[4:5]) + p.Subject[5:], LastName: "Member"},
-			CreatedAt: base.Add(time.Duration(i) * 24 * time.Hour),
+			// Members ship from a branch: its contact is not who opened the RMA.
+			OpenedByName: strings.ToUpper(p.Subject[4:5]) + p.Subject[5:] + " Member",
+			Contact:      rma.Contact{FirstName: "Marcus", LastName: "Hill"},
+			CreatedAt:    base.Add(time.Duration(i) * 24 * time.Hour),
 		}
 		r.UpdatedAt = r.CreatedAt
 		if i == 0 {

@@ -69,7 +69,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			return nil, once(&caseyRMA, func(ctx context.Context) error {
 				at := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 				return store.CreateRMA(ctx, rma.RMA{
-					Number: "RMA-900001", UID: "01JPACTRMA0000000000000001", Owner: "casey", Serial: "RT10000001", Model: "RL14",
+					Number: "RMA-900001", UID: "01JPACTRMA0000000000000001", Owner: "casey", OpenedByName: "Casey Morgan", Serial: "RT10000001", Model: "RL14",
 					PartNumber: "RL14-P1", Type: rma.DefaultRMAType, Status: rma.StatusReceived, Method: rma.ShipLabel,
 					Problem: rma.Problem{PrimaryFault: "Display", Problem: "Cracked or broken screen", InitialNotes: "Dropped.",
 						CustomerReference: "PO-7781", AssetTag: "AT-1"},

@@ -93,7 +93,7 @@ type recycleResponse struct {
 func toRecycleRequest(p auth.Principal, key string, b recycleRequest) rma.RecycleRequest {
 	a, c, acc := b.Address, b.Contact, b.RMAInput.Acc
 	r := rma.RecycleRequest{
-		Owner: p.Subject, Org: p.Org, MayOverride: p.Has(auth.PermRMAOverride), IdempotencyKey: key, Serial: b.Serial,
+		Owner: p.Subject, Org: p.Org, OpenedByName: p.DisplayName(), MayOverride: p.Has(auth.PermRMAOverride), IdempotencyKey: key, Serial: b.Serial,
 		Accessories: rma.Accessories{ACPower: acc.ACPower, Storage: acc.Storage, HardCase: acc.HardCase, Battery: acc.Battery},
 		Attachments: b.RMAInput.Attachments,
 		Contact: rma.Contact{

@@ -81,6 +81,19 @@ func TestRecycle_StoresTheCallersOrganization(t *testing.T) {
 	require.Equal(t, "FleetCo", got.Org)
 }
 
+// Who opened the recycle RMA is the name of the caller's token, not the contact the body gives.
+func TestRecycle_StoresTheOpenersNameFromTheToken(t *testing.T) {
+	r, s, store := router(t)
+	token := s.Token(t, authtest.Claims{Subject: "casey", Email: "olivia@fleetco.example", Roles: []string{authtest.ClientID + ":customer"},
+		Extra: map[string]any{"name": "Olivia Chen", "org": map[string]any{"name": "FleetCo"}}})
+	w := post(r, token, "RT10000002")
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	got, err := store.RMAByNumber(t.Context(), "casey", "RMA-100501")
+	require.NoError(t, err)
+	require.Equal(t, "Olivia Chen", got.OpenedByName)
+	require.Equal(t, "Casey", got.Contact.FirstName)
+}
+
 func TestRecycle_AdministratorOverrideApplies(t *testing.T) {
 	r, s, store := router(t)
 	adam := s.Token(t, authtest.Claims{Subject: "adam", Roles: []string{"service-portal:admin", "service-portal:service:admin:rma:override:oow"}})

@@ -59,6 +59,8 @@ type Customer struct {
 	// Org is the token's organization ("" for none): RMAs and quotes are made under it, so its
 	// members see them.
 	Org string
+	// Name is the token's display name: who opened the RMA, as the organization sees it.
+	Name string
 	// MayPayByPO is true for holders of service:payment:po.
 	MayPayByPO bool
 	// Email decides whether a PO needs a release number (PO_RELEASE_DOMAINS).
@@ -222,7 +224,7 @@ func (s *Service) prepare(ctx context.Context, c Customer, r *Request) (rma.Prep
 // quote's. A request whose idempotency key opened an RMA, before or meanwhile (a double click),
 // answers with that RMA.
 func (s *Service) CreateOutOfWarranty(ctx context.Context, c Customer, r Request) (Result, error) {
-	r.Create.Owner, r.Create.Org = c.Subject, c.Org
+	r.Create.Owner, r.Create.Org, r.Create.OpenedByName = c.Subject, c.Org, c.Name
 	key := r.Create.IdempotencyKey
 	if r.Payment.Save || key == "" {
 		return s.createOutOfWarranty(ctx, c, r)

@@ -120,12 +120,12 @@ func idempotencyKey(c *gin.Context) (string, error) {
 	return key, nil
 }
 
-// toCreateRequest takes the owner and organization from the caller's verified token, never from
-// the body.
+// toCreateRequest takes the owner, organization and opener's name from the caller's verified
+// token, never from the body.
 func toCreateRequest(p auth.Principal, key string, b createRequest) rma.CreateRequest {
 	in, perm := b.RMAInput, b.RMAInput.Permissions
 	return rma.CreateRequest{
-		Owner: p.Subject, Org: p.Org, IdempotencyKey: key, Serial: b.Serial, RMAType: in.RMAType,
+		Owner: p.Subject, Org: p.Org, OpenedByName: p.DisplayName(), IdempotencyKey: key, Serial: b.Serial, RMAType: in.RMAType,
 		Problem: rma.Problem{
 			PrimaryFault: in.PrimaryFault, Problem: in.Problem, InitialNotes: in.InitialNotes,
 			CustomerReference: in.CustomerReference, AssetTag: in.AssetTag, Attachments: in.Attachments,

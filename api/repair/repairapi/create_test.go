@@ -134,6 +134,29 @@ func TestCreate_StoresTheCallersOrganization(t *testing.T) {
 	require.Len(t, got.UID, rma.UIDLength)
 }
 
+// Who opened the RMA is the name of the caller's token, whatever the body says and whoever the
+// contact is (a member shipping from a branch gives the branch's contact); a token without
+// names gives its e-mail.
+func TestCreate_StoresTheOpenersNameFromTheToken(t *testing.T) {
+	e := newCreateEnv(t)
+	e.token = e.signer.Token(t, authtest.Claims{Subject: "usr_casey", Email: "olivia@fleetco.example", Roles: []string{authtest.ClientID + ":customer"},
+		Extra: map[string]any{"given_name": "Olivia", "family_name": "Chen", "org": map[string]any{"name": "FleetCo"}}})
+	branch := set(set(validPayload(), "contact.firstName", "Marcus"), "contact.lastName", "Hill")
+	w := e.post(t, set(branch, "openedByName", "Someone Else"), "")
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	got, err := e.store.RMAByNumber(t.Context(), "usr_casey", "RMA-100501")
+	require.NoError(t, err)
+	require.Equal(t, "Olivia Chen", got.OpenedByName)
+	require.Equal(t, "Marcus", got.Contact.FirstName, "the contact stays the branch's")
+
+	e = newCreateEnv(t) // casey's token names nobody
+	w = e.post(t, validPayload(), "")
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	got, err = e.store.RMAByNumber(t.Context(), "usr_casey", "RMA-100501")
+	require.NoError(t, err)
+	require.Equal(t, "usr_casey@example.com", got.OpenedByName)
+}
+
 // One row per rule of spec §5 that the problem and contact steps touch, with its message.
 func TestCreate_EnforcesEverySpecRule(t *testing.T) {
 	long := func(n int) string { return strings.Repeat("x", n) }

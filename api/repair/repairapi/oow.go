@@ -64,7 +64,7 @@ func OutOfWarrantyRoutes(r gin.IRouter, guard *auth.Guard, svc OutOfWarranty, te
 	g.POST("/cancel", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.cancel))
 }
 
-// customer is the caller as the core sees them: the token's subject, organization and
+// customer is the caller as the core sees them: the token's subject, organization, name and
 // permission, the profile's e-mail and discount.
 func (a oowAPI) customer(c *gin.Context) (repair.Customer, error) {
 	p, _ := auth.PrincipalFrom(c.Request.Context())
@@ -73,7 +73,7 @@ func (a oowAPI) customer(c *gin.Context) (repair.Customer, error) {
 	if err != nil {
 		return repair.Customer{}, err
 	}
-	return repair.Customer{Subject: p.Subject, Org: p.Org, MayPayByPO: p.Has(auth.PermPaymentPO), Email: t.Email, DiscountPercent: t.DiscountPercent}, nil
+	return repair.Customer{Subject: p.Subject, Org: p.Org, Name: p.DisplayName(), MayPayByPO: p.Has(auth.PermPaymentPO), Email: t.Email, DiscountPercent: t.DiscountPercent}, nil
 }
 
 // paymentOptionsResponse is the payment card's configuration.

@@ -28,6 +28,8 @@ import (
 type oowEnv struct {
 	router   *gin.Engine
 	payments *repairtest.Payments
+	store    *rmadb.Store
+	signer   *authtest.Signer
 	casey    string
 	olivia   string
 }
@@ -48,7 +50,7 @@ func newOOWEnv(t *testing.T) oowEnv {
 		Uploads: rmatest.NewClaimer("usr_casey", "rma/photo.jpg"), Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{},
 		Units: units, Secrets: rmatest.Sealer{}, Log: log, DocumentURL: shippingapi.DocumentPath, Now: time.Now,
 	}
-	e := oowEnv{router: gin.New(), payments: repairtest.NewPayments()}
+	e := oowEnv{router: gin.New(), payments: repairtest.NewPayments(), store: store}
 	files := repairtest.NewFiles("usr_casey", "rma/photo.jpg")
 	files.Add("usr_olivia", "po/olivia.pdf")
 	files.Add("usr_olivia", "rma/olivia.jpg")
@@ -57,6 +59,7 @@ func newOOWEnv(t *testing.T) oowEnv {
 		Settings: repair.Settings{PublicURL: "http://portal.test", POReleaseDomains: []string{"fleetco.example"}},
 	})
 	s := authtest.NewSigner(t)
+	e.signer = s
 	guard := auth.NewGuard(s.Verifier(), log)
 	repairapi.Routes(e.router, guard, units, creator, log)
 	repairapi.OutOfWarrantyRoutes(e.router, guard, svc, repairtest.Terms{Discounts: map[string]float64{"usr_olivia": 10}}, log)
@@ -137,6 +140,20 @@ func TestCreateOOW_QuotesAreMadeUnderTheCallersOrganization(t *testing.T) {
 	q, err = e.payments.QuoteOfRMA(t.Context(), "usr_casey", "RMA-100501")
 	require.NoError(t, err)
 	require.Empty(t, q.Org, "casey belongs to no organization")
+}
+
+// The out-of-warranty RMA is opened by the name of the caller's token, not by the contact or
+// anything else the body says.
+func TestCreateOOW_StoresTheOpenersNameFromTheToken(t *testing.T) {
+	e := newOOWEnv(t)
+	token := e.signer.Token(t, authtest.Claims{Subject: "usr_casey", Email: "casey@example.com", Roles: []string{authtest.ClientID + ":customer"},
+		Extra: map[string]any{"given_name": "Casey", "family_name": "Morgan-Lee"}})
+	body := set(set(oowPayload(map[string]any{"paymentMethod": "PayPal"}), "contact.firstName", "Marcus"), "contact.lastName", "Hill")
+	w := e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", token, set(body, "openedByName", "Someone Else"))
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	got, err := e.store.RMAByNumber(t.Context(), "usr_casey", "RMA-100501")
+	require.NoError(t, err)
+	require.Equal(t, "Casey Morgan-Lee", got.OpenedByName)
 }
 
 func TestCreateOOW_CardPathThenProcessThenRepeat(t *testing.T) {

@@ -51,7 +51,11 @@ type RMA struct {
 	UID   string
 	Owner string
 	// Org is the organization the RMA was opened under, "" for none: its members see it too.
-	Org          string
+	Org string
+	// OpenedByName is the display name of who opened it, at the time: the organization's
+	// "Opened by", which the contact cannot be (a member shipping from a branch gives the
+	// branch's contact).
+	OpenedByName string
 	Serial       string
 	Model        string
 	PartNumber   string
@@ -256,12 +260,25 @@ func (c *Creator) prepare(ctx context.Context, r CreateRequest, unit Unit, statu
 	}
 	return Prepared{
 		RMA: RMA{
-			Owner: r.Owner, Org: r.Org, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: r.RMAType,
+			Owner: r.Owner, Org: r.Org, OpenedByName: openedByName(r.OpenedByName), Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: r.RMAType,
 			Status: status, Problem: r.Problem, ProblemPrice: price, Contact: r.Contact, Address: r.Address,
 			Packaging: r.Packaging, Method: method, CreatedAt: c.Now().UTC(),
 		},
 		Unit: unit,
 	}, nil
+}
+
+// OpenedByNameMax is the longest opener's name an RMA keeps (the store's column), in characters.
+const OpenedByNameMax = 70
+
+// openedByName is the opener's display name as stored: trimmed, and cut to OpenedByNameMax
+// characters, as a provider's names can be longer than the column.
+func openedByName(name string) string {
+	name = strings.TrimSpace(name)
+	if r := []rune(name); len(r) > OpenedByNameMax {
+		name = strings.TrimSpace(string(r[:OpenedByNameMax]))
+	}
+	return name
 }
 
 // prior answers a retried request with the RMA its idempotency key created, if any.

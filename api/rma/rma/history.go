@@ -67,7 +67,8 @@ var DefaultHistorySort = HistorySort{Field: SortCreatedAt, Desc: true}
 type HistoryItem struct {
 	UID, Number, Type, Status, Serial, Model, Problem, CustomerReference, AssetTag string
 	Owner, Org                                                                     string
-	// OpenedBy is the name of the RMA's contact: who opened it, as the organization sees it.
+	// OpenedBy is the name of who opened the RMA, as their token gave it then (RMA.OpenedByName):
+	// what the organization sees, which the contact cannot say (a branch's, when shipped from one).
 	OpenedBy             string
 	CreatedAt, UpdatedAt time.Time
 }

@@ -40,6 +40,8 @@ type RecycleRequest struct {
 	Owner string
 	// Org is the signed-in user's organization, from the token too; "" for none.
 	Org string
+	// OpenedByName is the signed-in user's display name, from the token too.
+	OpenedByName string
 	// MayOverride is true when the caller holds the override permission; overrides from anyone
 	// else are ignored.
 	MayOverride    bool
@@ -108,7 +110,7 @@ func (c *Creator) Recycle(ctx context.Context, r RecycleRequest) (Created, error
 		return Created{}, err
 	}
 	return c.open(ctx, RMA{
-		Owner: r.Owner, Org: r.Org, Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: rmaType,
+		Owner: r.Owner, Org: r.Org, OpenedByName: openedByName(r.OpenedByName), Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: rmaType,
 		Status: StatusAwaitingUnit, TPM: tpm, Contact: r.Contact, Address: r.Address, Packaging: packaging, Method: method,
 		Problem: Problem{
 			PrimaryFault: recycleField, Problem: recycleField, InitialNotes: recycleField,

@@ -77,6 +77,9 @@ type CreateRequest struct {
 	Owner string
 	// Org is the signed-in user's organization, from the token too; "" for none.
 	Org string
+	// OpenedByName is the signed-in user's display name, from the token too: who opened the RMA,
+	// as their organization sees it (the contact may be a branch's).
+	OpenedByName string
 	// IdempotencyKey makes a retried submission return the RMA the first one created.
 	IdempotencyKey string
 	Serial         string

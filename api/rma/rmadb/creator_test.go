@@ -2,6 +2,7 @@ package rmadb_test
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -89,6 +90,22 @@ func TestIntegrationCreate_CreatesTheRMAWithItsLabel(t *testing.T) {
 
 		_, err = f.creator.Create(t.Context(), request())
 		require.ErrorIs(t, err, rma.ErrNotValidForNewRMA, "the unit now has an RMA")
+	})
+}
+
+// The opener's name is kept as the store can hold it: trimmed, cut to 70 characters (a
+// provider's names may be longer), on every database alike.
+func TestIntegrationCreate_KeepsTheOpenersNameWithinItsColumn(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		r := request()
+		r.OpenedByName = "  " + strings.Repeat("é", rma.OpenedByNameMax+5) + " "
+		got, err := f.creator.Create(t.Context(), r)
+		require.NoError(t, err)
+		stored, err := f.store.RMAByNumber(t.Context(), "usr_casey", got.RMA.Number)
+		require.NoError(t, err)
+		require.Equal(t, strings.Repeat("é", rma.OpenedByNameMax), stored.OpenedByName)
+		require.Equal(t, "Casey", stored.Contact.FirstName, "the contact is kept apart")
 	})
 }
 

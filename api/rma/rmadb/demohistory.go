@@ -20,7 +20,9 @@ import (
 type DemoCustomer struct {
 	Subject string
 	// Org is stamped on their RMAs ("" for none): its members see them.
-	Org     string
+	Org string
+	// Name is the user's display name, as their token gives it: who opened their RMAs.
+	Name    string
 	Contact rma.Contact
 	Address rma.Address
 	// RMAs is how many RMAs their history holds: one in each status of both lifecycles first,
@@ -449,7 +451,7 @@ func earlier(a, b time.Time) time.Time {
 // build makes the RMA of c for unit u created at created with its timeline of steps.
 func (p *planner) build(c DemoCustomer, t demoTarget, u rma.Unit, created time.Time, steps []step, open bool) demoRMA {
 	rec := rma.RMA{
-		Owner: c.Subject, Org: c.Org, Serial: u.Serial, Model: u.Model, PartNumber: u.PartNumber,
+		Owner: c.Subject, Org: c.Org, OpenedByName: c.Name, Serial: u.Serial, Model: u.Model, PartNumber: u.PartNumber,
 		Type: rma.DefaultRMAType, Contact: c.Contact, Address: c.Address, Method: rma.ShipLabel,
 		Packaging: rma.Packaging{HavePackaging: true}, CreatedAt: created,
 	}

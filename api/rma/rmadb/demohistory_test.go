@@ -21,13 +21,14 @@ func demoHistory(now time.Time) rmadb.DemoHistory {
 	return rmadb.DemoHistory{
 		Now: now, Staff: "usr_adam", ExistingRMAOwner: "usr_casey",
 		Customers: []rmadb.DemoCustomer{
-			{Subject: "usr_casey", RMAs: 30, ReferencePrefix: "MFS",
+			{Subject: "usr_casey", Name: "Casey Morgan", RMAs: 30, ReferencePrefix: "MFS",
 				Contact: rma.Contact{FirstName: "Casey", LastName: "Morgan", Email: "casey@example.com", Phone: "5125550142", PhoneCountryCode: "US"},
 				Address: rma.Address{Line1: "2100 Riverside Dr", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"}},
-			{Subject: "usr_olivia", Org: "FleetCo Utilities", RMAs: 110, ReferencePrefix: "FC-WO", AssetTagPrefix: "FC",
+			{Subject: "usr_olivia", Org: "FleetCo Utilities", Name: "Olivia Chen", RMAs: 110, ReferencePrefix: "FC-WO", AssetTagPrefix: "FC",
 				Contact: rma.Contact{FirstName: "Olivia", LastName: "Chen", Email: "olivia@fleetco.example"}, Address: fleetco},
-			{Subject: "usr_diego", Org: "FleetCo Utilities", RMAs: 90, ReferencePrefix: "FC-WO", AssetTagPrefix: "FC",
-				Contact: rma.Contact{FirstName: "Diego", LastName: "Alvarez", Email: "diego@fleetco.example"}, Address: fleetco},
+			// Diego ships from the Dayton branch: its contact is not who opened the RMAs.
+			{Subject: "usr_diego", Org: "FleetCo Utilities", Name: "Diego Alvarez", RMAs: 90, ReferencePrefix: "FC-WO", AssetTagPrefix: "FC",
+				Contact: rma.Contact{FirstName: "Marcus", LastName: "Hill", Email: "dayton@fleetco.example"}, Address: fleetco},
 		},
 	}
 }
@@ -44,8 +45,8 @@ func seededHistory(t *testing.T, gdb *gorm.DB) *rmadb.Store {
 }
 
 type historyRow struct {
-	Number, UID, Owner, Org, Serial, RMAType, Status, ReturnTrackingNumber, CustomerReference string
-	CreatedAt, UpdatedAt                                                                      time.Time
+	Number, UID, Owner, Org, OpenedByName, Serial, RMAType, Status, ReturnTrackingNumber, CustomerReference string
+	CreatedAt, UpdatedAt                                                                                    time.Time
 }
 
 type historyEvent struct {
@@ -104,6 +105,8 @@ func TestIntegrationSeedDemoHistory_EveryStatusForEveryCustomerWithConsistentTim
 			} else {
 				require.Equal(t, "FleetCo Utilities", r.Org)
 			}
+			openers := map[string]string{"usr_casey": "Casey Morgan", "usr_olivia": "Olivia Chen", "usr_diego": "Diego Alvarez"}
+			require.Equal(t, openers[r.Owner], r.OpenedByName, "the user's name, not the contact's")
 
 			events := timelines[r.Number]
 			require.NotEmpty(t, events, r.Number)

@@ -15,7 +15,7 @@ import (
 
 // historyColumns are what a history row reads of an RMA.
 const historyColumns = "uid, number, rma_type, status, serial, model, problem, customer_reference, asset_tag, " +
-	"owner, org, contact_first_name, contact_last_name, created_at, updated_at"
+	"owner, org, opened_by_name, created_at, updated_at"
 
 type historyRow struct {
 	UID               string `gorm:"column:uid"`
@@ -29,8 +29,7 @@ type historyRow struct {
 	AssetTag          string
 	Owner             string
 	Org               string
-	ContactFirstName  string
-	ContactLastName   string
+	OpenedByName      string
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }
@@ -39,7 +38,7 @@ func (r historyRow) item() rma.HistoryItem {
 	return rma.HistoryItem{
 		UID: r.UID, Number: r.Number, Type: r.RMAType, Status: r.Status, Serial: r.Serial, Model: r.Model,
 		Problem: r.Problem, CustomerReference: r.CustomerReference, AssetTag: r.AssetTag, Owner: r.Owner, Org: r.Org,
-		OpenedBy:  strings.TrimSpace(r.ContactFirstName + " " + r.ContactLastName),
+		OpenedBy:  r.OpenedByName,
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
 	}
 }

@@ -43,7 +43,9 @@ func historyData(t *testing.T, s *rmadb.Store) []rma.RMA {
 			Status: statuses[i%len(statuses)], Method: rma.ShipLabel,
 			Problem: rma.Problem{PrimaryFault: "Display", Problem: "Cracked", InitialNotes: "n",
 				CustomerReference: fmt.Sprintf("PO-%d", i), AssetTag: fmt.Sprintf("TAG%d", i)},
-			Contact: rma.Contact{FirstName: "First" + owner.Subject[4:], LastName: "Last"},
+			// Everyone ships from the same branch: its contact is not who opened the RMA.
+			OpenedByName: "First" + owner.Subject[4:] + " Last",
+			Contact:      rma.Contact{FirstName: "Marcus", LastName: "Hill"},
 			// Three RMAs an instant, instants a month apart: the data spans 2025 and 2026.
 			CreatedAt: base.AddDate(0, i/3, 0),
 		}
@@ -178,7 +180,7 @@ func TestIntegrationHistory_OrganizationMembersSeeTheOrganizationsRMAs(t *testin
 			} else {
 				theirs++
 				require.Equal(t, "usr_olivia", it.Owner)
-				require.Equal(t, "Firstolivia Last", it.OpenedBy)
+				require.Equal(t, "Firstolivia Last", it.OpenedBy, "who opened it, not the branch's contact")
 			}
 		}
 		require.Equal(t, 10, mine)
@@ -200,6 +202,7 @@ func TestIntegrationHistory_OrganizationMembersSeeTheOrganizationsRMAs(t *testin
 		d, err := h.Details(t.Context(), hDiego, oliviasFleet.UID)
 		require.NoError(t, err)
 		require.Equal(t, oliviasFleet.Number, d.RMA.Number)
+		require.Equal(t, "Firstolivia Last", d.RMA.OpenedByName)
 		for _, tc := range []struct {
 			v   rma.Viewer
 			uid string

@@ -23,6 +23,7 @@ type rmaRow struct {
 	UID                  string `gorm:"column:uid;size:26;not null;uniqueIndex:idx_rma_rmas_uid"`
 	Owner                string `gorm:"size:100;not null;index:idx_rma_rmas_owner_created,priority:1;index:idx_rma_rmas_owner_updated,priority:1"`
 	Org                  string `gorm:"size:100;not null;default:'';index:idx_rma_rmas_org_created,priority:1;index:idx_rma_rmas_org_updated,priority:1"`
+	OpenedByName         string `gorm:"size:70;not null;default:''"`
 	Serial               string `gorm:"size:50;not null;index"`
 	Model                string `gorm:"size:30;not null"`
 	PartNumber           string `gorm:"size:40;not null"`
@@ -251,7 +252,7 @@ func (s *Store) Events(ctx context.Context, number string) ([]string, error) {
 func toRMARow(r rma.RMA) *rmaRow {
 	p, perm, acc, c, a := r.Problem, r.Problem.Permissions, r.Problem.Accessories, r.Contact, r.Address
 	row := &rmaRow{
-		Number: r.Number, UID: r.UID, Owner: r.Owner, Org: r.Org, Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
+		Number: r.Number, UID: r.UID, Owner: r.Owner, Org: r.Org, OpenedByName: r.OpenedByName, Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
 		RMAType: r.Type, Status: r.Status, PrimaryFault: p.PrimaryFault, Problem: p.Problem,
 		ProblemPriceCents: r.ProblemPrice.Cents, ProblemPriceCurrency: r.ProblemPrice.Currency, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference,
 		AssetTag: p.AssetTag, Reimage: perm.Reimage, BIOSFirmware: perm.BIOSFirmware,
@@ -276,7 +277,7 @@ func toRMARow(r rma.RMA) *rmaRow {
 
 func toRMA(row rmaRow) rma.RMA {
 	return rma.RMA{
-		Number: row.Number, UID: row.UID, Owner: row.Owner, Org: row.Org, Serial: row.Serial, Model: row.Model, PartNumber: row.PartNumber,
+		Number: row.Number, UID: row.UID, Owner: row.Owner, Org: row.Org, OpenedByName: row.OpenedByName, Serial: row.Serial, Model: row.Model, PartNumber: row.PartNumber,
 		Type: row.RMAType, Status: row.Status, ProblemPrice: money.Money{Cents: row.ProblemPriceCents, Currency: row.ProblemPriceCurrency},
 		Problem: rma.Problem{
 			PrimaryFault: row.PrimaryFault, Problem: row.Problem, InitialNotes: row.InitialNotes,
