@@ -24,6 +24,9 @@ module.exports = {
   moduleNameMapper: {
     '\\.(svg|png|jpg|css)$': path.join(__dirname, 'file-stub.js'),
   },
+  // The timeout catches a test that hangs, not a slow one: typing dozens of characters through a
+  // whole form with user-event takes seconds on two cores that turbo shares between packages.
+  testTimeout: 20_000,
   clearMocks: true,
   restoreMocks: true,
 };
