@@ -70,6 +70,12 @@ describe('an independent OpenID provider', () => {
     expect(rmaNumber).toBeDefined();
     expect(portal.outbox(riley.email)).toContain(`Subject: RMA ${rmaNumber} created`);
 
+    // The account process finds it again for a user only that provider knows.
+    await page.getByRole('link', { name: 'Your RMAs' }).click();
+    await page.getByRole('button', { name: `Details of ${rmaNumber}` }).click();
+    await page.getByRole('dialog').getByRole('region', { name: 'Status timeline' }).getByText('Awaiting unit', { exact: true }).first().waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+
     // Sign-out ends the provider's session too: signing in again asks for the password.
     await page.getByRole('link', { name: 'Sign out' }).click();
     await page.waitForURL(`${idp.issuer}/**`);
