@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
 
@@ -59,13 +59,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  const { panelRef, onKeyDown } = useModal(cancelRef, onCancel);
 
   return (
     <Backdrop>
@@ -75,24 +69,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-body`}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onCancel();
-          }
-          if (event.key === 'Tab') {
-            const buttons = Array.from(panelRef.current?.querySelectorAll('button') ?? []);
-            const first = buttons[0];
-            const last = buttons[buttons.length - 1];
-            if (event.shiftKey && document.activeElement === first) {
-              event.preventDefault();
-              last?.focus();
-            } else if (!event.shiftKey && document.activeElement === last) {
-              event.preventDefault();
-              first?.focus();
-            }
-          }
-        }}
+        onKeyDown={onKeyDown}
       >
         <Title id={`${id}-title`}>{title}</Title>
         <div id={`${id}-body`}>{children}</div>
@@ -105,6 +82,27 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
       </Panel>
     </Backdrop>
   );
+}
+
+/**
+ * What every modal here does: the given control has the focus when it opens and the focus returns
+ * where it was when it closes; Escape dismisses; Tab and Shift+Tab stay inside the panel.
+ */
+function useModal(initialFocus: RefObject<HTMLElement | null>, onDismiss: () => void) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    initialFocus.current?.focus();
+    return () => previous?.focus?.();
+  }, [initialFocus]);
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onDismiss();
+    }
+    if (event.key === 'Tab') trapTab(event, panelRef.current);
+  };
+  return { panelRef, onKeyDown };
 }
 
 /** Keeps Tab and Shift+Tab inside `panel`, cycling over its focusable controls. */
@@ -140,13 +138,7 @@ export interface DialogProps {
 export function Dialog({ title, children, closeLabel, onClose, wide }: DialogProps) {
   const id = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  const { panelRef, onKeyDown } = useModal(closeRef, onClose);
 
   return (
     <Backdrop>
@@ -156,13 +148,7 @@ export function Dialog({ title, children, closeLabel, onClose, wide }: DialogPro
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-          }
-          if (event.key === 'Tab') trapTab(event, panelRef.current);
-        }}
+        onKeyDown={onKeyDown}
       >
         <Head>
           <Title id={`${id}-title`}>{title}</Title>
