@@ -172,6 +172,7 @@ require (
 	modernc.org/memory v1.12.1 // indirect
 	modernc.org/sqlite v1.60.1 // indirect
 	rugged.example/portal/api/account v0.0.0
+	rugged.example/portal/api/parts v0.0.0
 )
 
 replace (
@@ -188,3 +189,5 @@ replace (
 )
 
 replace rugged.example/portal/api/account => ../account
+
+replace rugged.example/portal/api/parts => ../parts

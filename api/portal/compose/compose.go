@@ -18,6 +18,7 @@ import (
 	"rugged.example/portal/api/geo/geoapi"
 	"rugged.example/portal/api/identity/identityapi"
 	"rugged.example/portal/api/identity/identitydb"
+	"rugged.example/portal/api/parts/partsapi"
 	"rugged.example/portal/api/payments/paymentsapi"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/blob"
@@ -42,7 +43,7 @@ import (
 // page. /metrics is among them so the public port answers it with a plain 404: metrics are
 // served on the admin listener only.
 var apiPrefixes = []string{
-	"/rma-manager/", "/bucket-uploader/", "/contact-form", "/shipping/", "/fn/", "/account-mgr/",
+	"/rma-manager/", "/bucket-uploader/", "/contact-form", "/shipping/", "/fn/", "/account-mgr/", "/parts-manager/",
 	"/payments/", "/gss-dashboard/", "/graphql", "/me", "/idp/", "/healthz", "/readyz", "/admin/",
 	"/metrics",
 }
@@ -279,6 +280,10 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			stream := account.NewStream(caps.Feed(), 0, log)
 			app.background = append(app.background, func(ctx context.Context, _ *slog.Logger) { stream.Run(ctx) })
 			accountapi.Routes(engine, guard, svc, stream, accountapi.Options{}, log)
+			return nil
+		},
+		ServiceParts: func() error {
+			partsapi.Routes(engine, caps.Parts(), log)
 			return nil
 		},
 		ServiceWeb: func() error {

@@ -12,6 +12,7 @@ import (
 	"rugged.example/portal/api/account/accountdb"
 	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/identity/identitydb"
+	"rugged.example/portal/api/parts/partsdb"
 	"rugged.example/portal/api/payments/paymentsdb"
 	"rugged.example/portal/api/pkg/blob"
 	"rugged.example/portal/api/pkg/db"
@@ -29,7 +30,7 @@ import (
 func Modules() []db.Module {
 	return []db.Module{
 		rmadb.Schema(), uploadsdb.Schema(), shippingdb.Schema(), mail.Schema(), supportdb.Schema(), identitydb.Schema(),
-		paymentsdb.Schema(), accountdb.Schema(),
+		paymentsdb.Schema(), accountdb.Schema(), partsdb.Schema(),
 	}
 }
 
@@ -64,7 +65,7 @@ func CheckSchema(ctx context.Context, gdb *gorm.DB) error {
 
 // Seed loads the demo data: the units registry's demo units and fleet, the repair options and
 // their prices, the info-banner report, the demo organization's branches, the driver catalogue
-// and its files, and, when the portal runs the embedded provider, its demo users. Each part is
+// and its files, the parts catalogue, and, when the portal runs the embedded provider, its demo users. Each part is
 // left alone when it already has rows, so seeding again changes nothing. `portal seed` runs it; so
 // does the embedded default at every start.
 func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error {
@@ -80,6 +81,9 @@ func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error
 	}
 	if err := seedAccount(ctx, cfg, gdb); err != nil {
 		return fmt.Errorf("compose: seed branches and drivers: %w", err)
+	}
+	if err := partsdb.Seed(ctx, partsdb.NewStore(gdb)); err != nil {
+		return fmt.Errorf("compose: seed parts catalogue: %w", err)
 	}
 	if cfg.EmbeddedIdentity() {
 		if err := identity.SeedDemoUsers(ctx, gdb, cfg.OIDCClientID, log); err != nil {

@@ -20,6 +20,7 @@ const (
 	ServiceGraphQL  = "graphql"
 	ServicePayments = "payments"
 	ServiceAccount  = "account"
+	ServiceParts    = "parts"
 	ServiceWeb      = "web"
 
 	// AllServices is the keyword for every domain in one process.
@@ -49,6 +50,7 @@ func Routes() []Route {
 		{ServiceGraphQL, []string{"/graphql"}},
 		{ServicePayments, []string{"/payments", "/sandbox"}},
 		{ServiceAccount, []string{"/account-mgr", "/gss-dashboard", "/rma-manager/rma/history", "/rma-manager/rma/details", "/rma-manager/rma/repair-summary"}},
+		{ServiceParts, []string{"/parts-manager"}},
 		{ServiceWeb, []string{"/"}},
 	}
 }

@@ -17,8 +17,8 @@ func TestParseServices(t *testing.T) {
 		want    compose.Services
 		wantErr string
 	}{
-		{list: "all", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "payments", "account", "web"}},
-		{list: "", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "payments", "account", "web"}},
+		{list: "all", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "payments", "account", "parts", "web"}},
+		{list: "", want: compose.Services{"identity", "repair", "recycle", "support", "geo", "shipping", "uploads", "graphql", "payments", "account", "parts", "web"}},
 		{list: "repair", want: compose.Services{"repair"}},
 		{list: " geo , web,geo", want: compose.Services{"geo", "web"}},
 		{list: "repair,payroll", wantErr: `unknown service "payroll"`},

@@ -61,6 +61,8 @@ func TestNginx_RoutesLikeTheIngress(t *testing.T) {
 		"/rma-manager/rma/create":                "repair",
 		"/account-mgr/user":                      "account",
 		"/gss-dashboard/stream-app":              "account",
+		"/parts-manager/parts":                   "parts",
+		"/parts-managerx":                        "web",
 		"/contact-form":                          "support",
 		"/contact-formal":                        "web",
 		"/admin/reports/QUERY_RMA_WARNING":       "support",

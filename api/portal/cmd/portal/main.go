@@ -35,7 +35,9 @@ const usage = `usage:
                                     issue a service quote for an RMA and e-mail its customer the pay link
   portal rma advance --rma RMA-… --status STATUS [--note TEXT] [--tracking NUMBER]
                      [--parts-replaced TEXT] [--work-performed TEXT] [--technician-notes TEXT]
-                                    move an RMA to its next status as staff and e-mail its customer`
+                                    move an RMA to its next status as staff and e-mail its customer
+  portal parts import FILE          upsert the parts catalogue from a CSV file, by part number, in one
+                                    transaction (every bad line named, nothing written)`
 
 func main() {
 	if len(os.Args) < 2 {
@@ -65,6 +67,8 @@ func main() {
 		err = quote(ctx, os.Args[2:])
 	case "rma":
 		err = rmaCommand(ctx, os.Args[2:])
+	case "parts":
+		err = partsCommand(ctx, os.Args[2:])
 	default:
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
