@@ -30,13 +30,13 @@ func TestImport_GoodFileUpsertsEveryLine(t *testing.T) {
 	store := &memStore{}
 	svc := parts.NewService(store, nil)
 	n, err := svc.Import(t.Context(), strings.NewReader(header+
-		"rl14-bat-std,\"RL14 battery, standard\",RL14:Ranger;rl15:Ranger,129.00,usd,in_stock,/media/parts/battery.png,false\n"+
+		"rl14-bat-std,\"RL14 battery, standard\",RL14:Ranger;rl15:Ranger,129.00,usd,in_stock,/assets/parts/battery.svg,false\n"+
 		"VX12-DOCK-8,VX12 8-bay dock,VX12:Veretos,1899,USD,BACKORDER,,yes\n"))
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 	require.Equal(t, [][]parts.Part{{
 		{PartNumber: "RL14-BAT-STD", Description: "RL14 battery, standard", Fits: []parts.Fit{{Model: "RL14", Family: "Ranger"}, {Model: "RL15", Family: "Ranger"}},
-			Price: money.USD(12900), Availability: parts.InStock, ImagePath: "/media/parts/battery.png"},
+			Price: money.USD(12900), Availability: parts.InStock, ImagePath: "/assets/parts/battery.svg"},
 		{PartNumber: "VX12-DOCK-8", Description: "VX12 8-bay dock", Fits: []parts.Fit{{Model: "VX12", Family: "Veretos"}},
 			Price: money.USD(189900), Availability: parts.Backorder, HighValue: true},
 	}}, store.upserted)

@@ -79,7 +79,7 @@ func testUpsert(t *testing.T, s *partsdb.Store) {
 	ctx := t.Context()
 	changed := parts.Part{
 		PartNumber: "RL14-BAT-STD", Description: "RL14 standard battery, 2026 cells", Price: money.USD(13900),
-		Availability: parts.Backorder, ImagePath: "/media/parts/battery.png",
+		Availability: parts.Backorder, ImagePath: "/assets/parts/battery.svg",
 		Fits: []parts.Fit{{Model: "RL14", Family: "Ranger"}, {Model: "RL15", Family: "Ranger"}},
 	}
 	added := parts.Part{PartNumber: "TH6-SCREEN-FILM", Description: "TH6 screen protector film, 3 pack", Price: money.USD(1900), Availability: parts.InStock, Fits: []parts.Fit{{Model: "TH6", Family: "Trek"}}}

@@ -44,7 +44,7 @@ func DemoCatalogue() []parts.Part {
 	for _, m := range demoModels {
 		fit := parts.Fit{Model: m.model, Family: m.family}
 		families[m.family] = append(families[m.family], fit)
-		img := func(kind string) string { return "/media/parts/" + kind + ".png" }
+		img := func(kind string) string { return "/assets/parts/" + kind + ".svg" }
 		pn := func(suffix string) string { return m.model + "-" + suffix }
 		if m.video {
 			out = append(out,
@@ -85,10 +85,10 @@ func DemoCatalogue() []parts.Part {
 		}
 	}
 	out = append(out,
-		seedPart("RNG-DOCK-VEH", "Ranger vehicle docking station, dual antenna pass-through", 89900, parts.InStock, "/media/parts/dock.png", true, families["Ranger"]...),
-		seedPart("SMT-STRAP", "Summit hand strap and shoulder harness kit", 5900, parts.InStock, "/media/parts/strap.png", false, families["Summit"]...),
-		seedPart("EXP-KBD-DETACH", "Expedition detachable companion keyboard", 29900, parts.InStock, "/media/parts/keyboard.png", false, families["Expedition"]...),
-		seedPart("TRK-HOLSTER", "Trek belt holster", 3900, parts.InStock, "/media/parts/case.png", false, families["Trek"]...),
+		seedPart("RNG-DOCK-VEH", "Ranger vehicle docking station, dual antenna pass-through", 89900, parts.InStock, "/assets/parts/dock.svg", true, families["Ranger"]...),
+		seedPart("SMT-STRAP", "Summit hand strap and shoulder harness kit", 5900, parts.InStock, "/assets/parts/strap.svg", false, families["Summit"]...),
+		seedPart("EXP-KBD-DETACH", "Expedition detachable companion keyboard", 29900, parts.InStock, "/assets/parts/keyboard.svg", false, families["Expedition"]...),
+		seedPart("TRK-HOLSTER", "Trek belt holster", 3900, parts.InStock, "/assets/parts/case.svg", false, families["Trek"]...),
 	)
 	return out
 }
