@@ -9,18 +9,11 @@ import (
 
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/pkg/money"
-	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/portal/compose"
 )
 
 func TestPartsImport_GoodFileUpsertsBadFileWritesNothing(t *testing.T) {
-	t.Setenv("PORTAL_DATA_DIR", t.TempDir())
-	t.Setenv("LOG_LEVEL", "error")
-	cfg, err := compose.LoadConfig()
-	require.NoError(t, err)
-	gdb, err := compose.OpenDatabase(t.Context(), cfg, testkit.Quiet())
-	require.NoError(t, err)
-	require.NoError(t, compose.Migrate(t.Context(), gdb, testkit.Quiet()))
+	gdb := migratedDatabase(t)
 	catalogue := compose.PartsCatalogue(gdb)
 
 	dir := t.TempDir()

@@ -6,18 +6,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rugged.example/portal/api/payments/payments"
-	"rugged.example/portal/api/pkg/testkit"
-	"rugged.example/portal/api/portal/compose"
 )
 
 func TestQuoteIssue_RefusesWhatTheAdminEndpointRefuses(t *testing.T) {
-	t.Setenv("PORTAL_DATA_DIR", t.TempDir())
-	t.Setenv("LOG_LEVEL", "error")
-	cfg, err := compose.LoadConfig()
-	require.NoError(t, err)
-	gdb, err := compose.OpenDatabase(t.Context(), cfg, testkit.Quiet())
-	require.NoError(t, err)
-	require.NoError(t, compose.Migrate(t.Context(), gdb, testkit.Quiet()))
+	gdb := migratedDatabase(t)
 	sqlDB, err := gdb.DB()
 	require.NoError(t, err)
 	require.NoError(t, sqlDB.Close())

@@ -7,20 +7,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rugged.example/portal/api/pkg/mail"
-	"rugged.example/portal/api/pkg/testkit"
-	"rugged.example/portal/api/portal/compose"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
 )
 
 func TestRMAAdvance_MovesAsTheAdminEndpointDoes(t *testing.T) {
-	t.Setenv("PORTAL_DATA_DIR", t.TempDir())
-	t.Setenv("LOG_LEVEL", "error")
-	cfg, err := compose.LoadConfig()
-	require.NoError(t, err)
-	gdb, err := compose.OpenDatabase(t.Context(), cfg, testkit.Quiet())
-	require.NoError(t, err)
-	require.NoError(t, compose.Migrate(t.Context(), gdb, testkit.Quiet()))
+	gdb := migratedDatabase(t)
 	require.NoError(t, rmadb.NewStore(gdb).CreateRMA(t.Context(), rma.RMA{
 		Number: "RMA-100501", Owner: "usr_casey", Serial: "RT10000001", Model: "RL14", Type: rma.DefaultRMAType,
 		Status: rma.StatusAwaitingUnit, Contact: rma.Contact{FirstName: "Casey", Email: "casey@example.com"}, CreatedAt: time.Now().UTC(),
