@@ -17,7 +17,6 @@ import (
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/repair/repairapi"
 	"rugged.example/portal/api/rma/rma"
-	"rugged.example/portal/api/rma/rmadb"
 	"rugged.example/portal/api/rma/rmatest"
 	"rugged.example/portal/api/shipping/shippingapi"
 )
@@ -34,11 +33,7 @@ func newAdminEnv(t *testing.T) adminEnv {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
 	log := testkit.Quiet()
-	gdb := testkit.SQLite(t)
-	require.NoError(t, rmadb.Migrate(t.Context(), gdb))
-	store := rmadb.NewStore(gdb)
-	require.NoError(t, store.UpsertUnits(t.Context(), rmadb.DemoUnits()))
-	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
+	gdb, store := demoRegistry(t)
 	tx := db.NewTransactor(gdb)
 	creator := &rma.Creator{
 		Store: store, Tx: tx, Addresses: rmatest.Addresses{}, Uploads: rmatest.NewClaimer("usr_casey", "rma/photo.jpg"),

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/stretchr/testify/require"
+	"gorm.io/gorm"
 
 	"rugged.example/portal/api/geo/geo"
 	"rugged.example/portal/api/pkg/auth"
@@ -44,11 +45,7 @@ func newCreateEnv(t *testing.T) createEnv {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
 	log := testkit.Quiet()
-	gdb := testkit.SQLite(t)
-	require.NoError(t, rmadb.Migrate(t.Context(), gdb))
-	store := rmadb.NewStore(gdb)
-	require.NoError(t, store.UpsertUnits(t.Context(), rmadb.DemoUnits()))
-	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
+	gdb, store := demoRegistry(t)
 	units := rma.NewService(store, cache.NewMemory(100), log, nil)
 	places, err := geo.Load()
 	require.NoError(t, err)
@@ -259,4 +256,16 @@ func TestCreate_BadBodiesAreClearErrors(t *testing.T) {
 	w := e.post(t, set(validPayload(), "serial", "RT10000005"), "")
 	require.Equal(t, http.StatusConflict, w.Code)
 	require.Contains(t, w.Body.String(), "Please contact the helpdesk to arrange the return of this unit.")
+}
+
+// demoRegistry is an embedded database with the rma schema, the demo units and their repair
+// options: what every router test of this package creates RMAs against.
+func demoRegistry(t *testing.T) (*gorm.DB, *rmadb.Store) {
+	t.Helper()
+	gdb := testkit.SQLite(t)
+	require.NoError(t, rmadb.Migrate(t.Context(), gdb))
+	store := rmadb.NewStore(gdb)
+	require.NoError(t, store.UpsertUnits(t.Context(), rmadb.DemoUnits()))
+	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
+	return gdb, store
 }

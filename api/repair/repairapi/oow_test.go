@@ -38,11 +38,7 @@ func newOOWEnv(t *testing.T) oowEnv {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
 	log := testkit.Quiet()
-	gdb := testkit.SQLite(t)
-	require.NoError(t, rmadb.Migrate(t.Context(), gdb))
-	store := rmadb.NewStore(gdb)
-	require.NoError(t, store.UpsertUnits(t.Context(), rmadb.DemoUnits()))
-	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
+	gdb, store := demoRegistry(t)
 	units := rma.NewService(store, cache.NewMemory(100), log, nil)
 	tx := db.NewTransactor(gdb)
 	creator := &rma.Creator{
