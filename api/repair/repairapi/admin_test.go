@@ -13,7 +13,6 @@ import (
 
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
-	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/repair/repairapi"
 	"rugged.example/portal/api/rma/rma"
@@ -33,8 +32,7 @@ func newAdminEnv(t *testing.T) adminEnv {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
 	log := testkit.Quiet()
-	gdb, store := demoRegistry(t)
-	tx := db.NewTransactor(gdb)
+	tx, store := demoRegistry(t)
 	creator := &rma.Creator{
 		Store: store, Tx: tx, Addresses: rmatest.Addresses{}, Uploads: rmatest.NewClaimer("usr_casey", "rma/photo.jpg"),
 		Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{}, Units: rmatest.NoCache{}, Secrets: rmatest.Sealer{},

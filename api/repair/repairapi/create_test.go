@@ -10,7 +10,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/stretchr/testify/require"
-	"gorm.io/gorm"
 
 	"rugged.example/portal/api/geo/geo"
 	"rugged.example/portal/api/pkg/auth"
@@ -45,12 +44,12 @@ func newCreateEnv(t *testing.T) createEnv {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
 	log := testkit.Quiet()
-	gdb, store := demoRegistry(t)
+	tx, store := demoRegistry(t)
 	units := rma.NewService(store, cache.NewMemory(100), log, nil)
 	places, err := geo.Load()
 	require.NoError(t, err)
 	creator := &rma.Creator{
-		Store: store, Tx: db.NewTransactor(gdb), Addresses: geoRules{places},
+		Store: store, Tx: tx, Addresses: geoRules{places},
 		Uploads: rmatest.NewClaimer("usr_casey", "rma/photo.jpg"), Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{},
 		Units: units, Secrets: rmatest.Sealer{}, Log: log, DocumentURL: shippingapi.DocumentPath, Now: time.Now,
 	}
@@ -259,13 +258,13 @@ func TestCreate_BadBodiesAreClearErrors(t *testing.T) {
 }
 
 // demoRegistry is an embedded database with the rma schema, the demo units and their repair
-// options: what every router test of this package creates RMAs against.
-func demoRegistry(t *testing.T) (*gorm.DB, *rmadb.Store) {
+// options (its store and transactions): what every router test of this package creates RMAs against.
+func demoRegistry(t *testing.T) (db.Transactor, *rmadb.Store) {
 	t.Helper()
 	gdb := testkit.SQLite(t)
 	require.NoError(t, rmadb.Migrate(t.Context(), gdb))
 	store := rmadb.NewStore(gdb)
 	require.NoError(t, store.UpsertUnits(t.Context(), rmadb.DemoUnits()))
 	require.NoError(t, rmadb.SeedRepairOptions(t.Context(), store))
-	return gdb, store
+	return db.NewTransactor(gdb), store
 }

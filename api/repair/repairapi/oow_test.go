@@ -14,7 +14,6 @@ import (
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
 	"rugged.example/portal/api/pkg/cache"
-	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/repair/repair"
 	"rugged.example/portal/api/repair/repairapi"
@@ -38,9 +37,8 @@ func newOOWEnv(t *testing.T) oowEnv {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
 	log := testkit.Quiet()
-	gdb, store := demoRegistry(t)
+	tx, store := demoRegistry(t)
 	units := rma.NewService(store, cache.NewMemory(100), log, nil)
-	tx := db.NewTransactor(gdb)
 	creator := &rma.Creator{
 		Store: store, Tx: tx, Addresses: rmatest.Addresses{},
 		Uploads: rmatest.NewClaimer("usr_casey", "rma/photo.jpg"), Shipping: &rmatest.Issuer{}, Mail: &rmatest.Mailer{},
