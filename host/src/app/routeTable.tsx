@@ -51,8 +51,8 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countries },
   'rma-confirm-quote': { meta: pub, page: remotePage('repair', 'ConfirmQuotePage') },
   canceled: { meta: pub, page: remotePage('repair', 'CanceledPage') },
-  'upgrade-device': { meta: pub },
-  'upgrade-device-confirm-quote': { meta: pub },
+  'upgrade-device': { meta: pub, page: remotePage('repair', 'UpgradeDevicePage') },
+  'upgrade-device-confirm-quote': { meta: pub, page: remotePage('repair', 'UpgradeConfirmQuotePage') },
   'pay-quote': { meta: signIn, page: remotePage('repair', 'PayQuotePage') },
   'pay-quote-by-authorize': { meta: signIn, page: remotePage('repair', 'PayQuoteByAuthorizePage') },
   success: { meta: pub, page: remotePage('repair', 'SuccessPage') },
@@ -64,29 +64,28 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'recycle-unit': { meta: signIn, page: remotePage('recycle', 'RecycleUnitPage'), nav: 'Recycle a unit', preload: countries },
   'recycle-battery': { meta: signIn, page: remotePage('recycle', 'RecycleBatteryPage') },
 
-  // Parts
-  'parts-order': { meta: pub },
-  'parts-order-manual': { meta: pub },
-  'parts-order-cart': { meta: pub },
-  'parts-order-checkout': { meta: pub },
-  'parts-order-success': { meta: pub },
-  'video-parts-order': { meta: pub },
-  'video-parts-order-cart': { meta: pub },
-  'video-parts-order-checkout': { meta: pub },
-  'sm-inventory': { meta: pub },
-  'sm-inventory-profile': { meta: pub },
+  // Parts (remote 'parts')
+  'parts-order': { meta: pub, page: remotePage('parts', 'PartsOrderPage'), nav: 'Order parts' },
+  'parts-order-manual': { meta: pub, page: remotePage('parts', 'PartsOrderManualPage') },
+  'parts-order-cart': { meta: pub, page: remotePage('parts', 'PartsCartPage') },
+  'parts-order-checkout': { meta: pub, page: remotePage('parts', 'PartsCheckoutPage') },
+  'parts-order-success': { meta: pub, page: remotePage('parts', 'PartsOrderSuccessPage') },
+  'video-parts-order': { meta: pub, page: remotePage('parts', 'VideoPartsOrderPage') },
+  'video-parts-order-cart': { meta: pub, page: remotePage('parts', 'VideoPartsCartPage') },
+  'video-parts-order-checkout': { meta: pub, page: remotePage('parts', 'VideoPartsCheckoutPage') },
+  'sm-inventory': { meta: pub, page: remotePage('parts', 'SmInventoryPage') },
+  'sm-inventory-profile': { meta: pub, page: remotePage('parts', 'SmInventoryProfilePage') },
 
   // Support (remote 'support')
   'help-support': { meta: pub, page: remotePage('support', 'HelpSupportPage'), nav: 'Help & Support' },
   'help-support-complete': { meta: pub, page: remotePage('support', 'HelpSupportCompletePage') },
   'auth-help-and-support': { meta: signIn, page: remotePage('support', 'AuthHelpAndSupportPage') },
 
-  // Account (remote 'account'). parts-orders-history stays unbuilt (and unlinked) until the parts
-  // issue brings its page.
+  // Account (remote 'account')
   'your-account': { meta: signIn, page: { kind: 'redirect', to: 'rma-history' } },
   'rma-history': { meta: signIn, page: remotePage('account', 'RmaHistoryPage'), nav: 'Your RMAs' },
   branches: { meta: orgMembers, page: remotePage('account', 'BranchesPage') },
-  'parts-orders-history': { meta: signIn },
+  'parts-orders-history': { meta: signIn, page: remotePage('account', 'PartsOrdersHistoryPage') },
   'product-registration': { meta: signIn, page: remotePage('account', 'ProductRegistrationPage') },
   drivers: { meta: signIn, page: remotePage('account', 'DriversPage') },
   'account-settings': { meta: signIn, page: remotePage('account', 'AccountSettingsPage'), preload: countries },

@@ -61,10 +61,10 @@ describe('route table', () => {
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
-  it('shows not-found for a route whose page is not built yet, without asking to sign in', () => {
+  it('opens the public parts order without asking to sign in', () => {
     const { signIn } = renderAt('/parts-order');
 
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(loadRemotePage).toHaveBeenLastCalledWith('parts', 'PartsOrderPage');
     expect(signIn).not.toHaveBeenCalled();
   });
 
@@ -102,6 +102,7 @@ describe('route table', () => {
       ['Home', '/'],
       ['Create RMA', '/create-rma'],
       ['Recycle a unit', '/recycle-unit'],
+      ['Order parts', '/parts-order'],
       ['Help & Support', '/help-support'],
       ['Your RMAs', '/your-account/rma-history'],
     ]);
@@ -116,6 +117,7 @@ describe('route table', () => {
     ['branches', 'BranchesPage'],
     ['product-registration', 'ProductRegistrationPage'],
     ['drivers', 'DriversPage'],
+    ['parts-orders-history', 'PartsOrdersHistoryPage'],
   ])('renders %s with the account remote page %s', (name, exposed) => {
     expect(routeTable[name].page).toMatchObject({ kind: 'remote', remote: 'account' });
     const page = routeTable[name].page as { load: () => Promise<unknown> };
@@ -123,10 +125,24 @@ describe('route table', () => {
     expect(loadRemotePage).toHaveBeenLastCalledWith('account', exposed);
   });
 
-  it('keeps parts-orders-history unbuilt until the parts issue brings its page', () => {
-    renderAt('/your-account/parts-orders-history', signedIn(['service-portal:customer']));
-
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  it.each<[RouteName, string, string]>([
+    ['parts-order', 'parts', 'PartsOrderPage'],
+    ['parts-order-manual', 'parts', 'PartsOrderManualPage'],
+    ['parts-order-cart', 'parts', 'PartsCartPage'],
+    ['parts-order-checkout', 'parts', 'PartsCheckoutPage'],
+    ['parts-order-success', 'parts', 'PartsOrderSuccessPage'],
+    ['video-parts-order', 'parts', 'VideoPartsOrderPage'],
+    ['video-parts-order-cart', 'parts', 'VideoPartsCartPage'],
+    ['video-parts-order-checkout', 'parts', 'VideoPartsCheckoutPage'],
+    ['sm-inventory', 'parts', 'SmInventoryPage'],
+    ['sm-inventory-profile', 'parts', 'SmInventoryProfilePage'],
+    ['upgrade-device', 'repair', 'UpgradeDevicePage'],
+    ['upgrade-device-confirm-quote', 'repair', 'UpgradeConfirmQuotePage'],
+  ])('renders the public route %s with the %s remote page %s', (name, remote, exposed) => {
+    expect(routeTable[name]).toMatchObject({ meta: { access: 'public' }, page: { kind: 'remote', remote } });
+    const page = routeTable[name].page as { load: () => Promise<unknown> };
+    void page.load();
+    expect(loadRemotePage).toHaveBeenLastCalledWith(remote, exposed);
   });
 
   it('loads countries before account-settings opens', () => {

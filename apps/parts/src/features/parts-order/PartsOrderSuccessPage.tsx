@@ -1,0 +1,4 @@
+// SCAFFOLD: replaced by the page itself in this session.
+export function PartsOrderSuccessPage() {
+  return <h1>PartsOrderSuccessPage</h1>;
+}

@@ -1,0 +1,4 @@
+// SCAFFOLD: replaced by the page itself in this session.
+export function SmInventoryProfilePage() {
+  return <h1>SmInventoryProfilePage</h1>;
+}

@@ -1,0 +1,4 @@
+// SCAFFOLD: replaced by the page itself in this session.
+export function VideoPartsCheckoutPage() {
+  return <h1>VideoPartsCheckoutPage</h1>;
+}
