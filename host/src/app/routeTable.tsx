@@ -18,9 +18,8 @@ export type RoutePage =
 
 export interface RouteEntry {
   meta: RouteMeta;
-  /** Left out while the page is not built: the route then renders not-found. */
-  page?: RoutePage;
-  /** Label in the main navigation (shown only when the page exists). */
+  page: RoutePage;
+  /** Label in the main navigation. */
   nav?: string;
   /** The page completes sign-in itself, so the guard must not start another one. */
   completesSignIn?: boolean;

@@ -37,25 +37,24 @@ function pageElement(page: RoutePage) {
 }
 
 function routeElement(entry: RouteEntry) {
-  if (!entry.page) return <NotFoundPage />;
   if (entry.completesSignIn) return pageElement(entry.page);
   return <RouteGuard meta={entry.meta}>{pageElement(entry.page)}</RouteGuard>;
 }
 
-/** Main navigation: only routes with a nav label whose page exists. */
+/** Main navigation: the routes with a nav label. */
 export function navEntries(table: Record<RouteName, RouteEntry>): NavEntry[] {
   return (Object.entries(table) as [RouteName, RouteEntry][])
-    .filter(([, entry]) => entry.nav && entry.page)
+    .filter(([, entry]) => entry.nav)
     .map(([route, entry]) => ({ route, label: entry.nav as string }));
 }
 
 /**
  * A route's loader for its preload: the remote page's code is requested at the same time, so the
- * two downloads overlap. Only pages that exist preload (a not-found page needs nothing).
+ * two downloads overlap.
  */
 function routeLoader(entry: RouteEntry, api: ApiClient | undefined): RouteObject['loader'] {
   const { preload, page } = entry;
-  if (!preload || !page || !api) return undefined;
+  if (!preload || !api) return undefined;
   return ({ request }) => {
     if (page.kind === 'remote') page.load().catch(() => undefined); // LazyPage reports a failure
     return preload(api, request.signal);
