@@ -4,6 +4,7 @@ import { createHttpClient, type ApiClientOptions, type HttpClient } from './clie
 import { createGraphQLClient, type GraphQLClient } from './graphql';
 import { createIdentityClient, type IdentityClient } from './identity/client';
 import { createLocationsClient, type LocationsClient } from './locations/client';
+import { createPartsClient, type PartsClient } from './parts/client';
 import { createPaymentsClient, type PaymentsClient } from './payments/client';
 import { createRecycleClient, type RecycleClient } from './recycle/client';
 import { createReportsClient, type ReportsClient } from './reports/client';
@@ -26,6 +27,7 @@ export interface ApiClient {
   reports: ReportsClient;
   accountManager: AccountManagerClient;
   account: AccountClient;
+  parts: PartsClient;
 }
 
 /** The typed API, one property per domain, over the one HTTP wrapper. */
@@ -46,6 +48,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     reports: createReportsClient(graphql),
     accountManager: createAccountManagerClient(http),
     account: createAccountClient(http, graphql),
+    parts: createPartsClient(http),
   };
 }
 
@@ -193,3 +196,32 @@ export type {
   RmaStatusEvent,
   RmaTimelineEvent,
 } from './account/types';
+export {
+  PARTS_CANCEL_PATH,
+  PARTS_ORDERS_PATH,
+  PARTS_PATH,
+  PARTS_PRICE_PATH,
+  PARTS_PROCESS_PATH,
+  VIDEO_SERIALS_PATH,
+  type PartsClient,
+} from './parts/client';
+export type {
+  CreatedPartsOrder,
+  OrderLineInput,
+  Part,
+  PartAvailability,
+  PartFit,
+  PartsOrder,
+  PartsOrderKind,
+  PartsOrderLine,
+  PartsOrderPayload,
+  PartsOrderStatus,
+  PartsPage,
+  PartsPaymentData,
+  PartsSearch,
+  PriceProblem,
+  PriceProblemCode,
+  PriceResult,
+  PricedLine,
+  VideoUnit,
+} from './parts/types';

@@ -1,0 +1,439 @@
+/**
+ * @jest-environment node
+ */
+// Consumer contract of the parts service (/parts-manager, process `parts`): the catalogue, the
+// price check, the orders and the video units, as the parts and video-parts pages call them.
+// The pact file lands in <repo>/pacts; api/parts verifies it against the real router with state
+// handlers keyed by these state strings, word for word (listed in /work/notes/parts-pact-states.md),
+// signing the bearer token as the user the state names.
+import path from 'node:path';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { createApiClient } from '../index';
+import type { TokenSource } from '../client';
+import type { RmaAddress, RmaContact } from '../repair/types';
+import type { OrderLineInput, PartsOrderPayload } from './types';
+
+const { like, regex, integer, eachLike, boolean } = MatchersV3;
+
+const pact = new PactV4({
+  consumer: 'portal-web',
+  provider: 'parts',
+  dir: path.resolve(__dirname, '../../../../pacts'),
+  logLevel: 'warn',
+});
+
+const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
+const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
+const idempotencyKey = (example: string) => like(example);
+const api = (url: string, tokens?: TokenSource) => createApiClient({ baseUrl: url, tokens });
+
+// Provider states (api/parts verification).
+const CATALOGUE = 'the parts catalogue is seeded and nobody is signed in';
+const ADAM = 'adam is signed in and the parts catalogue is seeded';
+const CASEY = 'casey is signed in and may not order parts';
+const ADAM_VIDEO = 'adam is signed in and holds video units VT10000007 and VT10000008 of model VX12';
+const ADAM_NOT_CASEYS = 'adam is signed in and holds video unit VT10000007 of model VX12, and VT10000099 is a VX12 held by casey';
+const OLIVIA_PO = 'olivia of FleetCo is signed in, may order parts and pay by PO, and uploaded the purchase order po/pact-parts-po.pdf';
+const ADAM_APPROVED = 'adam is signed in and his parts order PB-900001 awaits a PayPal payment the payer approved with token PACT-TOKEN-1';
+const ADAM_AWAITING = 'adam is signed in and his parts order PB-900002 awaits a PayPal payment';
+const ADAM_PLACED = 'adam is signed in and his parts order PB-900003 is placed: 2 x VX12-BAT-STD, paid by PayPal';
+const CASEY_OTHERS = "casey is signed in and adam's parts order PB-900003 is placed";
+
+const money = (cents: number) => ({ cents: integer(cents), currency: 'USD' });
+const batchId = (example: string) => regex('^PB-\\d{6}$', example);
+const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
+
+const partBody = {
+  partNumber: 'VX12-BAT-STD',
+  description: like('VX12 body-worn camera battery, 12 h'),
+  fits: eachLike({ model: 'VX12', family: 'Veretos' }),
+  price: money(8900),
+  availability: 'IN_STOCK',
+  discontinued: false,
+  imagePath: like('/assets/parts/video-battery.svg'),
+  isHighValue: boolean(false),
+};
+
+const pricedLine = (partNumber: string, quantity: number, model = '', serials: string[] = []) => ({
+  partNumber,
+  description: like(`${partNumber} description`),
+  quantity,
+  unitPrice: money(8900),
+  lineTotal: money(8900 * quantity),
+  availability: regex('^(IN_STOCK|BACKORDER)$', 'IN_STOCK'),
+  imagePath: like('/assets/parts/video-battery.svg'),
+  isHighValue: boolean(false),
+  model: like(model),
+  serials,
+});
+
+const adamContact: RmaContact = {
+  firstName: 'Adam',
+  lastName: 'Price',
+  email: 'adam@example.com',
+  phone: '5125550199',
+  phoneCountryCode: 'US',
+  company: '',
+  position: '',
+};
+const adamAddress: RmaAddress = { line1: '800 Congress Ave', line2: 'Floor 4', city: 'Austin', state: 'TX', country: 'US', postalCode: '78701' };
+const oliviaContact: RmaContact = {
+  firstName: 'Olivia',
+  lastName: 'Chen',
+  email: 'olivia@fleetco.example',
+  phone: '6145550187',
+  phoneCountryCode: 'US',
+  company: 'FleetCo Utilities',
+  position: 'Fleet Manager',
+};
+const oliviaAddress: RmaAddress = { line1: '455 Industrial Pkwy', line2: '', city: 'Columbus', state: 'OH', country: 'US', postalCode: '43219' };
+
+const byCard = { paymentMethod: 'PayPal' as const, customerPO: '', customerPOFileId: '' };
+const order = (kind: 'parts' | 'video', lines: OrderLineInput[], extra: Partial<PartsOrderPayload> = {}): PartsOrderPayload => ({
+  kind,
+  lines,
+  contact: adamContact,
+  address: adamAddress,
+  paymentData: byCard,
+  ...extra,
+});
+
+const orderBody = (rmaBatchId: string, status: string) => ({
+  rmaBatchId,
+  kind: 'parts',
+  status,
+  createdAt: timestamp('2026-11-23T18:00:00Z'),
+  total: money(17800),
+  paymentMethod: 'PayPal',
+  customerPO: '',
+  contact: like(adamContact),
+  address: like(adamAddress),
+  lines: eachLike({
+    partNumber: like('VX12-BAT-STD'),
+    description: like('VX12 body-worn camera battery, 12 h'),
+    quantity: integer(2),
+    unitPrice: money(8900),
+    lineTotal: money(17800),
+    model: like(''),
+    serials: [],
+  }),
+  mine: true,
+  orderedByName: like('Adam Price'),
+});
+
+const created = (example: string) => ({
+  rmaBatchId: batchId(example),
+  status: 'AWAITING_PAYMENT',
+  total: money(20700),
+  paymentUrl: regex('^https?://.+$', 'http://127.0.0.1:8080/sandbox/paypal/checkoutnow?token=5O190127TN364715T'),
+});
+
+describe('parts service contract: the catalogue', () => {
+  it('finds parts by model and text, without sign-in', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a catalogue search by model and text')
+      .withRequest('GET', '/parts-manager/parts', (req) => req.query({ model: 'VX12', q: 'battery' }))
+      .willRespondWith(200, (res) => res.jsonBody({ items: eachLike(partBody), total: integer(2), page: 1, itemsPerPage: 20 }))
+      .executeTest(async (server) => {
+        const page = await api(server.url).parts.searchParts({ model: 'VX12', q: 'battery' });
+        expect(page.items[0]?.partNumber).toBe('VX12-BAT-STD');
+        expect(page.items[0]?.price).toEqual({ cents: 8900, currency: 'USD' });
+      }));
+
+  it('answers an unknown serial with 404 Serial Not Found', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a catalogue search by an unknown serial')
+      .withRequest('GET', '/parts-manager/parts', (req) => req.query({ serial: 'ZZ99999999' }))
+      .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.unitNotFound', message: 'Serial Not Found' }))
+      .executeTest(async (server) => {
+        await expect(api(server.url).parts.searchParts({ serial: 'ZZ99999999' })).rejects.toMatchObject({
+          status: 404,
+          message: 'Serial Not Found',
+        });
+      }));
+
+  it('reads one part', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for part VX12-BAT-STD')
+      .withRequest('GET', '/parts-manager/parts/VX12-BAT-STD')
+      .willRespondWith(200, (res) => res.jsonBody(partBody))
+      .executeTest(async (server) => {
+        const part = await api(server.url).parts.part('VX12-BAT-STD');
+        expect(part).toMatchObject({ partNumber: 'VX12-BAT-STD', availability: 'IN_STOCK', discontinued: false });
+      }));
+
+  it('answers an unknown part number with 404', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for an unknown part number')
+      .withRequest('GET', '/parts-manager/parts/ZZ-NOPE-1')
+      .willRespondWith(404, (res) => res.jsonBody({ error: like('parts.notFound'), message: like('Part Not Found') }))
+      .executeTest(async (server) => {
+        await expect(api(server.url).parts.part('ZZ-NOPE-1')).rejects.toMatchObject({ status: 404 });
+      }));
+});
+
+describe('parts service contract: prices', () => {
+  it('prices good lines and totals them', () => {
+    const lines = [
+      { partNumber: 'VX12-BAT-STD', quantity: 2 },
+      { partNumber: 'RL14-CHG-AC', quantity: 1 },
+    ];
+    return pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a price request of two good lines')
+      .withRequest('POST', '/parts-manager/orders/price', (req) => req.jsonBody({ lines }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({ lines: [pricedLine('VX12-BAT-STD', 2), pricedLine('RL14-CHG-AC', 1)], total: money(26700), problems: [] }),
+      )
+      .executeTest(async (server) => {
+        const result = await api(server.url).parts.price(lines);
+        expect(result.lines.map((l) => [l.partNumber, l.quantity])).toEqual([
+          ['VX12-BAT-STD', 2],
+          ['RL14-CHG-AC', 1],
+        ]);
+        expect(result.total.currency).toBe('USD');
+        expect(result.problems).toEqual([]);
+      });
+  });
+
+  it('answers each line that cannot be ordered as a problem with the spec message, never a 4xx', () => {
+    const lines = [
+      { partNumber: 'VX12-BAT-STD', quantity: 1, model: 'VX12', serials: ['VT10000007'] },
+      { partNumber: 'ZZ-NOPE-1', quantity: 1 },
+      { partNumber: 'VX12-MNT-HELM', quantity: 1 },
+      { partNumber: 'VX12-DOCK-1', quantity: 0 },
+      { partNumber: 'RL14-BAT-STD', quantity: 1, model: 'VX12' },
+    ];
+    const problems = [
+      { index: 1, partNumber: 'ZZ-NOPE-1', code: 'parts.unknownPart', message: 'Part ZZ-NOPE-1 was not found.' },
+      { index: 2, partNumber: 'VX12-MNT-HELM', code: 'parts.discontinued', message: 'Part VX12-MNT-HELM is no longer sold.' },
+      { index: 3, partNumber: 'VX12-DOCK-1', code: 'parts.badQuantity', message: 'Quantity must be a whole number from 1 to 999.' },
+      { index: 4, partNumber: 'RL14-BAT-STD', code: 'parts.wrongModel', message: 'Part RL14-BAT-STD does not fit the VX12.' },
+    ];
+    return pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a price request with an unknown, a discontinued, a zero-quantity and a wrong-model line')
+      .withRequest('POST', '/parts-manager/orders/price', (req) => req.jsonBody({ lines }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({ lines: eachLike(pricedLine('VX12-BAT-STD', 1, 'VX12', ['VT10000007'])), total: money(8900), problems }),
+      )
+      .executeTest(async (server) => {
+        const result = await api(server.url).parts.price(lines);
+        expect(result.problems).toEqual(problems);
+        expect(result.lines[0]).toMatchObject({ partNumber: 'VX12-BAT-STD', model: 'VX12', serials: ['VT10000007'] });
+      });
+  });
+});
+
+describe('parts service contract: orders', () => {
+  it('places a parts order to be paid by card and answers the provider link', () => {
+    const body = order('parts', [
+      { partNumber: 'VX12-BAT-STD', quantity: 2 },
+      { partNumber: 'RL14-CHG-AC', quantity: 1 },
+    ]);
+    return pact
+      .addInteraction()
+      .given(ADAM)
+      .uponReceiving('a parts order paid by card')
+      .withRequest('POST', '/parts-manager/orders', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('5d2a3c4b-1e0f-4a9b-8c7d-6e5f4a3b2c1d') }).jsonBody(body),
+      )
+      .willRespondWith(201, (res) => res.jsonBody(created('PB-100001')))
+      .executeTest(async (server) => {
+        const result = await api(server.url, signedIn).parts.createOrder(body, '5d2a3c4b-1e0f-4a9b-8c7d-6e5f4a3b2c1d');
+        expect(result.rmaBatchId).toMatch(/^PB-\d{6}$/);
+        expect(result.status).toBe('AWAITING_PAYMENT');
+        expect(result.paymentUrl).toMatch(/^https?:\/\//);
+      });
+  });
+
+  it('refuses an order with an unknown part, naming the line, and orders nothing', () => {
+    const body = order('parts', [{ partNumber: 'ZZ-NOPE-1', quantity: 1 }]);
+    return pact
+      .addInteraction()
+      .given(ADAM)
+      .uponReceiving('a parts order with an unknown part number')
+      .withRequest('POST', '/parts-manager/orders', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('6e3b4d5c-2f1a-4b0c-9d8e-7f6a5b4c3d2e') }).jsonBody(body),
+      )
+      .willRespondWith(400, (res) =>
+        res.jsonBody({ error: 'validation', message: like('Some fields are invalid.'), fields: { 'lines.0': 'Part ZZ-NOPE-1 was not found.' } }),
+      )
+      .executeTest(async (server) => {
+        await expect(api(server.url, signedIn).parts.createOrder(body, '6e3b4d5c-2f1a-4b0c-9d8e-7f6a5b4c3d2e')).rejects.toMatchObject({
+          status: 400,
+          fields: { 'lines.0': 'Part ZZ-NOPE-1 was not found.' },
+        });
+      });
+  });
+
+  it('refuses an order from a customer without the parts-order permission with 403 and the message', () => {
+    const body = order('parts', [{ partNumber: 'VX12-BAT-STD', quantity: 1 }]);
+    return pact
+      .addInteraction()
+      .given(CASEY)
+      .uponReceiving('a parts order from a customer who may not order parts')
+      .withRequest('POST', '/parts-manager/orders', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('7f4c5e6d-3a2b-4c1d-8e9f-0a1b2c3d4e5f') }).jsonBody(body),
+      )
+      .willRespondWith(403, (res) =>
+        res.jsonBody({ error: like('parts.orderNotAllowed'), message: 'Your account cannot order parts. Please contact support to enable parts ordering.' }),
+      )
+      .executeTest(async (server) => {
+        await expect(api(server.url, signedIn).parts.createOrder(body, '7f4c5e6d-3a2b-4c1d-8e9f-0a1b2c3d4e5f')).rejects.toMatchObject({
+          status: 403,
+          message: 'Your account cannot order parts. Please contact support to enable parts ordering.',
+        });
+      });
+  });
+
+  it('places a video-parts order for units the customer holds', () => {
+    const body = order('video', [{ partNumber: 'VX12-BAT-STD', quantity: 2, model: 'VX12', serials: ['VT10000007', 'VT10000008'] }]);
+    return pact
+      .addInteraction()
+      .given(ADAM_VIDEO)
+      .uponReceiving('a video-parts order for two held units paid by card')
+      .withRequest('POST', '/parts-manager/orders', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('8a5d6f7e-4b3c-4d2e-9f0a-1b2c3d4e5f60') }).jsonBody(body),
+      )
+      .willRespondWith(201, (res) => res.jsonBody(created('PB-100002')))
+      .executeTest(async (server) => {
+        const result = await api(server.url, signedIn).parts.createOrder(body, '8a5d6f7e-4b3c-4d2e-9f0a-1b2c3d4e5f60');
+        expect(result.rmaBatchId).toMatch(/^PB-/);
+      });
+  });
+
+  it("refuses a video-parts order for another customer's unit, naming the serial", () => {
+    const body = order('video', [{ partNumber: 'VX12-BAT-STD', quantity: 1, model: 'VX12', serials: ['VT10000099'] }]);
+    return pact
+      .addInteraction()
+      .given(ADAM_NOT_CASEYS)
+      .uponReceiving("a video-parts order for another customer's unit")
+      .withRequest('POST', '/parts-manager/orders', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('9b6e7a8f-5c4d-4e3f-a0b1-2c3d4e5f6a70') }).jsonBody(body),
+      )
+      .willRespondWith(400, (res) =>
+        res.jsonBody({
+          error: 'validation',
+          message: like('Some fields are invalid.'),
+          fields: { 'lines.0.serials': 'Serial VT10000099 is not one of your video units.' },
+        }),
+      )
+      .executeTest(async (server) => {
+        await expect(api(server.url, signedIn).parts.createOrder(body, '9b6e7a8f-5c4d-4e3f-a0b1-2c3d4e5f6a70')).rejects.toMatchObject({
+          status: 400,
+          fields: { 'lines.0.serials': 'Serial VT10000099 is not one of your video units.' },
+        });
+      });
+  });
+
+  it('places a PO order as PLACED, with no payment link', () => {
+    const body = order('parts', [{ partNumber: 'RL14-CHG-AC', quantity: 1 }], {
+      contact: oliviaContact,
+      address: oliviaAddress,
+      paymentData: { paymentMethod: 'PO', customerPO: 'PO-7781', customerPOFileId: 'po/pact-parts-po.pdf' },
+    });
+    return pact
+      .addInteraction()
+      .given(OLIVIA_PO)
+      .uponReceiving('a parts order paid by PO')
+      .withRequest('POST', '/parts-manager/orders', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('0c7f8b9a-6d5e-4f40-b1c2-3d4e5f6a7b80') }).jsonBody(body),
+      )
+      .willRespondWith(201, (res) => res.jsonBody({ rmaBatchId: batchId('PB-100003'), status: 'PLACED', total: money(8900) }))
+      .executeTest(async (server) => {
+        const result = await api(server.url, signedIn).parts.createOrder(body, '0c7f8b9a-6d5e-4f40-b1c2-3d4e5f6a7b80');
+        expect(result).toMatchObject({ status: 'PLACED', paymentUrl: '' });
+      });
+  });
+
+  it('captures an approved card payment and answers the order PLACED', () =>
+    pact
+      .addInteraction()
+      .given(ADAM_APPROVED)
+      .uponReceiving('a process request for an approved parts-order payment')
+      .withRequest('POST', '/parts-manager/orders/process', (req) =>
+        req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900001', token: 'PACT-TOKEN-1' }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(orderBody('PB-900001', 'PLACED')))
+      .executeTest(async (server) => {
+        const result = await api(server.url, signedIn).parts.processOrder({ rmaBatchId: 'PB-900001', token: 'PACT-TOKEN-1' });
+        expect(result).toMatchObject({ rmaBatchId: 'PB-900001', status: 'PLACED' });
+      }));
+
+  it('cancels an order that awaits payment', () =>
+    pact
+      .addInteraction()
+      .given(ADAM_AWAITING)
+      .uponReceiving('a cancel request for a parts order awaiting payment')
+      .withRequest('POST', '/parts-manager/orders/cancel', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900002' }))
+      .willRespondWith(200, (res) => res.jsonBody(orderBody('PB-900002', 'CANCELLED')))
+      .executeTest(async (server) => {
+        const result = await api(server.url, signedIn).parts.cancelOrder('PB-900002');
+        expect(result.status).toBe('CANCELLED');
+      }));
+
+  it("reads the customer's own order", () =>
+    pact
+      .addInteraction()
+      .given(ADAM_PLACED)
+      .uponReceiving('a request for an own placed parts order')
+      .withRequest('GET', '/parts-manager/orders/PB-900003', (req) => req.headers({ Authorization: bearer }))
+      .willRespondWith(200, (res) => res.jsonBody(orderBody('PB-900003', 'PLACED')))
+      .executeTest(async (server) => {
+        const result = await api(server.url, signedIn).parts.order('PB-900003');
+        expect(result).toMatchObject({ rmaBatchId: 'PB-900003', status: 'PLACED', mine: true });
+        expect(result.lines[0]?.serials).toEqual([]);
+      }));
+
+  it("answers another customer's order like an unknown one (404)", () =>
+    pact
+      .addInteraction()
+      .given(CASEY_OTHERS)
+      .uponReceiving("a request for another customer's parts order")
+      .withRequest('GET', '/parts-manager/orders/PB-900003', (req) => req.headers({ Authorization: bearer }))
+      .willRespondWith(404, (res) => res.jsonBody({ error: like('parts.orderNotFound'), message: like('Order Not Found') }))
+      .executeTest(async (server) => {
+        await expect(api(server.url, signedIn).parts.order('PB-900003')).rejects.toMatchObject({ status: 404 });
+      }));
+});
+
+describe('parts service contract: video units', () => {
+  it('lists the video units the customer holds', () =>
+    pact
+      .addInteraction()
+      .given(ADAM_VIDEO)
+      .uponReceiving("a request for the customer's VX12 video units")
+      .withRequest('GET', '/parts-manager/video/serials', (req) => req.query({ model: 'VX12' }).headers({ Authorization: bearer }))
+      .willRespondWith(200, (res) => res.jsonBody({ items: eachLike({ serial: regex('^VT\\d+$', 'VT10000007'), model: 'VX12', modelFamily: 'Veretos' }, 2) }))
+      .executeTest(async (server) => {
+        const units = await api(server.url, signedIn).parts.videoSerials('VX12');
+        expect(units.map((u) => u.model)).toEqual(['VX12', 'VX12']);
+      }));
+
+  it('refuses a customer without the video-serial permission with 403 and the message', () =>
+    pact
+      .addInteraction()
+      .given(CASEY)
+      .uponReceiving('a request for video units from a customer without the permission')
+      .withRequest('GET', '/parts-manager/video/serials', (req) => req.query({ model: 'VX12' }).headers({ Authorization: bearer }))
+      .willRespondWith(403, (res) =>
+        res.jsonBody({ error: like('parts.videoSerialNotAllowed'), message: 'Your account cannot look up video unit serials.' }),
+      )
+      .executeTest(async (server) => {
+        await expect(api(server.url, signedIn).parts.videoSerials('VX12')).rejects.toMatchObject({
+          status: 403,
+          message: 'Your account cannot look up video unit serials.',
+        });
+      }));
+});
