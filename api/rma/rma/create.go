@@ -21,6 +21,12 @@ var (
 	ErrRMANotFound       = fault.New(fault.KindNotFound, "rma.notFound", "RMA not found")
 	// ErrPaymentRequired refuses to open, unpaid, the RMA of a unit whose repair is paid for first.
 	ErrPaymentRequired = fault.New(fault.KindConflict, "rma.paymentRequired", "This unit is out of warranty: pay for the repair or save a quote.")
+	// ErrUpgradeNotOffered refuses an upgrade of a unit that takes none: end of service, or the
+	// EX80, whose every service goes through the helpdesk.
+	ErrUpgradeNotOffered = fault.New(fault.KindConflict, "rma.upgradeNotOffered", "Upgrades are not offered for this unit.")
+	// ErrUpgradeIsPaid refuses an upgrade submitted as a free RMA: an upgrade is always quoted
+	// and paid (create/oow), in warranty or not.
+	ErrUpgradeIsPaid = fault.New(fault.KindConflict, "rma.upgradeIsPaid", "An upgrade is paid for: pay for it or save a quote.")
 	// ErrDuplicateRequest is what a store returns when an idempotency key was used already.
 	ErrDuplicateRequest = errors.New("rma: idempotency key already used")
 )
@@ -206,9 +212,12 @@ func (c *Creator) Create(ctx context.Context, r CreateRequest) (Created, error) 
 }
 
 func (c *Creator) create(ctx context.Context, r CreateRequest) (Created, error) {
-	unit, err := c.unitForNewRMA(ctx, r.Serial)
+	unit, err := c.unitForNewRMA(ctx, r.Serial, r.RMAType)
 	if err != nil {
 		return Created{}, err
+	}
+	if r.RMAType == RMATypeUpgrade {
+		return Created{}, ErrUpgradeIsPaid
 	}
 	if c.needsPayment(unit) {
 		return Created{}, ErrPaymentRequired
@@ -220,8 +229,11 @@ func (c *Creator) create(ctx context.Context, r CreateRequest) (Created, error) 
 	return c.open(ctx, p.RMA, unit, r.IdempotencyKey)
 }
 
-// unitForNewRMA reads the unit a new RMA is for and applies the serial rules of spec §4.
-func (c *Creator) unitForNewRMA(ctx context.Context, rawSerial string) (Unit, error) {
+// unitForNewRMA reads the unit a new RMA of rmaType is for and applies the serial rules of
+// spec §4. An upgrade has its own: no upgrade for an EX80 or an end-of-service unit, and none
+// beside an open RMA even with the out-of-warranty override (which lets a repair through, not
+// a sale).
+func (c *Creator) unitForNewRMA(ctx context.Context, rawSerial, rmaType string) (Unit, error) {
 	serial, err := NormalizeSerial(rawSerial)
 	if err != nil {
 		return Unit{}, err
@@ -229,6 +241,15 @@ func (c *Creator) unitForNewRMA(ctx context.Context, rawSerial string) (Unit, er
 	unit, err := c.Store.UnitBySerial(ctx, serial)
 	if err != nil {
 		return Unit{}, err
+	}
+	if rmaType == RMATypeUpgrade {
+		switch {
+		case unit.Model == ModelEX80, unit.EndOfService:
+			return Unit{}, ErrUpgradeNotOffered
+		case unit.RMAExists():
+			return Unit{}, ErrNotValidForNewRMA
+		}
+		return unit, nil
 	}
 	switch {
 	case unit.Model == ModelEX80:
@@ -328,7 +349,8 @@ func (c *Creator) insert(ctx context.Context, rec *RMA, unit Unit, idempotencyKe
 	if err := c.Store.CreateRMA(ctx, *rec, idempotencyKey); err != nil {
 		return err
 	}
-	if err := c.Store.OpenUnitRMA(ctx, unit.Serial, number, unit.AllowOOW); err != nil {
+	// The override lets a repair in beside an open RMA, never an upgrade (unitForNewRMA).
+	if err := c.Store.OpenUnitRMA(ctx, unit.Serial, number, unit.AllowOOW && rec.Type != RMATypeUpgrade); err != nil {
 		return err
 	}
 	if len(rec.Problem.Attachments) > 0 {
@@ -424,8 +446,11 @@ func (c *Creator) seal(p *Permissions) error {
 func (c *Creator) confirmationText(rec RMA) string {
 	var b strings.Builder
 	kind := "service request"
-	if strings.HasPrefix(rec.Type, RMATypeRecycle) {
+	switch {
+	case strings.HasPrefix(rec.Type, RMATypeRecycle):
 		kind = "recycle request"
+	case rec.Type == RMATypeUpgrade:
+		kind = "upgrade request"
 	}
 	fmt.Fprintf(&b, "Hello %s,\n\nyour %s %s for unit %s (%s) has been created.\n\n", rec.Contact.FirstName, kind, rec.Number, rec.Serial, rec.Model)
 	switch rec.Method {
@@ -450,10 +475,14 @@ func (c *Creator) confirmationText(rec RMA) string {
 // chosen problem (the browser's price is never trusted).
 func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (ShippingMethod, money.Money, error) {
 	var v validate.Errors
-	if r.RMAType != DefaultRMAType {
-		v.Add("rmaInput.rmaType", "Only REPAIR requests can be created here")
+	switch r.RMAType {
+	case DefaultRMAType:
+		validateProblem(&v, r.Problem, u)
+	case RMATypeUpgrade:
+		validateUpgrade(&v, r.Problem)
+	default:
+		v.Add("rmaInput.rmaType", MsgRMATypes)
 	}
-	validateProblem(&v, r.Problem, u)
 	price, err := c.optionPrice(ctx, &v, r, u)
 	if err != nil {
 		return "", money.Money{}, err
@@ -473,6 +502,9 @@ func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (Shippi
 	}
 	return method, price, v.Err()
 }
+
+// MsgRMATypes refuses an rmaType this path does not create (recycling has its own).
+const MsgRMATypes = "Only REPAIR or UPGRADE requests can be created here"
 
 // checkShipFrom lets the carrier refuse the address of a unit that will travel with it.
 func (c *Creator) checkShipFrom(ctx context.Context, method ShippingMethod, a Address) error {
@@ -532,16 +564,30 @@ func (c *Creator) optionPrice(ctx context.Context, v *validate.Errors, r CreateR
 		return money.Money{}, err
 	}
 	i := slices.IndexFunc(faults, func(f FaultOptions) bool { return f.Name == r.Problem.PrimaryFault })
+	upgrade := r.RMAType == RMATypeUpgrade
 	if i < 0 {
-		v.Add("rmaInput.primaryFault", "Select a primary fault from the list")
+		v.Add("rmaInput.primaryFault", pick(upgrade, MsgPickUpgradeCategory, "Select a primary fault from the list"))
 		return money.Money{}, nil
 	}
 	j := slices.IndexFunc(faults[i].Options, func(o Option) bool { return o.Name == r.Problem.Problem })
 	if j < 0 {
-		v.Add("rmaInput.problem", "Select a problem from the list")
+		v.Add("rmaInput.problem", pick(upgrade, MsgPickUpgrade, "Select a problem from the list"))
 		return money.Money{}, nil
 	}
 	return faults[i].Options[j].Price, nil
+}
+
+// Messages of an upgrade whose option is not one of the unit's model's.
+const (
+	MsgPickUpgradeCategory = "Select an upgrade category from the list"
+	MsgPickUpgrade         = "Select an upgrade from the list"
+)
+
+func pick(cond bool, yes, no string) string {
+	if cond {
+		return yes
+	}
+	return no
 }
 
 // prefixFields moves a validation fault's message under one payload field.

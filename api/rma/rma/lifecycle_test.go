@@ -35,6 +35,8 @@ func TestCanMove_AllowsExactlyTheLifecycleMoves(t *testing.T) {
 		},
 	}
 	allowed[rma.RMATypeRecycleCredit] = allowed[rma.RMATypeRecycle]
+	// An upgrade is worked on like a repair: received, checked, fitted, shipped back.
+	allowed[rma.RMATypeUpgrade] = allowed[rma.DefaultRMAType]
 	for rmaType, moves := range allowed {
 		for _, from := range allStatuses {
 			for _, to := range allStatuses {
@@ -52,4 +54,5 @@ func TestIsRecycle_ReadsTheRMAType(t *testing.T) {
 	require.True(t, rma.IsRecycle(rma.RMATypeRecycle))
 	require.True(t, rma.IsRecycle(rma.RMATypeRecycleCredit))
 	require.False(t, rma.IsRecycle(rma.DefaultRMAType))
+	require.False(t, rma.IsRecycle(rma.RMATypeUpgrade))
 }

@@ -29,16 +29,16 @@ type Prepared struct {
 // Price is the server's price of the chosen problem, before any discount.
 func (p Prepared) Price() money.Money { return p.RMA.ProblemPrice }
 
-// PrepareOutOfWarranty applies every rule of Create to r and prices it; a unit in warranty or
-// with the override answers ErrPaymentNotNeeded, since its RMA needs no payment. Nothing is
-// stored.
+// PrepareOutOfWarranty applies every rule of Create to r and prices it; a repair of a unit in
+// warranty or with the override answers ErrPaymentNotNeeded, since its RMA needs no payment. An
+// upgrade is always paid, whatever the warranty. Nothing is stored.
 func (c *Creator) PrepareOutOfWarranty(ctx context.Context, r CreateRequest) (Prepared, error) {
 	r.Trim()
-	unit, err := c.unitForNewRMA(ctx, r.Serial)
+	unit, err := c.unitForNewRMA(ctx, r.Serial, r.RMAType)
 	if err != nil {
 		return Prepared{}, err
 	}
-	if !c.needsPayment(unit) {
+	if r.RMAType != RMATypeUpgrade && !c.needsPayment(unit) {
 		return Prepared{}, ErrPaymentNotNeeded
 	}
 	return c.prepare(ctx, r, unit, StatusAwaitingPayment)

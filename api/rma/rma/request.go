@@ -19,6 +19,9 @@ const (
 	PhoneMax       = 25
 	CompanyMax     = 35
 	DefaultRMAType = "REPAIR"
+	// RMATypeUpgrade is a paid upgrade of a unit (memory, storage, battery, radio modules): its
+	// option is one of the model's UPGRADE options, and it is always paid before its label.
+	RMATypeUpgrade = "UPGRADE"
 	// MsgInvalidPhone is the phone widget's message (spec §5).
 	MsgInvalidPhone = "Invalid Format or Number"
 	// MsgMustAttachFiles is spec §8's message for a problem step without files.
@@ -138,6 +141,24 @@ func validateProblem(v *validate.Errors, p Problem, u Unit) {
 	}
 	if len(p.Attachments) == 0 {
 		v.Add("rmaInput.attachments", MsgMustAttachFiles)
+	}
+}
+
+// MsgNoUpgradeCredentials refuses device credentials on an upgrade: the technicians fit parts
+// and never need to sign in to the unit, so a password is not collected.
+const MsgNoUpgradeCredentials = "Credentials are not collected for upgrades"
+
+// validateUpgrade applies an upgrade's rules: the category (primaryFault) and the option
+// (problem) are required (that they are the model's UPGRADE options is optionPrice's check), the
+// notes are optional within spec §9's limits, and no fault photos are needed: nothing is broken.
+func validateUpgrade(v *validate.Errors, p Problem) {
+	v.Required("rmaInput.primaryFault", p.PrimaryFault)
+	v.Required("rmaInput.problem", p.Problem)
+	v.MaxLen("rmaInput.initialNotes", p.InitialNotes, NotesMax)
+	v.MaxLen("rmaInput.customerReference", p.CustomerReference, ReferenceMax)
+	v.MaxLen("rmaInput.assetTag", p.AssetTag, AssetTagMax)
+	if p.Permissions.WindowsUser != "" || p.Permissions.WindowsPassword != "" || p.Permissions.BIOSPassword != "" {
+		v.Add("rmaInput.permissions", MsgNoUpgradeCredentials)
 	}
 }
 

@@ -126,15 +126,86 @@ func DemoRepairOptions() map[string][]rma.FaultOptions {
 	}
 }
 
-// SeedRepairOptions fills the price list when it is empty.
-func SeedRepairOptions(ctx context.Context, s *Store) error {
-	var n int64
-	if err := s.db.WithContext(ctx).Model(&optionRow{}).Count(&n).Error; err != nil || n > 0 {
-		return err
+// The demo upgrade list (rma type UPGRADE): the fault is the category, the problem the option,
+// the tip what it adds. Prices include the part, the fitting and the unit's return.
+var (
+	laptopMemory = rma.FaultOptions{Name: "Memory", Options: []rma.Option{
+		{Name: "16 GB to 32 GB DDR4", Price: money.USD(249_00), Tip: "Doubles the memory for virtual machines and large GIS layers; the 16 GB modules come back to you."},
+		{Name: "16 GB to 64 GB DDR4", Price: money.USD(549_00), Tip: "The most the board takes: for engineering and mapping software."},
+	}}
+	laptopStorage = rma.FaultOptions{Name: "Storage", Options: []rma.Option{
+		{Name: "1 TB NVMe SSD with data transfer", Price: money.USD(329_00), Tip: "Your data is copied to the new drive; the old one is returned or shredded, as you choose in the notes."},
+		{Name: "2 TB NVMe SSD with data transfer", Price: money.USD(529_00), Tip: "Your data is copied to the new drive; the old one is returned or shredded, as you choose in the notes."},
+		{Name: "Second 1 TB SSD in the expansion bay", Price: money.USD(289_00), Tip: "Adds a second drive beside the first; nothing is copied."},
+	}}
+	laptopBattery = rma.FaultOptions{Name: "Battery", Options: []rma.Option{
+		{Name: "High-capacity battery (9-cell)", Price: money.USD(189_00), Tip: "About 40% more runtime; the unit is a little heavier."},
+		{Name: "Second hot-swap battery bay", Price: money.USD(259_00), Tip: "Swap batteries without shutting down; includes one extra battery."},
+	}}
+	laptopRadio = rma.FaultOptions{Name: "Radio modules", Options: []rma.Option{
+		{Name: "4G LTE mobile broadband module", Price: money.USD(349_00), Tip: "Fitted with its antennas; bring your own SIM from your carrier."},
+		{Name: "5G mobile broadband module", Price: money.USD(499_00), Tip: "Fitted with its antennas; bring your own SIM from your carrier."},
+		{Name: "Dedicated GPS receiver", Price: money.USD(199_00), Tip: "Works without a mobile signal, for navigation and asset tracking."},
+	}}
+	tabletMemory = rma.FaultOptions{Name: "Memory", Options: []rma.Option{
+		{Name: "8 GB to 16 GB (mainboard exchange)", Price: money.USD(389_00), Tip: "Tablet memory is on the mainboard, so the board is exchanged; your storage stays."},
+	}}
+	tabletStorage = rma.FaultOptions{Name: "Storage", Options: []rma.Option{
+		{Name: "512 GB SSD with data transfer", Price: money.USD(229_00), Tip: "Your data is copied to the new drive."},
+		{Name: "1 TB SSD with data transfer", Price: money.USD(349_00), Tip: "Your data is copied to the new drive."},
+	}}
+	tabletBattery = rma.FaultOptions{Name: "Battery", Options: []rma.Option{
+		{Name: "Extended battery", Price: money.USD(159_00), Tip: "About 30% more runtime; fits the standard rugged case."},
+	}}
+	tabletRadio = rma.FaultOptions{Name: "Radio modules", Options: []rma.Option{
+		{Name: "4G LTE mobile broadband module", Price: money.USD(299_00), Tip: "Bring your own SIM from your carrier."},
+		{Name: "Dedicated GPS receiver", Price: money.USD(179_00), Tip: "Works without a mobile signal."},
+	}}
+	handheldBattery = rma.FaultOptions{Name: "Battery", Options: []rma.Option{
+		{Name: "Extended battery (7000 mAh)", Price: money.USD(89_00), Tip: "A full extra shift of scanning; the battery door is exchanged with it."},
+	}}
+	handheldRadio = rma.FaultOptions{Name: "Radio modules", Options: []rma.Option{
+		{Name: "4G LTE module", Price: money.USD(229_00), Tip: "Bring your own SIM from your carrier."},
+		{Name: "UHF RFID reader module", Price: money.USD(319_00), Tip: "Reads UHF RFID tags up to 3 m away."},
+	}}
+	cameraBattery = rma.FaultOptions{Name: "Battery", Options: []rma.Option{
+		{Name: "Extended battery (14-hour)", Price: money.USD(119_00), Tip: "Covers a double shift of recording at 1080p."},
+	}}
+	cameraStorage = rma.FaultOptions{Name: "Storage", Options: []rma.Option{
+		{Name: "64 GB to 128 GB secure storage", Price: money.USD(179_00), Tip: "Recordings are offloaded before the exchange; the evidence chain is kept in the RMA's log."},
+	}}
+)
+
+// DemoUpgradeOptions is the seed upgrade list by model. Body-worn cameras (VX12) take battery
+// and storage upgrades only; the EX80 (helpdesk-only service) and the end-of-service EX70 take
+// none.
+func DemoUpgradeOptions() map[string][]rma.FaultOptions {
+	laptop := []rma.FaultOptions{laptopMemory, laptopStorage, laptopBattery, laptopRadio}
+	tablet := []rma.FaultOptions{tabletMemory, tabletStorage, tabletBattery, tabletRadio}
+	return map[string][]rma.FaultOptions{
+		"RL14": laptop, "RL15": laptop, "ST10": tablet, "ST12": tablet,
+		"TH6":  {handheldBattery, handheldRadio},
+		"VX12": {cameraBattery, cameraStorage},
 	}
-	for model, faults := range DemoRepairOptions() {
-		if err := s.ReplaceRepairOptions(ctx, model, rma.DefaultRMAType, faults); err != nil {
+}
+
+// SeedRepairOptions fills each rma type's price list (repairs, upgrades) when it is empty, so a
+// database seeded before upgrades existed gets them and an edited list is never overwritten.
+func SeedRepairOptions(ctx context.Context, s *Store) error {
+	for rmaType, lists := range map[string]map[string][]rma.FaultOptions{
+		rma.DefaultRMAType: DemoRepairOptions(), rma.RMATypeUpgrade: DemoUpgradeOptions(),
+	} {
+		var n int64
+		if err := s.db.WithContext(ctx).Model(&optionRow{}).Where("rma_type = ?", rmaType).Count(&n).Error; err != nil {
 			return err
+		}
+		if n > 0 {
+			continue
+		}
+		for model, faults := range lists {
+			if err := s.ReplaceRepairOptions(ctx, model, rmaType, faults); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
