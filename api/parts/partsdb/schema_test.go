@@ -7,5 +7,6 @@ import (
 )
 
 func TestIntegrationMigrations_GiveTheSchemaOfTheRows(t *testing.T) {
-	testkit.MigrationsMatchRows(t, Schema(), &partRow{}, &fitRow{})
+	testkit.MigrationsMatchRows(t, Schema(), &partRow{}, &fitRow{},
+		&orderRow{}, &orderLineRow{}, &orderSerialRow{}, &orderKeyRow{}, &counterRow{})
 }

@@ -1,0 +1,366 @@
+package partsapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"rugged.example/portal/api/parts/parts"
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/httpx"
+	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// Paths of the orders.
+const (
+	OrdersPath       = "/parts-manager/orders"
+	PricePath        = OrdersPath + "/price"
+	ProcessPath      = OrdersPath + "/process"
+	CancelPath       = OrdersPath + "/cancel"
+	VideoSerialsPath = "/parts-manager/video/serials"
+)
+
+// maxOrderBody bounds a pricing or order body: 100 lines of part numbers and serials.
+const maxOrderBody = 1 << 20
+
+var errMalformed = fault.New(fault.KindInvalid, "parts.badBody", "The request body is not valid JSON of this call.")
+
+// OrderService is the orders' core; *parts.Orders implements it.
+type OrderService interface {
+	Price(ctx context.Context, lines []parts.LineRequest) (parts.Priced, error)
+	Place(ctx context.Context, c parts.Customer, r parts.PlaceRequest) (parts.Placed, error)
+	Process(ctx context.Context, c parts.Customer, id, token string) (parts.Order, error)
+	Cancel(ctx context.Context, c parts.Customer, id string) (parts.Order, error)
+	Get(ctx context.Context, v rma.Viewer, id string) (parts.Order, error)
+	VideoSerials(ctx context.Context, c parts.Customer, model string) ([]parts.VideoUnit, error)
+}
+
+type ordersAPI struct{ svc OrderService }
+
+// OrderRoutes mounts the orders' endpoints and the video units' serials.
+func OrderRoutes(r gin.IRouter, guard *auth.Guard, svc OrderService, log *slog.Logger) {
+	a := ordersAPI{svc: svc}
+
+	// Who: anyone, signed in or not: the cart, manual entry and the checkout price lines at the
+	// catalogue's prices; nothing is stored.
+	r.POST(PricePath, httpx.Handler(log, a.price))
+
+	// Who: signed-in users holding service:partorder:create (others: 403 'Your account cannot
+	// order parts…', checked in the core so the refusal names ordering); video parts also need
+	// service:video:serial:read, a purchase order service:payment:po. The order is the caller's
+	// (owner and organization from the token).
+	r.POST(OrdersPath, guard.SignedIn(), httpx.Handler(log, a.place))
+
+	// Who: the order's owner; anyone else's order answers as an unknown one.
+	r.POST(ProcessPath, guard.SignedIn(), httpx.Handler(log, a.process))
+
+	// Who: the order's owner; anyone else's order answers as an unknown one.
+	r.POST(CancelPath, guard.SignedIn(), httpx.Handler(log, a.cancel))
+
+	// Who: the order's owner or a member of its organization; anyone else's answers as an
+	// unknown one.
+	r.GET(OrdersPath+"/:rmaBatchId", guard.SignedIn(), httpx.Handler(log, a.get))
+
+	// Who: signed-in users holding service:video:serial:read (others: 403 'Your account cannot
+	// look up video unit serials.'); the units are the caller's and their organization's.
+	r.GET(VideoSerialsPath, guard.SignedIn(), httpx.Handler(log, a.videoSerials))
+}
+
+// lineDTO is one line as the browser sends it. The quantity is read as raw JSON so a quantity
+// that is not a whole number is a problem of its line, not a malformed body.
+type lineDTO struct {
+	PartNumber   string          `json:"partNumber"`
+	Quantity     json.RawMessage `json:"quantity"`
+	Model        string          `json:"model"`
+	Serials      []string        `json:"serials"`
+	SearchSerial string          `json:"searchSerial"`
+}
+
+// quantity reads a whole number; anything else is 0, which the rules refuse.
+func (l lineDTO) quantity() int {
+	n, err := strconv.Atoi(string(bytes.TrimSpace(l.Quantity)))
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+func toLines(in []lineDTO) []parts.LineRequest {
+	out := make([]parts.LineRequest, len(in))
+	for i, l := range in {
+		out[i] = parts.LineRequest{PartNumber: l.PartNumber, Quantity: l.quantity(), Model: l.Model, Serials: l.Serials, SearchSerial: l.SearchSerial}
+	}
+	return out
+}
+
+type priceRequest struct {
+	Lines []lineDTO `json:"lines"`
+}
+
+// PricedLineJSON is one priced line.
+type PricedLineJSON struct {
+	PartNumber   string      `json:"partNumber"`
+	Description  string      `json:"description"`
+	Quantity     int         `json:"quantity"`
+	UnitPrice    money.Money `json:"unitPrice"`
+	LineTotal    money.Money `json:"lineTotal"`
+	Availability string      `json:"availability"`
+	ImagePath    string      `json:"imagePath"`
+	IsHighValue  bool        `json:"isHighValue"`
+	Model        string      `json:"model"`
+	Serials      []string    `json:"serials"`
+}
+
+// ProblemJSON is a line the catalogue refuses.
+type ProblemJSON struct {
+	Index      int    `json:"index"`
+	PartNumber string `json:"partNumber"`
+	Code       string `json:"code"`
+	Message    string `json:"message"`
+}
+
+// PricedJSON is the answer of /orders/price.
+type PricedJSON struct {
+	Lines    []PricedLineJSON `json:"lines"`
+	Total    money.Money      `json:"total"`
+	Problems []ProblemJSON    `json:"problems"`
+}
+
+func decode(c *gin.Context, v any) error {
+	if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxOrderBody)).Decode(v); err != nil {
+		return errMalformed
+	}
+	return nil
+}
+
+func (a ordersAPI) price(c *gin.Context) error {
+	var body priceRequest
+	if err := decode(c, &body); err != nil {
+		return err
+	}
+	p, err := a.svc.Price(c.Request.Context(), toLines(body.Lines))
+	if err != nil {
+		return err
+	}
+	out := PricedJSON{Lines: make([]PricedLineJSON, len(p.Lines)), Total: p.Total, Problems: make([]ProblemJSON, len(p.Problems))}
+	for i, l := range p.Lines {
+		out.Lines[i] = PricedLineJSON{
+			PartNumber: l.PartNumber, Description: l.Description, Quantity: l.Quantity, UnitPrice: l.UnitPrice,
+			LineTotal: l.LineTotal, Availability: l.Availability, ImagePath: l.ImagePath, IsHighValue: l.HighValue,
+			Model: l.Model, Serials: nonNil(l.Serials),
+		}
+	}
+	for i, pr := range p.Problems {
+		out.Problems[i] = ProblemJSON(pr)
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// customer is the caller as the core sees them, from the verified token only.
+func customer(c *gin.Context) parts.Customer {
+	p, _ := auth.PrincipalFrom(c.Request.Context())
+	return parts.Customer{
+		Subject: p.Subject, Org: p.Org, Name: p.DisplayName(), Email: p.Email,
+		MayOrder: p.Has(auth.PermCreatePartOrder), MayReadVideoSerials: p.Has(auth.PermVideoSerialAccess), MayPayByPO: p.Has(auth.PermPaymentPO),
+	}
+}
+
+// ContactJSON is the checkout's contact form.
+type ContactJSON struct {
+	FirstName        string `json:"firstName"`
+	LastName         string `json:"lastName"`
+	Email            string `json:"email"`
+	Phone            string `json:"phone"`
+	PhoneCountryCode string `json:"phoneCountryCode"`
+	Company          string `json:"company"`
+	Position         string `json:"position"`
+}
+
+// AddressJSON is the shipping address.
+type AddressJSON struct {
+	Line1      string `json:"line1"`
+	Line2      string `json:"line2"`
+	City       string `json:"city"`
+	State      string `json:"state"`
+	Country    string `json:"country"`
+	PostalCode string `json:"postalCode"`
+}
+
+type placeRequest struct {
+	Kind        string      `json:"kind"`
+	Lines       []lineDTO   `json:"lines"`
+	Contact     ContactJSON `json:"contact"`
+	Address     AddressJSON `json:"address"`
+	PaymentData struct {
+		PaymentMethod    string `json:"paymentMethod"`
+		CustomerPO       string `json:"customerPO"`
+		CustomerPOFileID string `json:"customerPOFileId"`
+	} `json:"paymentData"`
+}
+
+// PlacedJSON is the answer of a checkout.
+type PlacedJSON struct {
+	RMABatchID string      `json:"rmaBatchId"`
+	Status     string      `json:"status"`
+	Total      money.Money `json:"total"`
+	PaymentURL string      `json:"paymentUrl,omitempty"`
+}
+
+func (a ordersAPI) place(c *gin.Context) error {
+	var body placeRequest
+	if err := decode(c, &body); err != nil {
+		return err
+	}
+	if len(body.Lines) > parts.MaxLines {
+		return parts.ErrTooManyLines
+	}
+	ct, ad := body.Contact, body.Address
+	res, err := a.svc.Place(c.Request.Context(), customer(c), parts.PlaceRequest{
+		Kind: parts.OrderKind(body.Kind), Lines: toLines(body.Lines),
+		Contact: rma.Contact{
+			FirstName: ct.FirstName, LastName: ct.LastName, Email: ct.Email, Phone: ct.Phone,
+			PhoneCountryCode: ct.PhoneCountryCode, Company: ct.Company, Position: ct.Position,
+		},
+		Address: rma.Address(ad),
+		Method:  parts.PaymentMethod(body.PaymentData.PaymentMethod), CustomerPO: body.PaymentData.CustomerPO,
+		CustomerPOFileID: body.PaymentData.CustomerPOFileID, IdempotencyKey: c.GetHeader("Idempotency-Key"),
+	})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusCreated, PlacedJSON{
+		RMABatchID: res.Order.ID, Status: string(res.Order.Status), Total: res.Order.Total, PaymentURL: res.PaymentURL,
+	})
+	return nil
+}
+
+// OrderLineJSON is one line of an order.
+type OrderLineJSON struct {
+	PartNumber  string      `json:"partNumber"`
+	Description string      `json:"description"`
+	Quantity    int         `json:"quantity"`
+	UnitPrice   money.Money `json:"unitPrice"`
+	LineTotal   money.Money `json:"lineTotal"`
+	Model       string      `json:"model"`
+	Serials     []string    `json:"serials"`
+}
+
+// OrderJSON is an order as its owner and their organization read it.
+type OrderJSON struct {
+	RMABatchID    string          `json:"rmaBatchId"`
+	Kind          string          `json:"kind"`
+	Status        string          `json:"status"`
+	CreatedAt     string          `json:"createdAt"`
+	Total         money.Money     `json:"total"`
+	PaymentMethod string          `json:"paymentMethod"`
+	CustomerPO    string          `json:"customerPO"`
+	Contact       ContactJSON     `json:"contact"`
+	Address       AddressJSON     `json:"address"`
+	Lines         []OrderLineJSON `json:"lines"`
+	Mine          bool            `json:"mine"`
+	OrderedByName string          `json:"orderedByName"`
+}
+
+// ToOrderJSON is o as viewer reads it.
+func ToOrderJSON(o parts.Order, viewer string) OrderJSON {
+	ct := o.Contact
+	out := OrderJSON{
+		RMABatchID: o.ID, Kind: string(o.Kind), Status: string(o.Status), CreatedAt: o.CreatedAt.UTC().Format(time.RFC3339),
+		Total: o.Total, PaymentMethod: string(o.PaymentMethod), CustomerPO: o.CustomerPO,
+		Contact: ContactJSON{
+			FirstName: ct.FirstName, LastName: ct.LastName, Email: ct.Email, Phone: ct.Phone,
+			PhoneCountryCode: ct.PhoneCountryCode, Company: ct.Company, Position: ct.Position,
+		},
+		Address: AddressJSON(o.Address), Lines: make([]OrderLineJSON, len(o.Lines)),
+		Mine: o.Owner == viewer, OrderedByName: o.OrderedByName,
+	}
+	for i, l := range o.Lines {
+		out.Lines[i] = OrderLineJSON{
+			PartNumber: l.PartNumber, Description: l.Description, Quantity: l.Quantity, UnitPrice: l.UnitPrice,
+			LineTotal: l.LineTotal, Model: l.Model, Serials: nonNil(l.Serials),
+		}
+	}
+	return out
+}
+
+type batchRequest struct {
+	RMABatchID string `json:"rmaBatchId"`
+	Token      string `json:"token"`
+}
+
+func (a ordersAPI) process(c *gin.Context) error {
+	var body batchRequest
+	if err := decode(c, &body); err != nil {
+		return err
+	}
+	cust := customer(c)
+	o, err := a.svc.Process(c.Request.Context(), cust, body.RMABatchID, body.Token)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, ToOrderJSON(o, cust.Subject))
+	return nil
+}
+
+func (a ordersAPI) cancel(c *gin.Context) error {
+	var body batchRequest
+	if err := decode(c, &body); err != nil {
+		return err
+	}
+	cust := customer(c)
+	o, err := a.svc.Cancel(c.Request.Context(), cust, body.RMABatchID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, ToOrderJSON(o, cust.Subject))
+	return nil
+}
+
+func (a ordersAPI) get(c *gin.Context) error {
+	cust := customer(c)
+	o, err := a.svc.Get(c.Request.Context(), cust.Viewer(), c.Param("rmaBatchId"))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, ToOrderJSON(o, cust.Subject))
+	return nil
+}
+
+// VideoUnitJSON is one video unit of the caller's.
+type VideoUnitJSON struct {
+	Serial      string `json:"serial"`
+	Model       string `json:"model"`
+	ModelFamily string `json:"modelFamily"`
+}
+
+func (a ordersAPI) videoSerials(c *gin.Context) error {
+	units, err := a.svc.VideoSerials(c.Request.Context(), customer(c), c.Query("model"))
+	if err != nil {
+		return err
+	}
+	out := struct {
+		Items []VideoUnitJSON `json:"items"`
+	}{Items: make([]VideoUnitJSON, len(units))}
+	for i, u := range units {
+		out.Items[i] = VideoUnitJSON(u)
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
