@@ -56,11 +56,13 @@ func savedRMAInput(r rma.RMA, names map[string]string) map[string]any {
 	}
 }
 
-// sameProblem reports whether the saved quote priced the fault and problem p names: its amount
-// is paid for that repair and no other.
-func sameProblem(saved SavedQuote, p rma.Problem) bool {
+// sameProblem reports whether the saved quote priced the type, fault and problem r names: its
+// amount is paid for that repair or upgrade and no other (a repair's quote never pays an
+// upgrade of the same name).
+func sameProblem(saved SavedQuote, r rma.RMA) bool {
 	in := saved.ExternalResource.RMAInput
+	rmaType, _ := in["rmaType"].(string)
 	fault, _ := in["primaryFault"].(string)
 	problem, _ := in["problem"].(string)
-	return fault == p.PrimaryFault && problem == p.Problem
+	return rmaType == r.Type && fault == r.Problem.PrimaryFault && problem == r.Problem.Problem
 }

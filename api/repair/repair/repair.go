@@ -281,7 +281,7 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 		if err != nil {
 			return err
 		}
-		if r.Payment.QuoteID != "" && !sameProblem(q.Saved, p.RMA.Problem) {
+		if r.Payment.QuoteID != "" && !sameProblem(q.Saved, p.RMA) {
 			return ErrQuoteMismatch
 		}
 		if r.Payment.Method != MethodPO {
@@ -381,10 +381,14 @@ func (s *Service) answerFor(ctx context.Context, rec rma.RMA) (Result, error) {
 	return res, nil
 }
 
-// returnURL is where PayPal sends the payer back: the create-rma page, which processes the RMA
-// (PayPal appends token and PayerID).
+// returnURL is where PayPal sends the payer back: the page the RMA was opened on (create-rma,
+// or upgrade-device for an upgrade), which processes the RMA (PayPal appends token and PayerID).
 func (s *Service) returnURL(rec rma.RMA) string {
-	return s.d.Settings.PublicURL + "/create-rma/" + url.PathEscape(rec.Serial) + "?rmaNumber=" + url.QueryEscape(rec.Number)
+	page := "/create-rma/"
+	if rec.Type == rma.RMATypeUpgrade {
+		page = "/upgrade-device/"
+	}
+	return s.d.Settings.PublicURL + page + url.PathEscape(rec.Serial) + "?rmaNumber=" + url.QueryEscape(rec.Number)
 }
 
 // cancelURL is where PayPal sends a payer who gives up: the page cancels the RMA.

@@ -532,3 +532,96 @@ func TestIntegrationCreateOutOfWarranty_SaveRetriedWithItsKeyAnswersTheSameQuote
 		}
 	})
 }
+
+// upgradeRequest is casey's upgrade of the in-warranty RT10000001: always paid, no photos.
+func upgradeRequest(method repair.Method) repair.Request {
+	r := request(method)
+	r.Create.Serial, r.Create.RMAType = "RT10000001", rma.RMATypeUpgrade
+	r.Create.Problem = rma.Problem{PrimaryFault: "Memory", Problem: "16 GB to 32 GB DDR4"}
+	return r
+}
+
+// An upgrade of a unit in warranty is paid like an out-of-warranty repair: at the server's
+// price less the flat discount, and PayPal sends the payer back to the upgrade page.
+func TestIntegrationCreateOutOfWarranty_UpgradeIsPaidAndReturnsToTheUpgradePage(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		c := customer()
+		c.DiscountPercent = 10
+		res, err := f.svc.CreateOutOfWarranty(t.Context(), c, upgradeRequest(repair.MethodPayPal))
+		require.NoError(t, err)
+		order, returnURL, cancelURL := f.payments.Order(casey, res.RMANumber)
+		require.Equal(t, "http://portal.test/upgrade-device/RT10000001?rmaNumber="+res.RMANumber, returnURL)
+		require.Equal(t, returnURL+"&cancelled=1", cancelURL)
+		q, err := f.payments.QuoteOfRMA(t.Context(), casey, res.RMANumber)
+		require.NoError(t, err)
+		require.Equal(t, money.USD(224_10), q.Amount, "the server's $249.00 less 10 %")
+
+		f.payments.Approve(casey, res.RMANumber)
+		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, "RT10000001", order)
+		require.NoError(t, err)
+		require.Equal(t, rma.RMATypeUpgrade, done.Type)
+		require.Equal(t, rma.StatusAwaitingUnit, done.Status)
+		require.Equal(t, "label-1", done.LabelID)
+	})
+}
+
+func TestIntegrationCreateOutOfWarranty_UpgradeByPOAndItsRules(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		noPO := upgradeRequest(repair.MethodPO)
+		_, err := f.svc.CreateOutOfWarranty(t.Context(), customer(), noPO)
+		require.ErrorIs(t, err, repair.ErrPONotAllowed, "PO only for its holders, as for repairs")
+
+		bad := upgradeRequest(repair.MethodPO)
+		bad.Create.Problem.Problem = "Cracked or broken screen"
+		got := fields(t, func() error { _, err := f.svc.CreateOutOfWarranty(t.Context(), poHolder(), bad); return err }())
+		require.Equal(t, map[string]string{
+			"rmaInput.problem":     rma.MsgPickUpgrade,
+			repair.FieldCustomerPO: "Required",
+			repair.FieldPORelease:  repair.MsgReleaseDigits,
+			repair.FieldPOFile:     rma.MsgMustAttachFiles,
+		}, got, "the upgrade's and the payment's messages at once")
+		require.Zero(t, f.count(t))
+
+		ok := upgradeRequest(repair.MethodPO)
+		ok.Payment.CustomerPO, ok.Payment.CustomerPOFileID = "4711-1234", "po/4711.pdf"
+		res, err := f.svc.CreateOutOfWarranty(t.Context(), poHolder(), ok)
+		require.NoError(t, err)
+		require.Empty(t, res.PaymentURL)
+		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, "RT10000001", "")
+		require.NoError(t, err)
+		require.Equal(t, "label-1", done.LabelID)
+		require.Equal(t, rma.RMATypeUpgrade, done.Type)
+	})
+}
+
+// A saved upgrade quote is paid later at its amount; a repair's quote never pays an upgrade.
+func TestIntegrationCreateOutOfWarranty_SavedUpgradeQuote(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		save := upgradeRequest("")
+		save.Payment.Save = true
+		saved, err := f.svc.CreateOutOfWarranty(t.Context(), customer(), save)
+		require.NoError(t, err)
+		require.Equal(t, money.USD(249_00), saved.Saved.Total)
+		require.Equal(t, rma.RMATypeUpgrade, saved.Saved.ExternalResource.RMAInput["rmaType"])
+		require.Equal(t, []string{}, saved.Saved.ExternalResource.RMAInput["attachments"])
+
+		repairQuote := repair.SavedQuote{ExternalResource: repair.ExternalResource{
+			Serial: "RT10000001", RMAInput: map[string]any{"rmaType": rma.DefaultRMAType, "primaryFault": "Memory", "problem": "16 GB to 32 GB DDR4"},
+		}}
+		f.payments.AddSavedQuote("QT-REPAIR", casey, "RT10000001", money.USD(1_00), repairQuote, time.Now().Add(time.Hour))
+		wrong := upgradeRequest(repair.MethodPayPal)
+		wrong.Payment.QuoteID = "QT-REPAIR"
+		_, err = f.svc.CreateOutOfWarranty(t.Context(), customer(), wrong)
+		require.ErrorIs(t, err, repair.ErrQuoteMismatch)
+		require.Zero(t, f.count(t))
+
+		pay := upgradeRequest(repair.MethodPayPal)
+		pay.Payment.QuoteID = saved.QuoteID
+		res, err := f.svc.CreateOutOfWarranty(t.Context(), customer(), pay)
+		require.NoError(t, err)
+		require.Equal(t, saved.QuoteID, res.QuoteID)
+	})
+}

@@ -219,3 +219,72 @@ func TestCancel_AnswersTheCancelledRMA(t *testing.T) {
 	e.router.ServeHTTP(rec, r)
 	require.Equal(t, http.StatusBadRequest, rec.Code)
 }
+
+// upgradePayload is casey's upgrade of the in-warranty RT10000001: the option, no notes, no
+// photos, no credentials.
+func upgradePayload(payment map[string]any) map[string]any {
+	p := validPayload()
+	in := p["rmaInput"].(map[string]any)
+	in["rmaType"], in["primaryFault"], in["problem"], in["initialNotes"] = "UPGRADE", "Storage", "1 TB NVMe SSD with data transfer", ""
+	in["attachments"] = []string{}
+	in["permissions"] = map[string]any{"reimage": false, "biosFirmware": false, "userId": "", "userPassword": "", "biosPassword": "", "hasDeviceData": nil}
+	p["paymentData"] = payment
+	return p
+}
+
+func TestCreateOOW_UpgradeOfAUnitInWarrantyIsPaidThenLabelled(t *testing.T) {
+	e := newOOWEnv(t)
+	w := e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.casey, upgradePayload(map[string]any{"paymentMethod": "PayPal"}))
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	require.JSONEq(t, `{"rmaNumber":"RMA-100501","quoteId":"QT-TEST00000001","paymentUrl":"https://paypal.test/checkoutnow?token=ORDER-QT-TEST00000001"}`, w.Body.String())
+	_, returnURL, _ := e.payments.Order("usr_casey", "RMA-100501")
+	require.Equal(t, "http://portal.test/upgrade-device/RT10000001?rmaNumber=RMA-100501", returnURL)
+	q, err := e.payments.QuoteOfRMA(t.Context(), "usr_casey", "RMA-100501")
+	require.NoError(t, err)
+	require.Equal(t, int64(329_00), q.Amount.Cents, "the server's price; the browser sends none")
+
+	e.payments.Approve("usr_casey", "RMA-100501")
+	process := map[string]any{"rmaNumber": "RMA-100501", "serial": "RT10000001", "token": "ORDER-QT-TEST00000001"}
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, process)
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	require.JSONEq(t, `{"rmaNumber":"RMA-100501","label":"/shipping/documents/label-1","commercialInvoice":null,"shippingError":null}`, w.Body.String())
+	got, err := e.store.RMAByNumber(t.Context(), "usr_casey", "RMA-100501")
+	require.NoError(t, err)
+	require.Equal(t, "UPGRADE", got.Type)
+}
+
+func TestCreateOOW_UpgradeRefusals(t *testing.T) {
+	e := newOOWEnv(t)
+	card := map[string]any{"paymentMethod": "PayPal"}
+	tests := []struct {
+		name    string
+		payload map[string]any
+		status  int
+		body    string
+	}{
+		{"EX80", set(upgradePayload(card), "serial", "RT10000005"), http.StatusConflict,
+			`{"error":"rma.upgradeNotOffered","message":"Upgrades are not offered for this unit."}`},
+		{"end of service", set(upgradePayload(card), "serial", "RT10000004"), http.StatusConflict,
+			`{"error":"rma.upgradeNotOffered","message":"Upgrades are not offered for this unit."}`},
+		{"open RMA", set(upgradePayload(card), "serial", "RT10000006"), http.StatusConflict,
+			`{"error":"rma.notValidForNewRma","message":"Serial not valid for new RMA"}`},
+		{"unknown serial", set(upgradePayload(card), "serial", "ZZ99999999"), http.StatusNotFound,
+			`{"error":"rma.unitNotFound","message":"Serial Not Found"}`},
+		{"not one of the model's upgrades", set(upgradePayload(card), "rmaInput.problem", "Cracked or broken screen"), http.StatusBadRequest,
+			`{"error":"validation","message":"Some fields are invalid.","fields":{"rmaInput.problem":"Select an upgrade from the list"}}`},
+		{"body-worn camera memory", set(set(upgradePayload(card), "serial", "VT10000007"), "rmaInput.primaryFault", "Memory"), http.StatusBadRequest,
+			`{"error":"validation","message":"Some fields are invalid.","fields":{"rmaInput.primaryFault":"Select an upgrade category from the list"}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := e.do(t, http.MethodPost, "/rma-manager/rma/create/oow", e.casey, tt.payload)
+			require.Equal(t, tt.status, w.Code, w.Body.String())
+			require.JSONEq(t, tt.body, w.Body.String())
+		})
+	}
+
+	// The free path never opens an upgrade, in warranty or not.
+	w := e.do(t, http.MethodPost, "/rma-manager/rma/create", e.casey, upgradePayload(nil))
+	require.Equal(t, http.StatusConflict, w.Code, w.Body.String())
+	require.JSONEq(t, `{"error":"rma.upgradeIsPaid","message":"An upgrade is paid for: pay for it or save a quote."}`, w.Body.String())
+}
