@@ -23,6 +23,9 @@ type CheckoutStore interface {
 	// QuoteOfRMA returns owner's quote the RMA rmaNumber is paid through (a saved quote it took
 	// over, or its repair quote; never a service quote); ErrQuoteNotFound when there is none.
 	QuoteOfRMA(ctx context.Context, owner, rmaNumber string) (Quote, error)
+	// QuoteOfOrder returns owner's parts quote of the parts order orderID; ErrQuoteNotFound when
+	// there is none.
+	QuoteOfOrder(ctx context.Context, owner, orderID string) (Quote, error)
 	// AttachRMA ties an open quote without an RMA to rmaNumber; ErrQuoteChanged when the quote is
 	// no longer open or already has an RMA.
 	AttachRMA(ctx context.Context, id, rmaNumber string, at time.Time) error
@@ -304,6 +307,12 @@ func (c *Checkout) SettleRMA(ctx context.Context, owner, rmaNumber, token string
 	if err != nil {
 		return Quote{}, err
 	}
+	return c.settle(ctx, q, token)
+}
+
+// settle is SettleRMA's and SettleOrder's: q as it is when paid, else its approved PayPal order
+// captured and q marked paid.
+func (c *Checkout) settle(ctx context.Context, q Quote, token string) (Quote, error) {
 	if q.Status == StatusPaid {
 		return q, nil
 	}
@@ -321,7 +330,13 @@ func (c *Checkout) SettleRMA(ctx context.Context, owner, rmaNumber, token string
 // carries. A paid quote is ErrAlreadyPaid; no quote, or one already cancelled or expired, leaves
 // nothing to cancel.
 func (c *Checkout) CancelForRMA(ctx context.Context, owner, rmaNumber string) error {
-	q, err := c.d.Store.QuoteOfRMA(ctx, owner, rmaNumber)
+	return c.cancelOpen(ctx, func() (Quote, error) { return c.d.Store.QuoteOfRMA(ctx, owner, rmaNumber) })
+}
+
+// cancelOpen cancels the open quote read returns (none, cancelled or expired: nothing to do; paid:
+// ErrAlreadyPaid); a change that lost a race reads the quote again and answers for what it became.
+func (c *Checkout) cancelOpen(ctx context.Context, read func() (Quote, error)) error {
+	q, err := read()
 	if errors.Is(err, ErrQuoteNotFound) {
 		return nil
 	}
@@ -337,11 +352,11 @@ func (c *Checkout) CancelForRMA(ctx context.Context, owner, rmaNumber string) er
 	}
 	if err := c.d.Store.SetQuoteStatus(ctx, next, StatusOpen); errors.Is(err, ErrQuoteChanged) {
 		// Paid (or cancelled) meanwhile: answer as for what it became.
-		return c.CancelForRMA(ctx, owner, rmaNumber)
+		return c.cancelOpen(ctx, read)
 	} else if err != nil {
 		return err
 	}
-	c.d.Log.InfoContext(ctx, "quote cancelled", "quote", q.ID, "rma", rmaNumber)
+	c.d.Log.InfoContext(ctx, "quote cancelled", "quote", q.ID, "rma", q.RMANumber, "order", q.OrderID)
 	return nil
 }
 
@@ -641,7 +656,7 @@ func (c *Checkout) payable(q Quote) error {
 }
 
 func (c *Checkout) newQuote(kind QuoteKind, owner, org, serial, rmaNumber string, amount money.Money, saved SavedQuote) (Quote, error) {
-	if owner == "" || serial == "" {
+	if owner == "" || (serial == "" && kind != KindParts) {
 		return Quote{}, errors.New("payments: a quote needs an owner and a serial")
 	}
 	if err := amount.Validate(); err != nil || amount.Cents <= 0 {
@@ -649,7 +664,7 @@ func (c *Checkout) newQuote(kind QuoteKind, owner, org, serial, rmaNumber string
 	}
 	now := c.now()
 	saved.Total = amount
-	if saved.ExternalResource.Serial == "" {
+	if saved.ExternalResource.Serial == "" && serial != "" {
 		saved.ExternalResource.Serial = serial
 	}
 	return Quote{
@@ -661,6 +676,9 @@ func (c *Checkout) newQuote(kind QuoteKind, owner, org, serial, rmaNumber string
 
 // describe is the line the provider shows the payer.
 func describe(q Quote) string {
+	if q.Kind == KindParts {
+		return "Parts order " + q.OrderID
+	}
 	if q.RMANumber != "" {
 		return "Repair of unit " + q.Serial + " (" + q.RMANumber + ")"
 	}
@@ -695,9 +713,13 @@ func receiptMail(q Quote, to string) mail.Message {
 	if q.RMANumber != "" {
 		fmt.Fprintf(&b, "It pays the repair of unit %s under RMA %s.\n", q.Serial, q.RMANumber)
 	}
-	if q.Kind == KindService {
+	switch q.Kind {
+	case KindParts:
+		fmt.Fprintf(&b, "It pays your parts order %s.\n", q.OrderID)
+		b.WriteString("\nWe now prepare the parts for shipping; you can follow the order under Your account, Parts orders.\n")
+	case KindService:
 		b.WriteString("\nWe now repair the unit and ship it back to you; you will get its tracking number by e-mail.\n")
-	} else {
+	default:
 		b.WriteString("\nYour RMA's shipping label is on its page under Your RMAs: send the unit in with it.\n")
 	}
 	return mail.Message{To: []string{to}, Subject: "Payment received for quote " + q.ID, Text: b.String()}

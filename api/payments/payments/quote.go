@@ -20,6 +20,9 @@ const (
 	// KindRepair is a quote opened by the create/oow card or PO path for the out-of-warranty RMA it
 	// pays, with no saved quote before it.
 	KindRepair QuoteKind = "repair"
+	// KindParts is a quote opened by the parts service's checkout for a parts order (OrderID),
+	// which it pays; like a repair quote, it is paid with its order and never listed.
+	KindParts QuoteKind = "parts"
 )
 
 // PaymentMethod is how a quote is paid. The values are spec §9's payment methods as the
@@ -59,7 +62,10 @@ type Quote struct {
 	Org string
 	// RMANumber is the RMA a service quote prices; empty for a saved quote until it is paid.
 	RMANumber string
-	Serial    string
+	// OrderID is the parts order (rmaBatchId PB-nnnnnn) a parts quote pays; "" for other kinds.
+	OrderID string
+	// Serial is the unit a quote prices; "" for a parts quote.
+	Serial string
 	// Reference is the random part of the pay-quote links (/pay-quote/{id}/{reference}), so a
 	// link cannot be made from a quote id alone.
 	Reference string
