@@ -284,6 +284,11 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 		},
 		ServiceParts: func() error {
 			partsapi.Routes(engine, caps.Parts(), log)
+			orders, err := caps.PartsOrders()
+			if err != nil {
+				return err
+			}
+			partsapi.OrderRoutes(engine, guard, orders, log)
 			return nil
 		},
 		ServiceWeb: func() error {

@@ -44,10 +44,12 @@ func (c *capabilities) Checkout() (*payments.Checkout, error) {
 		return nil, err
 	}
 	if cards.checkout == nil {
-		fulfiller, err := c.RMAFulfiller()
+		rmas, err := c.RMAFulfiller()
 		if err != nil {
 			return nil, err
 		}
+		// A paid parts quote places its order (compose/partsorders.go).
+		fulfiller := quoteFulfiller{rmas: rmas, orders: c.PartsOrders}
 		store := paymentsdb.NewStore(c.gdb)
 		cards.checkout = payments.NewCheckout(payments.CheckoutDeps{
 			Store: store, Tx: db.NewTransactor(c.gdb), Mail: mail.NewOutbox(c.gdb),
