@@ -1,4 +1,6 @@
-// SCAFFOLD: replaced by the page itself in this session.
+import { CartPage } from '../../shared/cart/CartPage';
+
+/** parts-order/cart (public): the parts cart, priced by the server. */
 export function PartsCartPage() {
-  return <h1>PartsCartPage</h1>;
+  return <CartPage kind="parts" />;
 }

@@ -1,4 +1,6 @@
-// SCAFFOLD: replaced by the page itself in this session.
+import { Checkout } from '../../shared/checkout/Checkout';
+
+/** parts-order/checkout: public route, sign-in needed at this step (the page explains and offers it). */
 export function PartsCheckoutPage() {
-  return <h1>PartsCheckoutPage</h1>;
+  return <Checkout kind="parts" />;
 }

@@ -1,4 +1,55 @@
-// SCAFFOLD: replaced by the page itself in this session.
+import { useEffect } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { pathFor } from '@portal/routes';
+import { Card, CardTitle, FactList, PageTitle, Row, Stack } from '@portal/ui';
+import { ButtonLink } from '../../shared/ButtonLink';
+import { writeCart } from '../../shared/cart/store';
+import { readSuccessState } from '../../shared/checkout/success';
+import { formatMoney } from '../../shared/format';
+import { COPY } from './copy';
+
+/**
+ * parts-order/success: reachable only from a checkout, which sets the navigation state (spec
+ * §2); typed in or opened from a bookmark it redirects to parts-order. Shows the order number
+ * and empties the cart the order was placed from.
+ */
 export function PartsOrderSuccessPage() {
-  return <h1>PartsOrderSuccessPage</h1>;
+  const location = useLocation();
+  const success = readSuccessState(location.state);
+  const kind = success?.kind;
+
+  useEffect(() => {
+    if (kind) writeCart(kind, []);
+  }, [kind]);
+
+  if (!success) return <Navigate to={pathFor('parts-order')} replace />;
+  return (
+    <Stack $gap="lg">
+      <PageTitle>{COPY.successTitle}</PageTitle>
+      <Card aria-label="Order placed">
+        <CardTitle>Order placed</CardTitle>
+        <Stack>
+          <FactList>
+            <dt>{COPY.successNumber}</dt>
+            <dd>{success.rmaBatchId}</dd>
+            {success.total ? (
+              <>
+                <dt>{COPY.successTotal}</dt>
+                <dd>{formatMoney(success.total)}</dd>
+              </>
+            ) : null}
+          </FactList>
+          <p>{COPY.successMail}</p>
+        </Stack>
+      </Card>
+      <Row>
+        <ButtonLink to={pathFor('parts-orders-history')}>{COPY.history}</ButtonLink>
+        {success.kind === 'video' ? (
+          <Link to={pathFor('video-parts-order')}>{COPY.orderMoreVideo}</Link>
+        ) : (
+          <Link to={pathFor('parts-order')}>{COPY.orderMore}</Link>
+        )}
+      </Row>
+    </Stack>
+  );
 }

@@ -1,4 +1,6 @@
-// SCAFFOLD: replaced by the page itself in this session.
+import { CartPage } from '../../shared/cart/CartPage';
+
+/** video-parts-order/cart (public): the video-parts cart from local storage, priced by the server. */
 export function VideoPartsCartPage() {
-  return <h1>VideoPartsCartPage</h1>;
+  return <CartPage kind="video" />;
 }

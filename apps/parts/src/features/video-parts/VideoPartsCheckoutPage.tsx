@@ -1,4 +1,9 @@
-// SCAFFOLD: replaced by the page itself in this session.
+import { Checkout } from '../../shared/checkout/Checkout';
+
+/**
+ * video-parts-order/checkout: public route, sign-in needed at this step; the cart is reconciled
+ * with the server (another tab's changes, parts no longer sold, tampered items) with a message.
+ */
 export function VideoPartsCheckoutPage() {
-  return <h1>VideoPartsCheckoutPage</h1>;
+  return <Checkout kind="video" />;
 }

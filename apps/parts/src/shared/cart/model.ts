@@ -210,20 +210,27 @@ export interface Reconciled {
   notices: string[];
 }
 
+/** What the server said of one cart item: its priced line, or why it cannot be ordered. */
+export interface ItemPrice {
+  line?: PriceResult['lines'][number];
+  problem?: PriceResult['problems'][number];
+}
+
 /**
- * Lines the server priced, matched to the items they came from: `lines` holds the lines without
- * problems in request order (contract), so the n-th good item is the n-th line; the part number
- * and model are checked so a reply of another shape is never applied to the wrong item.
+ * The price answer matched to the items it was asked for: `lines` holds the lines without
+ * problems in request order (contract), so the n-th good item is the n-th line; part number and
+ * model are checked, so a reply of another shape is never applied to the wrong item.
  */
-function pricedLineOf(items: readonly CartItem[], result: PriceResult, index: number) {
-  const bad = new Set(result.problems.map((p) => p.index));
+export function matchPrices(items: readonly CartItem[], result: PriceResult): ItemPrice[] {
   let position = 0;
-  for (let i = 0; i < index; i += 1) if (!bad.has(i)) position += 1;
-  const item = items[index]!;
-  const byPosition = result.lines[position];
-  const fits = (line: { partNumber: string; model: string }) => line.partNumber === item.pn && (!item.model || line.model === item.model);
-  if (byPosition && fits(byPosition)) return byPosition;
-  return result.lines.find(fits);
+  return items.map((item, index) => {
+    const problem = result.problems.find((p) => p.index === index);
+    if (problem) return { problem };
+    const fits = (line: { partNumber: string; model: string }) => line.partNumber === item.pn && (!item.model || line.model === item.model);
+    const byPosition = result.lines[position];
+    position += 1;
+    return { line: byPosition && fits(byPosition) ? byPosition : result.lines.find(fits) };
+  });
 }
 
 /**
@@ -235,13 +242,13 @@ function pricedLineOf(items: readonly CartItem[], result: PriceResult, index: nu
 export function reconcile(items: readonly CartItem[], result: PriceResult): Reconciled {
   const notices: string[] = [];
   const kept: CartItem[] = [];
+  const prices = matchPrices(items, result);
   items.forEach((item, index) => {
-    const problem = result.problems.find((p) => p.index === index);
+    const { line, problem } = prices[index]!;
     if (problem) {
       notices.push(CART_COPY.removedByServer(problem.message));
       return;
     }
-    const line = pricedLineOf(items, result, index);
     if (!line) {
       notices.push(CART_COPY.removedByServer(CART_COPY.notPriced(item.pn)));
       return;
