@@ -241,7 +241,9 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 		ServiceGraphQL: func() error {
 			// Who: anyone; each field states its own access (the info banner is public, everything
 			// about a customer needs a client role) and resolvers check ownership.
-			resolver := &graph.Resolver{Units: caps.Units(), Options: caps.Units(), Support: caps.Support(), History: caps.History(), Quotes: caps.Quotes()}
+			resolver := &graph.Resolver{Units: caps.Units(), Options: caps.Units(), Support: caps.Support(), History: caps.History(), Quotes: caps.Quotes(),
+				PartsOrders: caps.PartsOrderHistory(),
+			}
 			engine.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(resolver, log)))
 			return nil
 		},
@@ -289,7 +291,6 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 				return err
 			}
 			partsapi.OrderRoutes(engine, guard, orders, log)
-			partsapi.InventoryRoutes(engine, guard, caps.Inventory(), log)
 			return nil
 		},
 		ServiceWeb: func() error {

@@ -29,6 +29,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Mutation() MutationResolver
+	PartsOrderBatchConnection() PartsOrderBatchConnectionResolver
 	Query() QueryResolver
 	RMAsConnection() RMAsConnectionResolver
 	SavedQuoteConnection() SavedQuoteConnectionResolver
@@ -60,12 +61,48 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	PartsOrderBatch struct {
+		CreatedAt     func(childComplexity int) int
+		CustomerPo    func(childComplexity int) int
+		ItemCount     func(childComplexity int) int
+		Kind          func(childComplexity int) int
+		Lines         func(childComplexity int) int
+		Mine          func(childComplexity int) int
+		OrderedByName func(childComplexity int) int
+		PaymentMethod func(childComplexity int) int
+		RmaBatchID    func(childComplexity int) int
+		Status        func(childComplexity int) int
+		Total         func(childComplexity int) int
+	}
+
+	PartsOrderBatchConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PartsOrderBatchEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PartsOrderLine struct {
+		Description func(childComplexity int) int
+		LineTotal   func(childComplexity int) int
+		Model       func(childComplexity int) int
+		PartNumber  func(childComplexity int) int
+		Quantity    func(childComplexity int) int
+		Serials     func(childComplexity int) int
+		UnitPrice   func(childComplexity int) int
+	}
+
 	Query struct {
-		MyServiceSupportTickets func(childComplexity int) int
-		QueryCommonReport       func(childComplexity int, reportID string) int
-		RMAsConnection          func(childComplexity int, search *RMASearch, sort *RMASort, first *int, after *string, last *int, before *string) int
-		RepairFormSelections    func(childComplexity int, pn string, model string, rmaType string, serial string) int
-		SavedQuoteConnection    func(childComplexity int, search *QuoteSearch, sort *QuoteSort, first *int, after *string, last *int, before *string) int
+		MyServiceSupportTickets   func(childComplexity int) int
+		PartsOrderBatchConnection func(childComplexity int, search *string, statuses []string, sort *PartsOrderSort, first *int, after *string, last *int, before *string) int
+		QueryCommonReport         func(childComplexity int, reportID string) int
+		RMAsConnection            func(childComplexity int, search *RMASearch, sort *RMASort, first *int, after *string, last *int, before *string) int
+		RepairFormSelections      func(childComplexity int, pn string, model string, rmaType string, serial string) int
+		SavedQuoteConnection      func(childComplexity int, search *QuoteSearch, sort *QuoteSort, first *int, after *string, last *int, before *string) int
 	}
 
 	RMAEdge struct {
@@ -155,10 +192,14 @@ type ComplexityRoot struct {
 type MutationResolver interface {
 	CreateServiceSupportTicket(ctx context.Context, ticketInput TicketInput) (*TicketResult, error)
 }
+type PartsOrderBatchConnectionResolver interface {
+	TotalCount(ctx context.Context, obj *PartsOrderBatchConnection) (int, error)
+}
 type QueryResolver interface {
 	RepairFormSelections(ctx context.Context, pn string, model string, rmaType string, serial string) ([]*RepairFault, error)
 	RMAsConnection(ctx context.Context, search *RMASearch, sort *RMASort, first *int, after *string, last *int, before *string) (*RMAsConnection, error)
 	SavedQuoteConnection(ctx context.Context, search *QuoteSearch, sort *QuoteSort, first *int, after *string, last *int, before *string) (*SavedQuoteConnection, error)
+	PartsOrderBatchConnection(ctx context.Context, search *string, statuses []string, sort *PartsOrderSort, first *int, after *string, last *int, before *string) (*PartsOrderBatchConnection, error)
 	QueryCommonReport(ctx context.Context, reportID string) ([]*CommonReportRow, error)
 	MyServiceSupportTickets(ctx context.Context) ([]*SupportTicket, error)
 }
@@ -256,12 +297,165 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "PartsOrderBatch.createdAt":
+		if e.ComplexityRoot.PartsOrderBatch.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.CreatedAt(childComplexity), true
+	case "PartsOrderBatch.customerPO":
+		if e.ComplexityRoot.PartsOrderBatch.CustomerPo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.CustomerPo(childComplexity), true
+	case "PartsOrderBatch.itemCount":
+		if e.ComplexityRoot.PartsOrderBatch.ItemCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.ItemCount(childComplexity), true
+	case "PartsOrderBatch.kind":
+		if e.ComplexityRoot.PartsOrderBatch.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.Kind(childComplexity), true
+	case "PartsOrderBatch.lines":
+		if e.ComplexityRoot.PartsOrderBatch.Lines == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.Lines(childComplexity), true
+	case "PartsOrderBatch.mine":
+		if e.ComplexityRoot.PartsOrderBatch.Mine == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.Mine(childComplexity), true
+	case "PartsOrderBatch.orderedByName":
+		if e.ComplexityRoot.PartsOrderBatch.OrderedByName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.OrderedByName(childComplexity), true
+	case "PartsOrderBatch.paymentMethod":
+		if e.ComplexityRoot.PartsOrderBatch.PaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.PaymentMethod(childComplexity), true
+	case "PartsOrderBatch.rmaBatchId":
+		if e.ComplexityRoot.PartsOrderBatch.RmaBatchID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.RmaBatchID(childComplexity), true
+	case "PartsOrderBatch.status":
+		if e.ComplexityRoot.PartsOrderBatch.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.Status(childComplexity), true
+	case "PartsOrderBatch.total":
+		if e.ComplexityRoot.PartsOrderBatch.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatch.Total(childComplexity), true
+
+	case "PartsOrderBatchConnection.edges":
+		if e.ComplexityRoot.PartsOrderBatchConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatchConnection.Edges(childComplexity), true
+	case "PartsOrderBatchConnection.pageInfo":
+		if e.ComplexityRoot.PartsOrderBatchConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatchConnection.PageInfo(childComplexity), true
+	case "PartsOrderBatchConnection.totalCount":
+		if e.ComplexityRoot.PartsOrderBatchConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatchConnection.TotalCount(childComplexity), true
+
+	case "PartsOrderBatchEdge.cursor":
+		if e.ComplexityRoot.PartsOrderBatchEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatchEdge.Cursor(childComplexity), true
+	case "PartsOrderBatchEdge.node":
+		if e.ComplexityRoot.PartsOrderBatchEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderBatchEdge.Node(childComplexity), true
+
+	case "PartsOrderLine.description":
+		if e.ComplexityRoot.PartsOrderLine.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderLine.Description(childComplexity), true
+	case "PartsOrderLine.lineTotal":
+		if e.ComplexityRoot.PartsOrderLine.LineTotal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderLine.LineTotal(childComplexity), true
+	case "PartsOrderLine.model":
+		if e.ComplexityRoot.PartsOrderLine.Model == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderLine.Model(childComplexity), true
+	case "PartsOrderLine.partNumber":
+		if e.ComplexityRoot.PartsOrderLine.PartNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderLine.PartNumber(childComplexity), true
+	case "PartsOrderLine.quantity":
+		if e.ComplexityRoot.PartsOrderLine.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderLine.Quantity(childComplexity), true
+	case "PartsOrderLine.serials":
+		if e.ComplexityRoot.PartsOrderLine.Serials == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderLine.Serials(childComplexity), true
+	case "PartsOrderLine.unitPrice":
+		if e.ComplexityRoot.PartsOrderLine.UnitPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartsOrderLine.UnitPrice(childComplexity), true
+
 	case "Query.myServiceSupportTickets":
 		if e.ComplexityRoot.Query.MyServiceSupportTickets == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Query.MyServiceSupportTickets(childComplexity), true
+	case "Query.partsOrderBatchConnection":
+		if e.ComplexityRoot.Query.PartsOrderBatchConnection == nil {
+			break
+		}
+
+		args, err := ec.field_Query_partsOrderBatchConnection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PartsOrderBatchConnection(childComplexity, args["search"].(*string), args["statuses"].([]string), args["sort"].(*PartsOrderSort), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.queryCommonReport":
 		if e.ComplexityRoot.Query.QueryCommonReport == nil {
 			break
@@ -619,6 +813,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputPartsOrderSort,
 		ec.unmarshalInputQuoteSearch,
 		ec.unmarshalInputQuoteSort,
 		ec.unmarshalInputRMASearch,
@@ -698,7 +893,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "account.graphqls" "schema.graphqls"
+//go:embed "account.graphqls" "parts.graphqls" "schema.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -711,6 +906,7 @@ func sourceData(filename string) string {
 
 var sources = []*ast.Source{
 	{Name: "account.graphqls", Input: sourceData("account.graphqls"), BuiltIn: false},
+	{Name: "parts.graphqls", Input: sourceData("parts.graphqls"), BuiltIn: false},
 	{Name: "schema.graphqls", Input: sourceData("schema.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -753,6 +949,76 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_PartsOrderBatch(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rmaBatchId":
+		return ec.fieldContext_PartsOrderBatch_rmaBatchId(ctx, field)
+	case "kind":
+		return ec.fieldContext_PartsOrderBatch_kind(ctx, field)
+	case "status":
+		return ec.fieldContext_PartsOrderBatch_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_PartsOrderBatch_createdAt(ctx, field)
+	case "total":
+		return ec.fieldContext_PartsOrderBatch_total(ctx, field)
+	case "paymentMethod":
+		return ec.fieldContext_PartsOrderBatch_paymentMethod(ctx, field)
+	case "customerPO":
+		return ec.fieldContext_PartsOrderBatch_customerPO(ctx, field)
+	case "itemCount":
+		return ec.fieldContext_PartsOrderBatch_itemCount(ctx, field)
+	case "mine":
+		return ec.fieldContext_PartsOrderBatch_mine(ctx, field)
+	case "orderedByName":
+		return ec.fieldContext_PartsOrderBatch_orderedByName(ctx, field)
+	case "lines":
+		return ec.fieldContext_PartsOrderBatch_lines(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PartsOrderBatch", field.Name)
+}
+
+func (ec *executionContext) childFields_PartsOrderBatchConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PartsOrderBatchConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PartsOrderBatchConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PartsOrderBatchConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PartsOrderBatchConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PartsOrderBatchEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PartsOrderBatchEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PartsOrderBatchEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PartsOrderBatchEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PartsOrderLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "partNumber":
+		return ec.fieldContext_PartsOrderLine_partNumber(ctx, field)
+	case "description":
+		return ec.fieldContext_PartsOrderLine_description(ctx, field)
+	case "quantity":
+		return ec.fieldContext_PartsOrderLine_quantity(ctx, field)
+	case "unitPrice":
+		return ec.fieldContext_PartsOrderLine_unitPrice(ctx, field)
+	case "lineTotal":
+		return ec.fieldContext_PartsOrderLine_lineTotal(ctx, field)
+	case "model":
+		return ec.fieldContext_PartsOrderLine_model(ctx, field)
+	case "serials":
+		return ec.fieldContext_PartsOrderLine_serials(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PartsOrderLine", field.Name)
 }
 
 func (ec *executionContext) childFields_RMAEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1108,6 +1374,68 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["name"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_partsOrderBatchConnection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "statuses",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["statuses"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "sort",
+		func(ctx context.Context, v any) (*PartsOrderSort, error) {
+			return ec.unmarshalOPartsOrderSort2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderSort(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["sort"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg6
 	return args, nil
 }
 
@@ -1528,6 +1856,598 @@ func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PartsOrderBatch_rmaBatchId(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_rmaBatchId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RmaBatchID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_rmaBatchId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatch", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatch_kind(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatch", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatch_status(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatch", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatch_createdAt(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatch", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatch_total(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartsOrderBatch",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartsOrderBatch_paymentMethod(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_paymentMethod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentMethod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_paymentMethod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatch", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatch_customerPO(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_customerPO(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomerPo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_customerPO(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatch", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatch_itemCount(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_itemCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ItemCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_itemCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatch", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatch_mine(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_mine(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mine, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_mine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatch", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatch_orderedByName(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_orderedByName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrderedByName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_orderedByName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatch", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatch_lines(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatch_lines(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lines, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*PartsOrderLine) graphql.Marshaler {
+			return ec.marshalNPartsOrderLine2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatch_lines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartsOrderBatch",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PartsOrderLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartsOrderBatchConnection_edges(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatchConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatchConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*PartsOrderBatchEdge) graphql.Marshaler {
+			return ec.marshalNPartsOrderBatchEdge2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderBatchEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatchConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartsOrderBatchConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PartsOrderBatchEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartsOrderBatchConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatchConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatchConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatchConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartsOrderBatchConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartsOrderBatchConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatchConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatchConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PartsOrderBatchConnection().TotalCount(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatchConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatchConnection", field, true, true, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatchEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatchEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatchEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatchEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderBatchEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderBatchEdge_node(ctx context.Context, field graphql.CollectedField, obj *PartsOrderBatchEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderBatchEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PartsOrderBatch) graphql.Marshaler {
+			return ec.marshalNPartsOrderBatch2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderBatch(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderBatchEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartsOrderBatchEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PartsOrderBatch(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartsOrderLine_partNumber(ctx context.Context, field graphql.CollectedField, obj *PartsOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderLine_partNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderLine_partNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderLine_description(ctx context.Context, field graphql.CollectedField, obj *PartsOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderLine_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderLine_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderLine_quantity(ctx context.Context, field graphql.CollectedField, obj *PartsOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderLine_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderLine_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderLine", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderLine_unitPrice(ctx context.Context, field graphql.CollectedField, obj *PartsOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderLine_unitPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnitPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderLine_unitPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartsOrderLine",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartsOrderLine_lineTotal(ctx context.Context, field graphql.CollectedField, obj *PartsOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderLine_lineTotal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LineTotal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderLine_lineTotal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartsOrderLine",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartsOrderLine_model(ctx context.Context, field graphql.CollectedField, obj *PartsOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderLine_model(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Model, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderLine_model(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartsOrderLine_serials(ctx context.Context, field graphql.CollectedField, obj *PartsOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartsOrderLine_serials(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Serials, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartsOrderLine_serials(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartsOrderLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Query_repairFormSelections(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1654,6 +2574,50 @@ func (ec *executionContext) fieldContext_Query_savedQuoteConnection(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_savedQuoteConnection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_partsOrderBatchConnection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_partsOrderBatchConnection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PartsOrderBatchConnection(ctx, fc.Args["search"].(*string), fc.Args["statuses"].([]string), fc.Args["sort"].(*PartsOrderSort), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *PartsOrderBatchConnection) graphql.Marshaler {
+			return ec.marshalNPartsOrderBatchConnection2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderBatchConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_partsOrderBatchConnection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PartsOrderBatchConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_partsOrderBatchConnection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -4079,6 +5043,43 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputPartsOrderSort(ctx context.Context, obj any) (PartsOrderSort, error) {
+	var it PartsOrderSort
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"field", "desc"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNPartsOrderSortField2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderSortField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "desc":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("desc"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Desc = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputQuoteSearch(ctx context.Context, obj any) (QuoteSearch, error) {
 	var it QuoteSearch
 	if obj == nil {
@@ -4527,6 +5528,286 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var partsOrderBatchImplementors = []string{"PartsOrderBatch"}
+
+func (ec *executionContext) _PartsOrderBatch(ctx context.Context, sel ast.SelectionSet, obj *PartsOrderBatch) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partsOrderBatchImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartsOrderBatch")
+		case "rmaBatchId":
+			out.Values[i] = ec._PartsOrderBatch_rmaBatchId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._PartsOrderBatch_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._PartsOrderBatch_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._PartsOrderBatch_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._PartsOrderBatch_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentMethod":
+			out.Values[i] = ec._PartsOrderBatch_paymentMethod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "customerPO":
+			out.Values[i] = ec._PartsOrderBatch_customerPO(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "itemCount":
+			out.Values[i] = ec._PartsOrderBatch_itemCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mine":
+			out.Values[i] = ec._PartsOrderBatch_mine(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "orderedByName":
+			out.Values[i] = ec._PartsOrderBatch_orderedByName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lines":
+			out.Values[i] = ec._PartsOrderBatch_lines(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var partsOrderBatchConnectionImplementors = []string{"PartsOrderBatchConnection"}
+
+func (ec *executionContext) _PartsOrderBatchConnection(ctx context.Context, sel ast.SelectionSet, obj *PartsOrderBatchConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partsOrderBatchConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartsOrderBatchConnection")
+		case "edges":
+			out.Values[i] = ec._PartsOrderBatchConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PartsOrderBatchConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "totalCount":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PartsOrderBatchConnection_totalCount(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var partsOrderBatchEdgeImplementors = []string{"PartsOrderBatchEdge"}
+
+func (ec *executionContext) _PartsOrderBatchEdge(ctx context.Context, sel ast.SelectionSet, obj *PartsOrderBatchEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partsOrderBatchEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartsOrderBatchEdge")
+		case "cursor":
+			out.Values[i] = ec._PartsOrderBatchEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._PartsOrderBatchEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var partsOrderLineImplementors = []string{"PartsOrderLine"}
+
+func (ec *executionContext) _PartsOrderLine(ctx context.Context, sel ast.SelectionSet, obj *PartsOrderLine) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partsOrderLineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartsOrderLine")
+		case "partNumber":
+			out.Values[i] = ec._PartsOrderLine_partNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._PartsOrderLine_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._PartsOrderLine_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPrice":
+			out.Values[i] = ec._PartsOrderLine_unitPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lineTotal":
+			out.Values[i] = ec._PartsOrderLine_lineTotal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "model":
+			out.Values[i] = ec._PartsOrderLine_model(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "serials":
+			out.Values[i] = ec._PartsOrderLine_serials(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -4601,6 +5882,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_savedQuoteConnection(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "partsOrderBatchConnection":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_partsOrderBatchConnection(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -5803,6 +7106,92 @@ func (ec *executionContext) marshalNPageInfo2ᚖruggedᚗexampleᚋportalᚋapi�
 	return ec._PageInfo(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPartsOrderBatch2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderBatch(ctx context.Context, sel ast.SelectionSet, v *PartsOrderBatch) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PartsOrderBatch(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartsOrderBatchConnection2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderBatchConnection(ctx context.Context, sel ast.SelectionSet, v PartsOrderBatchConnection) graphql.Marshaler {
+	return ec._PartsOrderBatchConnection(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPartsOrderBatchConnection2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderBatchConnection(ctx context.Context, sel ast.SelectionSet, v *PartsOrderBatchConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PartsOrderBatchConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartsOrderBatchEdge2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderBatchEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*PartsOrderBatchEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPartsOrderBatchEdge2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderBatchEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPartsOrderBatchEdge2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderBatchEdge(ctx context.Context, sel ast.SelectionSet, v *PartsOrderBatchEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PartsOrderBatchEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartsOrderLine2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*PartsOrderLine) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPartsOrderLine2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderLine(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPartsOrderLine2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderLine(ctx context.Context, sel ast.SelectionSet, v *PartsOrderLine) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PartsOrderLine(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPartsOrderSortField2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderSortField(ctx context.Context, v any) (PartsOrderSortField, error) {
+	var res PartsOrderSortField
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPartsOrderSortField2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderSortField(ctx context.Context, sel ast.SelectionSet, v PartsOrderSortField) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNQuoteKind2ruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐQuoteKind(ctx context.Context, v any) (QuoteKind, error) {
 	var res QuoteKind
 	err := res.UnmarshalGQL(v)
@@ -5999,6 +7388,35 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNSupportTicket2ᚕᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐSupportTicketᚄ(ctx context.Context, sel ast.SelectionSet, v []*SupportTicket) graphql.Marshaler {
@@ -6267,6 +7685,14 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	_ = ctx
 	res := graphql.MarshalInt(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOPartsOrderSort2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐPartsOrderSort(ctx context.Context, v any) (*PartsOrderSort, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPartsOrderSort(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOQuoteKind2ᚕruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐQuoteKindᚄ(ctx context.Context, v any) ([]QuoteKind, error) {

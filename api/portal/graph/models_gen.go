@@ -35,6 +35,54 @@ type PageInfo struct {
 	EndCursor       *string `json:"endCursor,omitempty"`
 }
 
+// A parts order: a batch of parts paid at once.
+type PartsOrderBatch struct {
+	// PB- and six digits.
+	RmaBatchID string `json:"rmaBatchId"`
+	// parts or video.
+	Kind string `json:"kind"`
+	// AWAITING_PAYMENT, PLACED, SHIPPED or CANCELLED.
+	Status string `json:"status"`
+	// RFC 3339.
+	CreatedAt string `json:"createdAt"`
+	Total     *Money `json:"total"`
+	// PayPal or PO.
+	PaymentMethod string `json:"paymentMethod"`
+	// The purchase order a PO payment cites; empty otherwise.
+	CustomerPo string `json:"customerPO"`
+	// Every line's quantity added.
+	ItemCount int `json:"itemCount"`
+	// False for an order another member of the viewer's organization placed.
+	Mine bool `json:"mine"`
+	// Who placed the order, as the organization sees it.
+	OrderedByName string            `json:"orderedByName"`
+	Lines         []*PartsOrderLine `json:"lines"`
+}
+
+type PartsOrderBatchEdge struct {
+	Cursor string           `json:"cursor"`
+	Node   *PartsOrderBatch `json:"node"`
+}
+
+// One line of a parts order, priced when it was ordered.
+type PartsOrderLine struct {
+	PartNumber  string `json:"partNumber"`
+	Description string `json:"description"`
+	Quantity    int    `json:"quantity"`
+	UnitPrice   *Money `json:"unitPrice"`
+	LineTotal   *Money `json:"lineTotal"`
+	// The model the part is for; empty when the customer did not say.
+	Model string `json:"model"`
+	// The video units (serials) a video part is for; empty for other parts.
+	Serials []string `json:"serials"`
+}
+
+// The order of the parts orders; the rmaBatchId breaks ties.
+type PartsOrderSort struct {
+	Field PartsOrderSortField `json:"field"`
+	Desc  bool                `json:"desc"`
+}
+
 type Query struct {
 }
 
@@ -157,6 +205,61 @@ type TicketResult struct {
 	Error    *string `json:"error,omitempty"`
 	UID      *string `json:"uid,omitempty"`
 	Complete bool    `json:"complete"`
+}
+
+type PartsOrderSortField string
+
+const (
+	PartsOrderSortFieldCreatedAt PartsOrderSortField = "CREATED_AT"
+	PartsOrderSortFieldTotal     PartsOrderSortField = "TOTAL"
+)
+
+var AllPartsOrderSortField = []PartsOrderSortField{
+	PartsOrderSortFieldCreatedAt,
+	PartsOrderSortFieldTotal,
+}
+
+func (e PartsOrderSortField) IsValid() bool {
+	switch e {
+	case PartsOrderSortFieldCreatedAt, PartsOrderSortFieldTotal:
+		return true
+	}
+	return false
+}
+
+func (e PartsOrderSortField) String() string {
+	return string(e)
+}
+
+func (e *PartsOrderSortField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PartsOrderSortField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PartsOrderSortField", str)
+	}
+	return nil
+}
+
+func (e PartsOrderSortField) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PartsOrderSortField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PartsOrderSortField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // SAVED: saved from the create-RMA flow, opened into it again. SERVICE: staff priced an RMA after diagnosis.

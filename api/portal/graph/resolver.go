@@ -29,6 +29,8 @@ type Resolver struct {
 	History RMAHistory
 	// Quotes lists the your-account quotes (savedQuoteConnection).
 	Quotes QuoteList
+	// PartsOrders lists the your-account parts orders (partsOrderBatchConnection).
+	PartsOrders PartsOrderList
 	// Now is the clock quote statuses are read at (time.Now when nil).
 	Now func() time.Time
 }
