@@ -151,13 +151,22 @@ func (a ordersAPI) price(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out := PricedJSON{Lines: make([]PricedLineJSON, len(p.Lines)), Total: p.Total, Problems: make([]ProblemJSON, len(p.Problems))}
+	// A line with a problem is answered in problems only (by its index in the request); lines
+	// are the priced ones, in the request's order.
+	refused := make(map[int]bool, len(p.Problems))
+	for _, pr := range p.Problems {
+		refused[pr.Index] = true
+	}
+	out := PricedJSON{Lines: make([]PricedLineJSON, 0, len(p.Lines)), Total: p.Total, Problems: make([]ProblemJSON, len(p.Problems))}
 	for i, l := range p.Lines {
-		out.Lines[i] = PricedLineJSON{
+		if refused[i] {
+			continue
+		}
+		out.Lines = append(out.Lines, PricedLineJSON{
 			PartNumber: l.PartNumber, Description: l.Description, Quantity: l.Quantity, UnitPrice: l.UnitPrice,
 			LineTotal: l.LineTotal, Availability: l.Availability, ImagePath: l.ImagePath, IsHighValue: l.HighValue,
 			Model: l.Model, Serials: nonNil(l.Serials),
-		}
+		})
 	}
 	for i, pr := range p.Problems {
 		out.Problems[i] = ProblemJSON(pr)

@@ -118,6 +118,7 @@ func TestPrice(t *testing.T) {
 				tt.problems = []partsapi.ProblemJSON{}
 			}
 			require.Equal(t, tt.problems, p.Problems)
+			require.Len(t, p.Lines, strings.Count(tt.body, "partNumber")-len(tt.problems), "a refused line is in problems only")
 		})
 	}
 
