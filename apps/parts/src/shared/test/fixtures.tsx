@@ -1,0 +1,174 @@
+// Test support for the parts pages: a fake parts API, sessions (signed in with chosen
+// permissions, signed out) and carts put in localStorage. Imported by tests only.
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { Country, Me, Money, OrderLineInput, Part, PriceResult, PricedLine, State } from '@portal/api-client';
+import { SessionProvider, type Session, type SessionState } from '@portal/auth';
+import { PortalThemeProvider } from '@portal/ui';
+import { profile, sessionWith } from '@portal/forms/testing';
+import { CART_KEYS, serializeCart, type CartItem, type CartKind } from '../cart/model';
+
+export const usd = (cents: number): Money => ({ cents, currency: 'USD' });
+
+const CATALOGUE: Record<string, { description: string; cents: number; discontinued?: boolean; image: string; high?: boolean; model: string }> = {
+  'RL14-BAT-STD': { description: 'RL14 standard battery, hot-swappable', cents: 12900, image: '/assets/parts/battery.svg', model: 'RL14' },
+  'RL14-CHG-AC': { description: 'RL14 AC adapter with region power cord', cents: 8900, image: '/assets/parts/charger.svg', model: 'RL14' },
+  'VX12-BAT-STD': { description: 'VX12 body-worn camera battery, 12 h', cents: 8900, image: '/assets/parts/video-battery.svg', model: 'VX12' },
+  'VX12-DOCK-8': { description: 'VX12 8-bay charging and evidence upload dock', cents: 189900, image: '/assets/parts/video-dock.svg', high: true, model: 'VX12' },
+  'VX12-MNT-HELM': { description: 'VX12 helmet mount (discontinued)', cents: 5900, image: '/assets/parts/video-mount.svg', discontinued: true, model: 'VX12' },
+};
+
+export function part(pn: string): Part {
+  const p = CATALOGUE[pn]!;
+  return {
+    partNumber: pn,
+    description: p.description,
+    fits: [{ model: p.model, family: p.model === 'VX12' ? 'Veretos' : 'Ranger' }],
+    price: usd(p.cents),
+    availability: p.discontinued ? 'DISCONTINUED' : 'IN_STOCK',
+    discontinued: Boolean(p.discontinued),
+    imagePath: p.image,
+    isHighValue: Boolean(p.high),
+  };
+}
+
+/** The price endpoint's rules over the little catalogue above, as the contract states them. */
+export function priceOf(lines: OrderLineInput[]): PriceResult {
+  const priced: PricedLine[] = [];
+  const problems: PriceResult['problems'] = [];
+  lines.forEach((line, index) => {
+    const p = CATALOGUE[line.partNumber];
+    if (!p) problems.push({ index, partNumber: line.partNumber, code: 'parts.unknownPart', message: `Part ${line.partNumber} was not found.` });
+    else if (p.discontinued)
+      problems.push({ index, partNumber: line.partNumber, code: 'parts.discontinued', message: `Part ${line.partNumber} is no longer sold.` });
+    else if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 999)
+      problems.push({ index, partNumber: line.partNumber, code: 'parts.badQuantity', message: 'Quantity must be a whole number from 1 to 999.' });
+    else
+      priced.push({
+        partNumber: line.partNumber,
+        description: p.description,
+        quantity: line.quantity,
+        unitPrice: usd(p.cents),
+        lineTotal: usd(p.cents * line.quantity),
+        availability: 'IN_STOCK',
+        imagePath: p.image,
+        isHighValue: Boolean(p.high),
+        model: line.model ?? '',
+        serials: line.serials ?? [],
+      });
+  });
+  return { lines: priced, total: usd(priced.reduce((sum, l) => sum + l.lineTotal.cents, 0)), problems };
+}
+
+export const countries: Country[] = [{ name: 'United States', countryCode: 'US', geonameId: 6252001 }];
+const usStates: State[] = [{ name: 'Texas', stateCode: 'TX', geonameId: 4736286, apo: false }];
+
+export function makeApi() {
+  return {
+    parts: {
+      searchParts: jest.fn(async (search: { model?: string }) => {
+        const items = Object.keys(CATALOGUE)
+          .map(part)
+          .filter((p) => !search.model || p.fits.some((f) => f.model === search.model));
+        return { items, total: items.length, page: 1, itemsPerPage: 100 };
+      }),
+      price: jest.fn(async (lines: OrderLineInput[]) => priceOf(lines)),
+      createOrder: jest.fn(async () => ({
+        rmaBatchId: 'PB-100001',
+        status: 'AWAITING_PAYMENT' as const,
+        total: usd(25800),
+        paymentUrl: 'https://paypal.test/checkoutnow?token=ORDER-1',
+      })),
+      processOrder: jest.fn(async ({ rmaBatchId }: { rmaBatchId: string }) => ({ rmaBatchId, status: 'PLACED', total: usd(25800) })),
+      cancelOrder: jest.fn(async (rmaBatchId: string) => ({ rmaBatchId, status: 'CANCELLED', total: usd(25800) })),
+      videoSerials: jest.fn(async () => [
+        { serial: 'VT10000007', model: 'VX12', modelFamily: 'Veretos' },
+        { serial: 'VT10000008', model: 'VX12', modelFamily: 'Veretos' },
+      ]),
+    },
+    repair: {
+      paymentOptions: jest.fn(async () => ({ methods: ['PayPal' as const], defaultMethod: 'PayPal' as const, poReleaseRequired: false, discountPercent: 0 })),
+    },
+    locations: {
+      countries: jest.fn(async () => countries),
+      states: jest.fn(async (id: number) => (id === 6252001 ? usStates : [])),
+      cities: jest.fn(async () => []),
+    },
+    uploads: {
+      uploadPurchaseOrder: jest.fn(async (file: File) => [{ fileId: `po/${file.name}`, originalname: file.name }]),
+    },
+  };
+}
+
+export type FakeApi = ReturnType<typeof makeApi>;
+
+/** A signed-in customer holding the given permissions of the portal's client. */
+export function signedIn(api: FakeApi, permissions: string[]): Session {
+  const me: Me = { ...profile, roles: ['service-portal:customer', ...permissions.map((p) => `service-portal:${p}`)] };
+  return sessionWith(api as never, me);
+}
+
+export function signedOut(api: FakeApi): Session & { signIn: jest.Mock } {
+  const state: SessionState = { status: 'signed-out' };
+  return {
+    api,
+    clientId: 'service-portal',
+    getState: () => state,
+    subscribe: () => () => undefined,
+    signIn: jest.fn(),
+  } as unknown as Session & { signIn: jest.Mock };
+}
+
+export function putCart(kind: CartKind, items: CartItem[]): void {
+  localStorage.setItem(CART_KEYS[kind], serializeCart(kind, items));
+}
+
+export function storedCart(kind: CartKind): unknown {
+  return JSON.parse(localStorage.getItem(CART_KEYS[kind]) ?? 'null');
+}
+
+export function cartItem(pn: string, quantity: number, extra: Partial<CartItem> = {}): CartItem {
+  const p = part(pn);
+  return {
+    pn,
+    quantity,
+    partSpec: p.description,
+    imgUrl: p.imagePath,
+    model: '',
+    serials: [],
+    storeDate: '2026-11-23T18:00:00.000Z',
+    isHighValue: p.isHighValue,
+    ...extra,
+  };
+}
+
+/** The pages the parts pages lead to, as headings a test can wait for. */
+export const routes: RouteObject[] = [
+  { path: '/parts-order', element: <h1>Order parts page</h1> },
+  { path: '/parts-order/cart', element: <h1>Parts cart page</h1> },
+  { path: '/video-parts-order/cart', element: <h1>Video cart page</h1> },
+  { path: '/your-account/parts-orders-history', element: <h1>History page</h1> },
+];
+
+/** The page at url (search included) in a data router, with theme and session, and the pages it leads to. */
+export function renderPage(element: ReactElement, options: { path: string; url: string; session: Session; state?: unknown; extra?: RouteObject[] }) {
+  const url = new URL(options.url, 'http://portal.test');
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <h1>Home</h1> },
+      ...(options.extra ?? []),
+      ...routes.filter((r) => r.path !== options.path),
+      { path: options.path, element },
+    ],
+    { initialEntries: [{ pathname: url.pathname, search: url.search, state: options.state }] },
+  );
+  const view = render(
+    <PortalThemeProvider>
+      <SessionProvider session={options.session}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </PortalThemeProvider>,
+  );
+  return { ...view, router };
+}
