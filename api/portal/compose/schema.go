@@ -93,6 +93,10 @@ func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error
 		if err := seedDemoHistory(ctx, cfg, gdb); err != nil {
 			return fmt.Errorf("compose: seed demo history: %w", err)
 		}
+		// The README's units of adam, which the history leaves without RMAs.
+		if err := seedDemoHoldings(ctx, gdb); err != nil {
+			return fmt.Errorf("compose: seed demo holdings: %w", err)
+		}
 	}
 	return nil
 }
