@@ -46,6 +46,8 @@ export interface OrderLineInput {
   model?: string;
   /** Video lines: the units the part is for; quantity equals their number. */
   serials?: string[];
+  /** Parts lines: the serial the catalogue was searched by, so the unit's inventory lists the order. */
+  searchSerial?: string;
 }
 
 /** A line the server priced. */

@@ -80,6 +80,8 @@ export function PartsOrderPage() {
         serials: [],
         storeDate: new Date().toISOString(),
         isHighValue: part.isHighValue,
+        // Found by a unit's serial: the order names the unit, so its inventory lists the order.
+        ...(search.serial ? { searchSerial: search.serial } : {}),
       }),
     );
 

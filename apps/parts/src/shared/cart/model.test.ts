@@ -194,6 +194,25 @@ describe('parseCart: what localStorage holds is checked', () => {
   });
 });
 
+describe('searchSerial: the serial a part was found by', () => {
+  it('is kept (upper case) on a parts item, stored, read back and sent with the line', () => {
+    const items = added(addItem('parts', [], part('VX12-DOCK-1', 1, { searchSerial: ' vt10000007 ' })));
+    expect(items[0]?.searchSerial).toBe('VT10000007');
+    expect(parseCart('parts', serializeCart('parts', items)).items).toEqual(items);
+    expect(toOrderLines('parts', items)).toEqual([{ partNumber: 'VX12-DOCK-1', quantity: 1, searchSerial: 'VT10000007' }]);
+  });
+
+  it('survives a later add of the same part without one', () => {
+    const first = added(addItem('parts', [], part('VX12-DOCK-1', 1, { searchSerial: 'VT10000007' })));
+    expect(added(addItem('parts', first, part('VX12-DOCK-1', 2)))[0]).toMatchObject({ quantity: 3, searchSerial: 'VT10000007' });
+  });
+
+  it('is never part of a video item, and a stored one that is no serial drops the item', () => {
+    expect(added(addItem('video', [], video('VX12-BAT-STD', ['VT10000007'], { searchSerial: 'VT10000007' })))[0]).not.toHaveProperty('searchSerial');
+    expect(parseCart('parts', JSON.stringify([{ ...part('VX12-DOCK-1', 1), searchSerial: '<x>' }])).dropped).toBe(1);
+  });
+});
+
 describe('toOrderLines', () => {
   it('sends part numbers and quantities, and for video the model and units, never a price', () => {
     expect(toOrderLines('video', [video('VX12-BAT-STD', ['VT10000007', 'VT10000008'])])).toEqual([

@@ -30,6 +30,11 @@ export interface CartItem {
   /** When the item was last added (ISO 8601). */
   storeDate: string;
   isHighValue: boolean;
+  /**
+   * Parts cart: the serial the customer searched the catalogue by when they chose the part, sent
+   * with the order so the unit's inventory lists it. Absent otherwise.
+   */
+  searchSerial?: string;
 }
 
 /** A cart line's identity: part number and model (spec §4 merge rule). */
@@ -73,8 +78,11 @@ export type CartChange = { ok: true; items: CartItem[] } | { ok: false; message:
  * Any other item goes to the front.
  */
 export function addItem(kind: CartKind, items: readonly CartItem[], incoming: CartItem): CartChange {
+  const { searchSerial, ...rest } = incoming;
+  const searched = kind === 'parts' ? (searchSerial ?? '').trim().toUpperCase() : '';
   const item: CartItem = {
-    ...incoming,
+    ...rest,
+    ...(searched ? { searchSerial: searched } : {}),
     pn: incoming.pn.trim().toUpperCase(),
     model: incoming.model.trim().toUpperCase(),
     serials: kind === 'video' ? normalizeSerials(incoming.serials) : [],
@@ -96,7 +104,12 @@ export function addItem(kind: CartKind, items: readonly CartItem[], incoming: Ca
     if (serials.length > MAX_QUANTITY) return { ok: false, message: CART_COPY.badQuantity };
     merged = { ...existing, ...item, serials, quantity: serials.length };
   } else {
-    merged = { ...existing, ...item, quantity: Math.min(existing.quantity + item.quantity, MAX_QUANTITY) };
+    merged = {
+      ...existing,
+      ...item,
+      quantity: Math.min(existing.quantity + item.quantity, MAX_QUANTITY),
+      ...(item.searchSerial || existing.searchSerial ? { searchSerial: item.searchSerial || existing.searchSerial } : {}),
+    };
   }
   return { ok: true, items: items.map((current, i) => (i === at ? merged : current)) };
 }
@@ -153,7 +166,7 @@ function isOwnPath(value: string): boolean {
 /** One stored item checked field by field; null when any field is not what the cart writes. */
 export function readItem(kind: CartKind, value: unknown): CartItem | null {
   if (!isObject(value)) return null;
-  const { pn, quantity, partSpec, imgUrl, model, serials, storeDate, isHighValue } = value;
+  const { pn, quantity, partSpec, imgUrl, model, serials, storeDate, isHighValue, searchSerial } = value;
   if (typeof pn !== 'string' || !PART_NUMBER.test(pn)) return null;
   if (!isValidQuantity(quantity)) return null;
   if (typeof partSpec !== 'string' || partSpec.length > MAX_SPEC) return null;
@@ -162,8 +175,13 @@ export function readItem(kind: CartKind, value: unknown): CartItem | null {
   if (typeof isHighValue !== 'boolean') return null;
   if (model !== undefined && (typeof model !== 'string' || (model !== '' && !MODEL.test(model)))) return null;
   const item: CartItem = { pn, quantity, partSpec, imgUrl, model: model ?? '', serials: [], storeDate, isHighValue };
-  // A parts item is for no unit in particular.
-  if (kind === 'parts') return serials === undefined || (Array.isArray(serials) && serials.length === 0) ? item : null;
+  if (kind === 'parts') {
+    // A parts item is for no unit in particular; it may remember the serial it was found by.
+    if (!(serials === undefined || (Array.isArray(serials) && serials.length === 0))) return null;
+    if (searchSerial === undefined) return item;
+    return typeof searchSerial === 'string' && SERIAL.test(searchSerial) ? { ...item, searchSerial } : null;
+  }
+  if (searchSerial !== undefined) return null;
   // Video: a model and its units, each once, as many as the quantity says.
   if (!item.model || !Array.isArray(serials) || serials.length === 0) return null;
   if (!serials.every((s): s is string => typeof s === 'string' && SERIAL.test(s))) return null;
@@ -199,7 +217,12 @@ export function parseCart(kind: CartKind, raw: string | null): ParsedCart {
 export function toOrderLines(kind: CartKind, items: readonly CartItem[]): OrderLineInput[] {
   return items.map((item) => {
     if (kind === 'video') return { partNumber: item.pn, quantity: item.quantity, model: item.model, serials: [...item.serials] };
-    return item.model ? { partNumber: item.pn, quantity: item.quantity, model: item.model } : { partNumber: item.pn, quantity: item.quantity };
+    return {
+      partNumber: item.pn,
+      quantity: item.quantity,
+      ...(item.model ? { model: item.model } : {}),
+      ...(item.searchSerial ? { searchSerial: item.searchSerial } : {}),
+    };
   });
 }
 
