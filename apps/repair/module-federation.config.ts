@@ -15,6 +15,8 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './ServiceQuoteSuccessfulPage': './src/features/service-quotes/ServiceQuoteSuccessfulPage.tsx',
     './ServiceQuoteCancelPage': './src/features/service-quotes/ServiceQuoteCancelPage.tsx',
     './SuccessPage': './src/features/service-quotes/SuccessPage.tsx',
+    './UpgradeDevicePage': './src/features/upgrade-device/UpgradeDevicePage.tsx',
+    './UpgradeConfirmQuotePage': './src/features/upgrade-device/UpgradeConfirmQuotePage.tsx',
   },
   shared: portalShared,
   ...federationDefaults,

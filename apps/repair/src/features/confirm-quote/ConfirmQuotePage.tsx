@@ -4,29 +4,40 @@ import { Banner, Card, PageTitle, Stack } from '@portal/ui';
 import { COPY } from '../create-rma/copy';
 import { CONFIRM_STEP } from '../create-rma/model/flow';
 import { isSavedQuote, type SavedQuote } from '../create-rma/model/quote';
+import { REPAIR_FLOW, UPGRADE_FLOW, type FlowKind } from '../create-rma/model/kind';
+import { UPGRADE_RMA_TYPE } from '../create-rma/model/payload';
 import { CreateRmaFlow, type ConfirmQuoteRouteState } from '../create-rma/Page';
 import { ClosedQuote, QuoteStateView } from '../service-quotes/QuoteFacts';
 import { useQuote } from '../service-quotes/useQuote';
 
+/** The kind of request a saved quote priced: its rmaType decides, whichever page opened it. */
+export function quoteKind(quote: SavedQuote): FlowKind {
+  return quote.externalResource?.rmaInput?.rmaType === UPGRADE_RMA_TYPE ? UPGRADE_FLOW : REPAIR_FLOW;
+}
+
 function SavedQuoteFlow({ serial, quote, quoteId, toPage }: { serial: string; quote: SavedQuote; quoteId: string; toPage?: number }) {
   const navigate = useNavigate();
+  const kind = quoteKind(quote);
   return (
     <CreateRmaFlow
       key={quoteId}
+      kind={kind}
       initialSerial={quote.externalResource?.serial || serial}
       toPage={toPage ?? CONFIRM_STEP}
       quote={quote}
       quoteId={quoteId}
-      banner={<Banner title={COPY.quoteSaved(quoteId)}>{COPY.quoteSavedHelp}</Banner>}
-      onReset={() => navigate(pathFor('create-rma'), { replace: true, state: { reset: Date.now() } })}
+      banner={<Banner title={COPY.quoteSaved(quoteId)}>{kind.alwaysPaid ? COPY.upgradeQuoteSavedHelp : COPY.quoteSavedHelp}</Banner>}
+      onReset={() => navigate(pathFor(kind.startRoute), { replace: true, state: { reset: Date.now() } })}
     />
   );
 }
 
 /**
- * Route rma-confirm-quote (create-rma/{serial}/confirm-quote?quote=QT-…): a saved quote, every
- * step prefilled from it, opened on the confirm step with the payment card (no Save Quote: it is
- * saved). The quote comes with the navigation from Save Quote, or is fetched by ?quote=.
+ * Route rma-confirm-quote (create-rma/{serial}/confirm-quote?quote=QT-…), and
+ * upgrade-device-confirm-quote (upgrade-device/{serial}/confirm-quote?quote=QT-…): a saved quote,
+ * every step prefilled from it, opened on the confirm step with the payment card (no Save Quote:
+ * it is saved). The quote comes with the navigation from Save Quote, or is fetched by ?quote=;
+ * its rmaType says whether it is a repair or an upgrade.
  */
 export function ConfirmQuotePage() {
   const { serial = '' } = useParams();

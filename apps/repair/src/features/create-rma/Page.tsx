@@ -30,8 +30,10 @@ import {
 import { autoSelectFault, priceOf } from './model/problem';
 import { isSavedQuote, type SavedQuote } from './model/quote';
 import { sortServerErrors } from './model/serverErrors';
+import { REPAIR_FLOW, type FlowKind } from './model/kind';
+import { isUpgradeable } from './model/upgrade';
 import { ProblemStep } from './steps/ProblemStep';
-import { CREATE_RMA_STEPS } from './steps';
+import { UpgradeStep } from './steps/UpgradeStep';
 
 // Steps 2-5 arrive when they are needed (fetched in the background once the page is up), so the
 // page a user lands on carries only step 1.
@@ -79,6 +81,8 @@ export function readRouteInputs(location: Location): { toPage?: number; quote: S
 }
 
 export interface FlowProps {
+  /** A repair RMA (create-rma, the default) or a paid upgrade (upgrade-device). */
+  kind?: FlowKind;
   initialSerial: string;
   toPage?: number;
   quote: SavedQuote | null;
@@ -101,19 +105,34 @@ function StepLoading() {
   );
 }
 
-/** The create-RMA stepper (spec §2), from the serial to the label; rma-confirm-quote renders it too. */
-export function CreateRmaFlow({ initialSerial, toPage, quote, quoteId, onReset, paymentReturn = null, snapshot = null, banner }: FlowProps) {
+/**
+ * The create-RMA stepper (spec §2), from the serial to the label; rma-confirm-quote renders it
+ * too, and upgrade-device with its confirm-quote page as the upgrade kind (its own first step,
+ * always paid).
+ */
+export function CreateRmaFlow({
+  kind = REPAIR_FLOW,
+  initialSerial,
+  toPage,
+  quote,
+  quoteId,
+  onReset,
+  paymentReturn = null,
+  snapshot = null,
+  banner,
+}: FlowProps) {
   const api = useApi();
   const navigate = useNavigate();
   const session = useSessionState();
   const profile = session.status === 'signed-in' ? session.profile : null;
   const [state, dispatch] = useReducer(flowReducer, { serial: initialSerial, toPage, quote, profile, snapshot }, initialFlowState);
-  const check = useSerialCheck(state.serial);
+  const upgrade = kind.alwaysPaid;
+  const check = useSerialCheck(state.serial, upgrade ? isUpgradeable : undefined);
   const unit = check.status === 'valid' ? check.unit : null;
   // An RMA awaiting its payment already has its number: from then on leaving does not warn.
   const [pendingRma, setPendingRma] = useState<string | null>(paymentReturn?.rmaNumber ?? null);
   const [redirect, setRedirect] = useState<{ url: string } | null>(null);
-  const { blocker } = useLeaveWarning(state.result === null && pendingRma === null && redirect === null);
+  const { blocker, allowNextNavigation } = useLeaveWarning(state.result === null && pendingRma === null && redirect === null);
   const [submitting, setSubmitting] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [selections, setSelections] = useState<RepairSelection[]>([]);
@@ -283,7 +302,13 @@ export function CreateRmaFlow({ initialSerial, toPage, quote, quoteId, onReset, 
     try {
       const result = await api.repair.createOowRma(payload, key);
       const search = new URLSearchParams({ quote: result.quoteId }).toString();
-      await navigate(`${pathFor('rma-confirm-quote', { serial: state.serial })}?${search}`, {
+      const confirmQuote =
+        kind.confirmQuoteRoute === 'upgrade-device-confirm-quote'
+          ? pathFor('upgrade-device-confirm-quote', { serial: state.serial })
+          : pathFor('rma-confirm-quote', { serial: state.serial });
+      // The saved quote's page is where the flow goes on: no leave warning on the way.
+      allowNextNavigation();
+      await navigate(`${confirmQuote}?${search}`, {
         state: { quoteData: result.quoteData ?? undefined, quoteId: result.quoteId, toPage: CONFIRM_STEP } satisfies ConfirmQuoteRouteState,
       });
     } catch (error) {
@@ -302,21 +327,34 @@ export function CreateRmaFlow({ initialSerial, toPage, quote, quoteId, onReset, 
     }
   }
 
-  const title = CREATE_RMA_STEPS[state.step - 1] ?? CREATE_RMA_STEPS[0];
+  const title = kind.steps[state.step - 1] ?? kind.steps[0];
   const common = { unit, serial: state.serial, problem: state.problem, contact: state.contact, address: state.address, packaging };
 
   return (
     <Stack $gap="lg">
-      <PageTitle>Create a repair RMA</PageTitle>
+      <PageTitle>{kind.title}</PageTitle>
       {banner}
       {state.address.country.trim().toUpperCase() === GUAM ? <Banner variant="warning">{COPY.guamBatteries}</Banner> : null}
-      <Stepper steps={CREATE_RMA_STEPS} current={state.step} label="Create RMA steps" />
+      <Stepper steps={kind.steps} current={state.step} label={kind.stepsLabel} />
       <Card aria-labelledby={stepTitleId}>
         <CardTitle id={stepTitleId} ref={titleRef} tabIndex={-1}>
           {title}
         </CardTitle>
         <Suspense fallback={<StepLoading />}>
-          {state.step === 1 ? (
+          {state.step === 1 && upgrade ? (
+            <UpgradeStep
+              serial={state.serial}
+              onSerialChange={(serial) => dispatch({ type: 'serial', serial: normalizeSerial(serial) })}
+              check={check}
+              values={state.problem}
+              onChange={(values) => dispatch({ type: 'problem', values })}
+              discountPercent={discountPercent}
+              serverErrors={state.serverErrors.problem}
+              onOptionsLoaded={setSelections}
+              onContinue={() => go(2)}
+            />
+          ) : null}
+          {state.step === 1 && !upgrade ? (
             <ProblemStep
               serial={state.serial}
               onSerialChange={(serial) => dispatch({ type: 'serial', serial: normalizeSerial(serial) })}
@@ -359,6 +397,7 @@ export function CreateRmaFlow({ initialSerial, toPage, quote, quoteId, onReset, 
           ) : null}
           {state.step === 4 ? (
             <ConfirmStep
+              kind={kind}
               {...common}
               confirmed={state.confirmed}
               onConfirmedChange={(confirmed) => dispatch({ type: 'confirm', confirmed })}
@@ -400,8 +439,11 @@ function resetStamp(location: Location): number | null {
   return typeof state?.reset === 'number' ? state.reset : null;
 }
 
-/** Route create-rma/{serial?}: the repair RMA stepper (spec §2), from the serial to the label. */
-export function CreateRmaPage() {
+/**
+ * A stepper page of kind: the route's serial and inputs, a reset, and the return from the payment
+ * provider (?rmaNumber=…), which reopens the flow as it was left, on the confirm step.
+ */
+export function RmaStepperPage({ kind }: { kind: FlowKind }) {
   const { serial = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -413,15 +455,21 @@ export function CreateRmaPage() {
 
   return (
     <CreateRmaFlow
-      // Another serial's create-rma page, or a reset, starts the flow over.
+      // Another serial's page, or a reset, starts the flow over.
       key={`${serial}#${reset ?? 0}`}
+      kind={kind}
       initialSerial={serial}
       toPage={paymentReturn ? CONFIRM_STEP : inputs.toPage}
       quote={snapshot?.quote ?? inputs.quote}
       quoteId={snapshot?.quoteId && snapshot.quote ? snapshot.quoteId : undefined}
       paymentReturn={reset === null ? paymentReturn : null}
       snapshot={snapshot}
-      onReset={() => navigate(pathFor('create-rma'), { replace: true, state: { reset: Date.now() } satisfies ResetState })}
+      onReset={() => navigate(pathFor(kind.startRoute), { replace: true, state: { reset: Date.now() } satisfies ResetState })}
     />
   );
+}
+
+/** Route create-rma/{serial?}: the repair RMA stepper (spec §2), from the serial to the label. */
+export function CreateRmaPage() {
+  return <RmaStepperPage kind={REPAIR_FLOW} />;
 }

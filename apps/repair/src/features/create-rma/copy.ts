@@ -74,6 +74,24 @@ export const COPY = {
   newRequest: 'Need to Create a new Service Request?',
   networkFailed: 'The server could not be reached. Check your connection and try again.',
 
+  upgradeIntro:
+    'Add memory, storage, a bigger battery or a radio module to a unit you already have. Choose an upgrade, send the unit in with the prepaid label and we fit it, test the unit and send it back. Upgrades are paid before the label is issued (by card, or by purchase order where your account allows it), whether or not the unit is in warranty.',
+  upgradeSignIn:
+    'Sign in to check your unit and see the upgrades its model takes with their prices. The upgrade is requested, paid and labelled under your account.',
+  upgradeHelpdesk: `Upgrades are not offered for the EX80: every service of this model is arranged through the helpdesk. Please contact the helpdesk at ${SUPPORT_EMAIL}.`,
+  upgradeEndOfService: 'This unit is end of service: parts are no longer stocked for it, so it cannot be upgraded.',
+  upgradeOpenRma: 'This unit has an open RMA. An upgrade can be requested once that RMA is closed.',
+  upgradeOptionsFailed: 'The upgrade options could not be loaded. Please try again.',
+  upgradeOptionsLoading: 'Loading the upgrade options…',
+  noUpgrades: (model: string) => `No upgrades are offered for the ${model} at this time, please reach out to support & service.`,
+  upgradeLegend: 'Choose an upgrade',
+  upgradeNotes: 'Notes for the technician (optional)',
+  upgradeSaveQuoteHelp: 'Save Quote keeps this upgrade and its price as a quote you can pay later; no RMA is created yet.',
+  upgradePaymentFailed: (rmaNumber: string) =>
+    `Upgrade RMA ${rmaNumber} is waiting for its payment. Try the payment again, or cancel the RMA if you no longer want the upgrade.`,
+  upgradeQuoteSavedHelp:
+    'Your upgrade quote is saved: check the details below, then pay by card or PO to create the upgrade RMA and get the shipping label.',
+
   branchPlaceholder: 'Choose a branch',
   branchHint: "Fills the contact and address below with the branch's; you can still change them.",
   branchesLoading: "Loading your organization's branches…",

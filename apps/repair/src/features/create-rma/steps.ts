@@ -6,3 +6,6 @@ export const CREATE_RMA_STEPS = [
   'Confirm RMA',
   'Download Label',
 ] as const;
+
+/** The upgrade stepper: the same steps, the first one choosing the upgrade. */
+export const UPGRADE_STEPS = ['Choose Upgrade', 'Contact Info', 'Packaging & Shipping', 'Confirm Upgrade', 'Download Label'] as const;

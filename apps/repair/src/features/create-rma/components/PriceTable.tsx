@@ -6,10 +6,21 @@ import { discounted, formatAmount, hasFlatDiscount } from '../model/price';
  * Spec §2: the out-of-warranty price of the chosen problem and, when the profile has a flat
  * discount, the price after it. Amounts come from the server in cents; nothing here is sent back.
  */
-export function PriceTable({ problem, price, discountPercent }: { problem: string; price: Money; discountPercent: number }) {
+export function PriceTable({
+  problem,
+  price,
+  discountPercent,
+  label = 'Repair price',
+}: {
+  problem: string;
+  price: Money;
+  discountPercent: number;
+  /** The table's accessible name (an upgrade's price on upgrade-device). */
+  label?: string;
+}) {
   const discount = hasFlatDiscount(discountPercent);
   return (
-    <Table aria-label="Repair price">
+    <Table aria-label={label}>
       <thead>
         <tr>
           <th scope="col">Selection</th>

@@ -34,3 +34,18 @@ export function ProblemFacts({ problem, unit }: { problem: ProblemValues; unit: 
     />
   );
 }
+
+/** An upgrade's summary: the category, the option and what the customer added. */
+export function UpgradeFacts({ problem }: { problem: ProblemValues }) {
+  return (
+    <Facts
+      rows={[
+        ['Category', problem.primaryFault],
+        ['Upgrade', problem.problem],
+        ['Notes', problem.initialNotes],
+        ['Reference Id', problem.customerReference],
+        ['Asset Tag', problem.assetTag],
+      ]}
+    />
+  );
+}

@@ -11,23 +11,25 @@ export type RepairOptions =
 type Loaded = { key: string; options: RepairOptions };
 
 /**
- * The primary faults and problems of a unit (GraphQL repairFormSelections). `onLoaded` runs with
- * each list as it arrives (the flow auto-selects a sole fault there).
+ * The primary faults and problems of a unit (GraphQL repairFormSelections), or with rmaType
+ * UPGRADE its upgrade categories and options. `onLoaded` runs with each list as it arrives (the
+ * flow auto-selects a sole fault there).
  */
 export function useRepairOptions(
   unit: Unit | null,
   onLoaded: (selections: RepairSelection[]) => void,
+  rmaType: string = RMA_TYPE,
 ): { options: RepairOptions; retry: () => void } {
   const api = useApi();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const key = unit ? `${unit.serial}|${unit.pn}|${unit.model}|${attempt}` : null;
+  const key = unit ? `${rmaType}|${unit.serial}|${unit.pn}|${unit.model}|${attempt}` : null;
 
   useEffect(() => {
     if (!unit || key === null) return undefined;
     const controller = new AbortController();
     api.repair
-      .repairFormSelections({ pn: unit.pn, model: unit.model, rmaType: RMA_TYPE, serial: unit.serial }, { signal: controller.signal })
+      .repairFormSelections({ pn: unit.pn, model: unit.model, rmaType, serial: unit.serial }, { signal: controller.signal })
       .then(
         (selections) => {
           if (controller.signal.aborted) return;
@@ -36,7 +38,7 @@ export function useRepairOptions(
         },
         (error: unknown) => {
           if (isAbortError(error) || controller.signal.aborted) return;
-          console.error('Loading the repair options failed', error);
+          console.error(`Loading the ${rmaType} options failed`, error);
           setLoaded({ key, options: { status: 'failed' } });
         },
       );

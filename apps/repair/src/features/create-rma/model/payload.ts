@@ -5,11 +5,14 @@ import { asksAboutData, type ProblemValues } from './problem';
 
 /** Default rmaType (spec §9). */
 export const RMA_TYPE = 'REPAIR';
+/** The rmaType of a paid upgrade (upgrade-device). */
+export const UPGRADE_RMA_TYPE = 'UPGRADE';
 
 const t = (value: string) => value.trim();
 
-/** The create-RMA body (spec §3), every string trimmed. */
+/** The create-RMA body (spec §3), every string trimmed; rmaType defaults to REPAIR. */
 export function buildCreatePayload(input: {
+  rmaType?: string;
   serial: string;
   productType: string;
   problem: ProblemValues;
@@ -23,7 +26,7 @@ export function buildCreatePayload(input: {
   return {
     serial: t(input.serial),
     rmaInput: {
-      rmaType: RMA_TYPE,
+      rmaType: input.rmaType ?? RMA_TYPE,
       primaryFault: t(p.primaryFault),
       problem: t(p.problem),
       initialNotes: t(p.initialNotes),

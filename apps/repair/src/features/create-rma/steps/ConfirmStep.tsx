@@ -7,7 +7,7 @@ import { StepForm, useTimedMessage } from '@portal/forms/units';
 import { useCountries } from '@portal/forms/units';
 import { AddressFacts, ContactFacts, SummaryCard, UnitFacts } from '@portal/forms/units';
 import { PaymentCard } from '../components/PaymentCard';
-import { ProblemFacts } from '../components/Summary';
+import { ProblemFacts, UpgradeFacts } from '../components/Summary';
 import { COPY } from '../copy';
 import { usePaymentOptions } from '../hooks/usePaymentOptions';
 import { useRepairOptions } from '../hooks/useRepairOptions';
@@ -22,11 +22,14 @@ import {
   type PaymentValues,
 } from '../model/payment';
 import type { PaymentPhase } from '../model/paymentReturn';
-import { buildCreatePayload, RMA_TYPE } from '../model/payload';
+import { REPAIR_FLOW, type FlowKind } from '../model/kind';
+import { buildCreatePayload } from '../model/payload';
 import { priceOf } from '../model/problem';
 import type { ProblemValues } from '../model/problem';
 
 export interface ConfirmStepProps {
+  /** A repair (default) or an upgrade, which is always paid and names its own cards. */
+  kind?: FlowKind;
   unit: Unit | null;
   serial: string;
   problem: ProblemValues;
@@ -73,13 +76,23 @@ export function needsPayment(unit: Pick<Unit, 'iw' | 'allowOow'> | null): boolea
   return unit !== null && !unit.iw && !unit.allowOow;
 }
 
-function PaymentProgress({ phase, onTryAgain, onCancelRma }: { phase: PaymentPhase; onTryAgain: () => void; onCancelRma: () => void }) {
+function PaymentProgress({
+  phase,
+  onTryAgain,
+  onCancelRma,
+  upgrade,
+}: {
+  phase: PaymentPhase;
+  onTryAgain: () => void;
+  onCancelRma: () => void;
+  upgrade: boolean;
+}) {
   if (phase.kind === 'none') return null;
   if (phase.kind === 'failed') {
     return (
       <Stack>
         <Banner variant="error">{phase.message}</Banner>
-        <MutedText>{COPY.paymentFailed(phase.rmaNumber)}</MutedText>
+        <MutedText>{upgrade ? COPY.upgradePaymentFailed(phase.rmaNumber) : COPY.paymentFailed(phase.rmaNumber)}</MutedText>
         <Row>
           <Button onClick={onTryAgain}>Try Again</Button>
           <Button $variant="secondary" onClick={onCancelRma}>
@@ -101,6 +114,7 @@ function PaymentProgress({ phase, onTryAgain, onCancelRma }: { phase: PaymentPha
 /** Step 4: everything on cards, each with Edit, the payment card when it is needed, then the confirmation. */
 export function ConfirmStep(props: ConfirmStepProps) {
   const {
+    kind = REPAIR_FLOW,
     unit,
     serial,
     problem,
@@ -126,14 +140,16 @@ export function ConfirmStep(props: ConfirmStepProps) {
     onTryAgain,
     onCancelRma,
   } = props;
-  const direct = canSubmitDirectly(unit);
-  const paid = needsPayment(unit) && (phase.kind === 'none' || phase.kind === 'redirecting');
+  const upgrade = kind.alwaysPaid;
+  // An upgrade is paid whatever the warranty; a repair only out of warranty without the override.
+  const direct = !upgrade && canSubmitDirectly(unit);
+  const paid = (upgrade ? unit !== null : needsPayment(unit)) && (phase.kind === 'none' || phase.kind === 'redirecting');
   const countries = useCountries();
   const options = usePaymentOptions(paid);
   // The price is known when the problem step loaded the options; on a page opened at this step
   // (a saved quote has its own total) they are loaded here.
   const needOptions = paid && !price && !quoteTotal;
-  const { options: repairOptions } = useRepairOptions(needOptions ? unit : null, () => undefined);
+  const { options: repairOptions } = useRepairOptions(needOptions ? unit : null, () => undefined, kind.rmaType);
   const loadedPrice = repairOptions.status === 'ready' ? priceOf(repairOptions.selections, problem) : null;
   const [showErrors, setShowErrors] = useState(false);
   const [saveBanner, showSaveBanner] = useTimedMessage(timings.validationBannerMs);
@@ -156,9 +172,15 @@ export function ConfirmStep(props: ConfirmStepProps) {
       <SummaryCard title="Unit Description" onEdit={edit(1)}>
         <UnitFacts unit={unit} serial={serial} />
       </SummaryCard>
-      <SummaryCard title="Problem Description" onEdit={edit(1)}>
-        <ProblemFacts problem={problem} unit={unit} />
-      </SummaryCard>
+      {upgrade ? (
+        <SummaryCard title="Upgrade" onEdit={edit(1)}>
+          <UpgradeFacts problem={problem} />
+        </SummaryCard>
+      ) : (
+        <SummaryCard title="Problem Description" onEdit={edit(1)}>
+          <ProblemFacts problem={problem} unit={unit} />
+        </SummaryCard>
+      )}
       <SummaryCard title="Packaging" onEdit={edit(3)}>
         <p>{packagingTitle(packaging)}</p>
       </SummaryCard>
@@ -175,16 +197,19 @@ export function ConfirmStep(props: ConfirmStepProps) {
   if (phase.kind !== 'none' && phase.kind !== 'redirecting') {
     return (
       <Stack>
-        <PaymentProgress phase={phase} onTryAgain={onTryAgain} onCancelRma={onCancelRma} />
+        <PaymentProgress phase={phase} onTryAgain={onTryAgain} onCancelRma={onCancelRma} upgrade={upgrade} />
         {summary}
       </Stack>
     );
   }
 
   const basePayload = () =>
-    unit && packaging !== '' ? buildCreatePayload({ serial, productType: unit.productType, problem, contact, address, packaging }) : null;
+    unit && packaging !== ''
+      ? buildCreatePayload({ rmaType: kind.rmaType, serial, productType: unit.productType, problem, contact, address, packaging })
+      : null;
   const paymentValid = ready !== null && Object.keys(validatePayment(payment, ready)).length === 0;
-  const continueLabel = paid ? (payment.method === 'PO' ? 'Submit RMA' : 'Continue to Payment') : 'Submit RMA';
+  const submitLabel = upgrade ? 'Submit Upgrade' : 'Submit RMA';
+  const continueLabel = paid ? (payment.method === 'PO' ? submitLabel : 'Continue to Payment') : submitLabel;
 
   const saveQuote = () => {
     const base = basePayload();
@@ -198,7 +223,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
 
   return (
     <StepForm
-      label="Confirm RMA"
+      label={kind.steps[3] ?? 'Confirm RMA'}
       valid={confirmed && packaging !== '' && (!paid || paymentValid)}
       invalidMessage={messages.missingRequiredFields}
       onInvalidAttempt={() => setShowErrors(true)}
@@ -216,13 +241,13 @@ export function ConfirmStep(props: ConfirmStepProps) {
         <Stack $gap="sm">
           {error ? <Banner variant="error">{error}</Banner> : null}
           {saveBanner ? <Banner variant="error">{saveBanner}</Banner> : null}
-          <PaymentProgress phase={phase} onTryAgain={onTryAgain} onCancelRma={onCancelRma} />
+          <PaymentProgress phase={phase} onTryAgain={onTryAgain} onCancelRma={onCancelRma} upgrade={upgrade} />
           {paid && onSaveQuote ? (
             <Row>
               <Button $variant="secondary" onClick={saveQuote} aria-disabled={submitting || undefined} aria-describedby="save-quote-help">
                 Save Quote
               </Button>
-              <MutedText id="save-quote-help">{COPY.saveQuoteHelp}</MutedText>
+              <MutedText id="save-quote-help">{upgrade ? COPY.upgradeSaveQuoteHelp : COPY.saveQuoteHelp}</MutedText>
             </Row>
           ) : null}
         </Stack>
@@ -230,7 +255,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
     >
       <Stack>
         {summary}
-        {unit && !unit.iw && unit.allowOow ? (
+        {!upgrade && unit && !unit.iw && unit.allowOow ? (
           <SummaryCard title="Payment">
             <MutedText>{COPY.paymentOverride}</MutedText>
           </SummaryCard>
@@ -247,7 +272,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
             fromQuote={quoteTotal !== null}
           />
         ) : null}
-        {ADMIN_OVERRIDE_ENABLED ? <AdminOverride rmaType={RMA_TYPE} /> : null}
+        {ADMIN_OVERRIDE_ENABLED ? <AdminOverride rmaType={kind.rmaType} /> : null}
         {direct || paid ? (
           <CheckboxField label={messages.confirmAccurate} name="confirmed" checked={confirmed} onChange={onConfirmedChange} />
         ) : null}

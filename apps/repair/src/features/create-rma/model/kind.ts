@@ -1,0 +1,40 @@
+import type { RouteName } from '@portal/routes';
+import { CREATE_RMA_STEPS, UPGRADE_STEPS } from '../steps';
+
+/**
+ * What the create-RMA stepper runs: a repair (create-rma) or an upgrade (upgrade-device). Both
+ * share the contact, packaging, confirm and download steps and the paid path; they differ in
+ * the first step, the rmaType sent, whether payment is always due and where a saved quote or a
+ * reset goes.
+ */
+export interface FlowKind {
+  rmaType: 'REPAIR' | 'UPGRADE';
+  title: string;
+  steps: readonly string[];
+  stepsLabel: string;
+  /** Whether the request is paid before its label whatever the warranty (upgrades). */
+  alwaysPaid: boolean;
+  /** The route a new run starts on, and where Save Quote goes. */
+  startRoute: Extract<RouteName, 'create-rma' | 'upgrade-device'>;
+  confirmQuoteRoute: Extract<RouteName, 'rma-confirm-quote' | 'upgrade-device-confirm-quote'>;
+}
+
+export const REPAIR_FLOW: FlowKind = {
+  rmaType: 'REPAIR',
+  title: 'Create a repair RMA',
+  steps: CREATE_RMA_STEPS,
+  stepsLabel: 'Create RMA steps',
+  alwaysPaid: false,
+  startRoute: 'create-rma',
+  confirmQuoteRoute: 'rma-confirm-quote',
+};
+
+export const UPGRADE_FLOW: FlowKind = {
+  rmaType: 'UPGRADE',
+  title: 'Upgrade a unit',
+  steps: UPGRADE_STEPS,
+  stepsLabel: 'Upgrade steps',
+  alwaysPaid: true,
+  startRoute: 'upgrade-device',
+  confirmQuoteRoute: 'upgrade-device-confirm-quote',
+};
