@@ -17,7 +17,7 @@ describe('upgrade-device in Chromium', () => {
     const portal = fresh.portal();
     const page = await fresh.open(`/upgrade-device/${IN_WARRANTY}`);
     await expectText(page, 'Upgrade memory, storage, battery or radio modules');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('region', { name: 'Upgrades' }).getByRole('button', { name: 'Sign in' }).click();
     await signIn(page, 'casey@example.com');
     await page.waitForURL(`${portal.url}/upgrade-device/${IN_WARRANTY}`);
 
