@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"gorm.io/gorm"
 
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/parts/partsdb"
@@ -48,6 +49,27 @@ func DemoVideoUnits() VideoUnits {
 		{VideoUnit: parts.VideoUnit{Serial: "VT20000001", Model: "VX12", ModelFamily: "Veretos"}, Owner: "usr_olivia", Org: "FleetCo Utilities"},
 		{VideoUnit: parts.VideoUnit{Serial: "VT30000001", Model: "VX10", ModelFamily: "Veretos"}, Owner: "usr_casey"},
 	}
+}
+
+// Holdings holds the video units the fake holdings query answers; Set replaces them (a pact
+// state names who holds what).
+type Holdings struct {
+	mu    sync.Mutex
+	units VideoUnits
+}
+
+// Set replaces the units held.
+func (h *Holdings) Set(units VideoUnits) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.units = units
+}
+
+// HeldVideoUnits implements parts.VideoUnits over the units set.
+func (h *Holdings) HeldVideoUnits(ctx context.Context, v rma.Viewer, model string, serials []string) ([]parts.VideoUnit, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.units.HeldVideoUnits(ctx, v, model, serials)
 }
 
 // Payment is what the fake checkout knows of an order's quote.
@@ -110,6 +132,14 @@ func (p *Payments) StartPayPal(_ context.Context, owner, order, returnURL, _ str
 		return "", err
 	}
 	return "https://paypal.test/checkoutnow?token=EC-" + order + "&return=" + returnURL, nil
+}
+
+// Reset forgets every quote.
+func (p *Payments) Reset() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.quotes = map[string]*Payment{}
+	p.Fail = nil
 }
 
 // Approve is the payer approving order's PayPal order.
@@ -179,6 +209,13 @@ func NewFiles(owner string, fileIDs ...string) *Files {
 	return f
 }
 
+// Add knows fileID as owner's upload.
+func (f *Files) Add(owner, fileID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.owners[fileID] = owner
+}
+
 // ClaimPurchaseOrder implements parts.PurchaseOrders.
 func (f *Files) ClaimPurchaseOrder(_ context.Context, owner, fileID, order string) error {
 	f.mu.Lock()
@@ -212,16 +249,25 @@ func (Addresses) ValidateAddress(a rma.Address) error {
 
 // OrdersEnv is the orders on a migrated, seeded SQLite catalogue with fakes of every capability.
 type OrdersEnv struct {
+	DB       *gorm.DB
 	Store    *partsdb.Store
+	Holdings *Holdings
 	Orders   *parts.Orders
 	Payments *Payments
 	Files    *Files
 	Outbox   *mail.Outbox
 }
 
-// NewOrders builds the orders for t; casey's and olivia's PO files are po/casey.pdf and
-// po/olivia.pdf.
+// NewOrders builds the orders for t (purchase orders of fleetco.example need a release number);
+// casey's and olivia's PO files are po/casey.pdf and po/olivia.pdf; the video units held are
+// DemoVideoUnits.
 func NewOrders(t *testing.T) *OrdersEnv {
+	t.Helper()
+	return NewOrdersWith(t, parts.OrderSettings{PublicURL: "http://portal.test", POReleaseDomains: []string{"fleetco.example"}})
+}
+
+// NewOrdersWith is NewOrders with settings.
+func NewOrdersWith(t *testing.T, settings parts.OrderSettings) *OrdersEnv {
 	t.Helper()
 	gdb := testkit.SQLite(t)
 	_, err := db.Migrate(t.Context(), gdb, partsdb.Schema(), mail.Schema())
@@ -230,11 +276,10 @@ func NewOrders(t *testing.T) *OrdersEnv {
 	require.NoError(t, partsdb.Seed(t.Context(), store))
 	files := NewFiles("usr_olivia", "po/olivia.pdf")
 	files.owners["po/casey.pdf"] = "usr_casey"
-	e := &OrdersEnv{Store: store, Payments: NewPayments(), Files: files, Outbox: mail.NewOutbox(gdb)}
+	e := &OrdersEnv{DB: gdb, Store: store, Holdings: &Holdings{units: DemoVideoUnits()}, Payments: NewPayments(), Files: files, Outbox: mail.NewOutbox(gdb)}
 	e.Orders = parts.NewOrders(parts.OrdersDeps{
-		Store: store, Payments: e.Payments, PurchaseOrders: files, Addresses: Addresses{}, VideoUnits: DemoVideoUnits(),
-		Mail: e.Outbox, Tx: db.NewTransactor(gdb), Log: testkit.Quiet(),
-		Settings: parts.OrderSettings{PublicURL: "http://portal.test", POReleaseDomains: []string{"fleetco.example"}},
+		Store: store, Payments: e.Payments, PurchaseOrders: files, Addresses: Addresses{}, VideoUnits: e.Holdings,
+		Mail: e.Outbox, Tx: db.NewTransactor(gdb), Log: testkit.Quiet(), Settings: settings,
 	})
 	return e
 }
