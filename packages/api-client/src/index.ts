@@ -225,3 +225,16 @@ export type {
   PricedLine,
   VideoUnit,
 } from './parts/types';
+export { INVENTORY_PATH, createInventoryClient, type InventoryClient } from './inventory/client';
+export type {
+  InventoryFilter,
+  InventoryPage,
+  InventorySearch,
+  InventorySource,
+  InventoryUnit,
+  OpenRma,
+  UnitOrder,
+  UnitProfile,
+  UnitRma,
+  WarrantyState,
+} from './inventory/types';
