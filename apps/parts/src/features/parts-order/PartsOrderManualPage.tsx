@@ -113,7 +113,7 @@ export function PartsOrderManualPage() {
       {check.status === 'failed' ? <Banner variant="error">{check.message}</Banner> : null}
       {check.status === 'added' ? (
         <Banner>
-          {COPY.linesAdded(check.count)} <Link to={pathFor('parts-order-cart')}>Go to cart</Link>
+          <span>{COPY.linesAdded(check.count)}</span> <Link to={pathFor('parts-order-cart')}>Go to cart</Link>
         </Banner>
       ) : null}
       {addError ? <Banner variant="error">{addError}</Banner> : null}

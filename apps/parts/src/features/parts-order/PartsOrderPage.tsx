@@ -129,7 +129,7 @@ export function PartsOrderPage() {
       </Card>
       {outcome ? (
         <Banner variant={outcome.ok ? 'info' : 'error'}>
-          {outcome.message} {outcome.ok ? <Link to={pathFor('parts-order-cart')}>Go to cart</Link> : null}
+          <span>{outcome.message}</span> {outcome.ok ? <Link to={pathFor('parts-order-cart')}>Go to cart</Link> : null}
         </Banner>
       ) : null}
       <section aria-label="Search results">

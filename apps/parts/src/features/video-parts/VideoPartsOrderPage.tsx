@@ -143,7 +143,7 @@ function VideoOrder() {
       </Card>
       {outcome ? (
         <Banner variant={outcome.ok ? 'info' : 'error'}>
-          {outcome.message} {outcome.ok ? <Link to={pathFor('video-parts-order-cart')}>Go to video cart</Link> : null}
+          <span>{outcome.message}</span> {outcome.ok ? <Link to={pathFor('video-parts-order-cart')}>Go to video cart</Link> : null}
         </Banner>
       ) : null}
       <ModelParts model={model} selected={chosen} onAdd={add} />
