@@ -121,6 +121,8 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			return nil, nil
 		},
 		"unit RT10000002 is out of warranty": setupOnly(outOfWarranty),
+		// The same start: every demo unit free (RT10000001 in warranty, the EX80 RT10000005).
+		"casey's unit RT10000001 is in warranty, with no RMA": setupOnly(outOfWarranty),
 		"RMA RMA-900001 of casey awaits a PayPal payment the payer approved": setupOnly(func() error {
 			if err := awaitingPayment(900001); err != nil {
 				return err

@@ -257,6 +257,69 @@ describe('repair API contract', () => {
       });
   });
 
+  // An upgrade is the out-of-warranty path's request with rmaType UPGRADE: paid whatever the
+  // warranty, its option one of the model's upgrades, no photos.
+  const upgradePayload = (serial: string): CreateOowPayload => ({
+    ...payload,
+    serial,
+    rmaInput: {
+      ...payload.rmaInput,
+      rmaType: 'UPGRADE',
+      primaryFault: 'Memory',
+      problem: '16 GB to 32 GB DDR4',
+      initialNotes: '',
+      permissions: { ...payload.rmaInput.permissions, reimage: false, acknowledgeHddBackup: false },
+      acc: { acPower: false, storage: false, hardCase: false, battery: false },
+      attachments: [],
+    },
+    paymentData: { paymentMethod: 'PayPal', customerPO: '', customerPOFileId: '', save: false, quoteId: '' },
+  });
+
+  it('opens an upgrade of an in-warranty unit to be paid by card and answers the provider link', () => {
+    const body = upgradePayload('RT10000001');
+    return pact
+      .addInteraction()
+      .given("casey's unit RT10000001 is in warranty, with no RMA")
+      .uponReceiving('an upgrade create paid by card')
+      .withRequest('POST', '/rma-manager/rma/create/oow', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d') }).jsonBody(body),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          rmaNumber: regex('^RMA-\\d+$', 'RMA-100501'),
+          quoteId: regex('^QT-[A-Z0-9]+$', 'QT-ABCDEFGHJKLM'),
+          paymentUrl: regex('^https?://.+$', 'http://127.0.0.1:8080/sandbox/paypal/checkoutnow?token=5O190127TN364715T'),
+        }),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const result = await api.repair.createOowRma(body, '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d');
+        expect(result.rmaNumber).toMatch(/^RMA-/);
+        expect(result.paymentUrl).toMatch(/^https?:\/\//);
+      });
+  });
+
+  it('refuses an upgrade of an EX80 with 409 and the reason', () => {
+    const body = upgradePayload('RT10000005');
+    return pact
+      .addInteraction()
+      .given("casey's unit RT10000001 is in warranty, with no RMA")
+      .uponReceiving('an upgrade create for an EX80')
+      .withRequest('POST', '/rma-manager/rma/create/oow', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': idempotencyKey('1c2d3e4f-5061-4b7c-8d9e-0f1a2b3c4d5e') }).jsonBody(body),
+      )
+      .willRespondWith(409, (res) =>
+        res.jsonBody({ error: 'rma.upgradeNotOffered', message: 'Upgrades are not offered for this unit.' }),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.createOowRma(body, '1c2d3e4f-5061-4b7c-8d9e-0f1a2b3c4d5e')).rejects.toMatchObject({
+          status: 409,
+          error: 'rma.upgradeNotOffered',
+        });
+      });
+  });
+
   it('refuses a PO payment from a customer without the PO permission with 403', () => {
     const body = oowPayload({ paymentMethod: 'PO', customerPO: '4471', customerPOFileId: 'po/2026/11/5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3.pdf' });
     return pact

@@ -53,6 +53,36 @@ describe('GraphQL contract', () => {
         expect(faults[0]?.options[0]?.price).toEqual({ cents: 28900, currency: 'USD' });
       }));
 
+  it('lists the upgrades of a unit by category, with prices and what each adds', () =>
+    pact
+      .addInteraction()
+      .given('unit RT10000001 is in warranty')
+      .uponReceiving('a repairFormSelections query for the upgrades of RT10000001')
+      .withRequest('POST', '/graphql', (req) =>
+        req.headers({ Authorization: bearer, 'Content-Type': 'application/json' }).jsonBody({
+          query: REPAIR_FORM_SELECTIONS_QUERY,
+          variables: { pn: 'RL14-G2-16', model: 'RL14', rmaType: 'UPGRADE', serial: 'RT10000001' },
+        }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          data: {
+            repairFormSelections: eachLike({
+              name: string('Memory'),
+              options: eachLike({
+                name: string('16 GB to 32 GB DDR4'),
+                price: { cents: integer(24900), currency: 'USD' },
+                tip: string('Doubles the memory.'),
+              }),
+            }),
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const categories = await api(server.url).repair.repairFormSelections({ pn: 'RL14-G2-16', model: 'RL14', rmaType: 'UPGRADE', serial: 'RT10000001' });
+        expect(categories[0]?.options[0]?.price).toEqual({ cents: 24900, currency: 'USD' });
+      }));
+
   it('answers an unknown serial with a NOT_FOUND error', () =>
     pact
       .addInteraction()
