@@ -84,6 +84,8 @@ type InventoryPage struct {
 	Total        int
 	Page         int
 	ItemsPerPage int
+	// Models are the models of every unit held, whatever the filter: the model filter's choices.
+	Models []string
 }
 
 // UnitProfile is one unit of an inventory with its RMAs the customer sees (newest first) and
@@ -118,11 +120,18 @@ func (s *Inventory) List(ctx context.Context, v rma.Viewer, q InventoryQuery) (I
 	if err != nil {
 		return InventoryPage{}, err
 	}
-	all, err := s.matching(ctx, v, q)
+	held, err := s.held(ctx, v)
 	if err != nil {
 		return InventoryPage{}, err
 	}
-	page := InventoryPage{Items: []InventoryUnit{}, Total: len(all), Page: q.Page, ItemsPerPage: q.ItemsPerPage}
+	all := q.filter(held)
+	page := InventoryPage{Items: []InventoryUnit{}, Total: len(all), Page: q.Page, ItemsPerPage: q.ItemsPerPage, Models: []string{}}
+	for _, u := range held {
+		if u.Model != "" && !slices.Contains(page.Models, u.Model) {
+			page.Models = append(page.Models, u.Model)
+		}
+	}
+	slices.Sort(page.Models)
 	if from := (q.Page - 1) * q.ItemsPerPage; from < len(all) {
 		page.Items = all[from:min(from+q.ItemsPerPage, len(all))]
 	}
@@ -136,7 +145,11 @@ func (s *Inventory) All(ctx context.Context, v rma.Viewer, q InventoryQuery) ([]
 	if err != nil {
 		return nil, err
 	}
-	return s.matching(ctx, v, q)
+	held, err := s.held(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	return q.filter(held), nil
 }
 
 // Profile reads one unit of v's inventory. A unit v does not hold answers rma.ErrUnitNotFound
@@ -174,8 +187,8 @@ func (s *Inventory) Profile(ctx context.Context, v rma.Viewer, serial string) (U
 	return UnitProfile{Unit: s.toInventoryUnit(held), RMAs: rmas, Orders: orders}, nil
 }
 
-// matching is every unit v holds that q matches, by serial.
-func (s *Inventory) matching(ctx context.Context, v rma.Viewer, q InventoryQuery) ([]InventoryUnit, error) {
+// held is every unit v holds, by serial.
+func (s *Inventory) held(ctx context.Context, v rma.Viewer) ([]InventoryUnit, error) {
 	if v.Subject == "" {
 		return []InventoryUnit{}, nil
 	}
@@ -214,15 +227,23 @@ func (s *Inventory) matching(ctx context.Context, v rma.Viewer, q InventoryQuery
 		bySerial[o.Serial] = len(held)
 		held = append(held, unit)
 	}
-	out := []InventoryUnit{}
+	out := make([]InventoryUnit, 0, len(held))
 	for _, h := range held {
-		u := s.toInventoryUnit(h)
+		out = append(out, s.toInventoryUnit(h))
+	}
+	slices.SortFunc(out, func(a, b InventoryUnit) int { return cmp.Compare(a.Serial, b.Serial) })
+	return out, nil
+}
+
+// filter keeps the units q matches, in their order.
+func (q InventoryQuery) filter(units []InventoryUnit) []InventoryUnit {
+	out := []InventoryUnit{}
+	for _, u := range units {
 		if q.matches(u) {
 			out = append(out, u)
 		}
 	}
-	slices.SortFunc(out, func(a, b InventoryUnit) int { return cmp.Compare(a.Serial, b.Serial) })
-	return out, nil
+	return out
 }
 
 // ordered reads the order lines' units, none when the service has no order source.

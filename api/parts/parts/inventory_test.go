@@ -132,6 +132,10 @@ func TestInventory_ListMergesTheSourcesFiltersAndPages(t *testing.T) {
 	require.Equal(t, "RMA-1", byS["RT1"].OpenRMA.Number)
 	require.Equal(t, rma.WarrantyEndOfService, byS["RT4"].WarrantyState)
 
+	page, err = inventory().List(t.Context(), casey, parts.InventoryQuery{Model: "VX12"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"EX70", "RL14", "VX12"}, page.Models, "every model held, whatever the filter")
+
 	all, err := inventory().All(t.Context(), casey, parts.InventoryQuery{Model: "RL14", Page: 7})
 	require.NoError(t, err)
 	require.Equal(t, []string{"RT1", "RT10000001"}, serials(all), "the download ignores the page")

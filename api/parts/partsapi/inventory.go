@@ -69,6 +69,8 @@ type InventoryPageJSON struct {
 	Total        int                 `json:"total"`
 	Page         int                 `json:"page"`
 	ItemsPerPage int                 `json:"itemsPerPage"`
+	// Models are the models of every unit held, whatever the filter: the model filter's choices.
+	Models []string `json:"models"`
 }
 
 // UnitRMAJSON is one RMA of a unit's profile.
@@ -166,7 +168,7 @@ func (a inventoryAPI) list(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out := InventoryPageJSON{Items: make([]InventoryUnitJSON, 0, len(page.Items)), Total: page.Total, Page: page.Page, ItemsPerPage: page.ItemsPerPage}
+	out := InventoryPageJSON{Items: make([]InventoryUnitJSON, 0, len(page.Items)), Total: page.Total, Page: page.Page, ItemsPerPage: page.ItemsPerPage, Models: page.Models}
 	for _, u := range page.Items {
 		out.Items = append(out.Items, toInventoryUnitJSON(u))
 	}

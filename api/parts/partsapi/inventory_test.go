@@ -149,7 +149,7 @@ func TestInventory_UnitJSON(t *testing.T) {
 		 "warrantyEnd":"2024-02-28","openRma":{"rmaNumber":"RMA-100001","uid":"uid1","status":"RECEIVED"},"registered":false,"registeredAt":null,"sources":["rma"]},
 		{"serial":"VT10000007","model":"VX12","modelFamily":"Veretos","productType":"VERETOS","warrantyState":"IN_WARRANTY",
 		 "warrantyEnd":"2029-02-28","openRma":null,"registered":true,"registeredAt":"2026-01-02T03:04:05Z","sources":["registration","order"]}
-	],"total":2,"page":1,"itemsPerPage":20}`, w.Body.String())
+	],"total":2,"page":1,"itemsPerPage":20,"models":["=HYPERLINK(\"x\")","VX12"]}`, w.Body.String())
 	require.Equal(t, "no-store", w.Header().Get("Cache-Control"))
 }
 

@@ -55,10 +55,11 @@ describe('inventory contract', () => {
           .query({ q: 'vt1', model: 'VX12', warranty: 'IN_WARRANTY', openRma: 'false', page: '1', itemsPerPage: '20' })
           .headers({ Authorization: bearer }),
       )
-      .willRespondWith(200, (res) => res.jsonBody({ items: [vx12], total: integer(1), page: 1, itemsPerPage: 20 }))
+      .willRespondWith(200, (res) => res.jsonBody({ items: [vx12], total: integer(1), page: 1, itemsPerPage: 20, models: ['ST12', 'VX12'] }))
       .executeTest(async (server) => {
         const page = await inventory(server.url).list({ q: 'vt1', model: 'VX12', warranty: 'IN_WARRANTY', openRma: false, page: 1, itemsPerPage: 20 });
         expect(page.items[0]).toMatchObject({ serial: 'VT10000007', warrantyState: 'IN_WARRANTY', sources: ['registration', 'order'] });
+        expect(page.models).toEqual(['ST12', 'VX12']);
       }));
 
   it('lists a unit with its open RMA', () =>
@@ -84,6 +85,7 @@ describe('inventory contract', () => {
           total: integer(1),
           page: integer(1),
           itemsPerPage: integer(20),
+          models: eachLike('ST12'),
         }),
       )
       .executeTest(async (server) => {

@@ -38,7 +38,7 @@ export function createInventoryClient(http: HttpClient): InventoryClient {
         query: { ...filterQuery(search), page: search.page, itemsPerPage: search.itemsPerPage },
         signal: options?.signal,
       });
-      return { ...page, items: (page.items ?? []).map(unit) };
+      return { ...page, items: (page.items ?? []).map(unit), models: page.models ?? [] };
     },
     downloadCsv: (filter, options) => http.blob(INVENTORY_PATH, { query: { ...filterQuery(filter), format: 'csv' }, signal: options?.signal }),
     async profile(serial, options) {

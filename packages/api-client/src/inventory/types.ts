@@ -47,6 +47,8 @@ export interface InventoryPage {
   total: number;
   page: number;
   itemsPerPage: number;
+  /** The models of every unit held, whatever the filter: the model filter's choices. */
+  models: string[];
 }
 
 /** One RMA of a unit's profile, newest first. */
