@@ -218,7 +218,8 @@ func (s *Service) prepare(ctx context.Context, c Customer, r *Request) (rma.Prep
 	return rma.Prepared{}, fault.Validation(fields)
 }
 
-// CreateOutOfWarranty saves a quote, or opens the RMA with its quote and starts its payment:
+// CreateOutOfWarranty saves a quote, or opens the RMA with its quote and starts its payment
+// (an out-of-warranty repair, or an upgrade of any unit, rmaType UPGRADE):
 // by PayPal (the result carries the approve link) or by purchase order (settled at once; the
 // browser processes next). The amount is the server's price less c's discount, or the saved
 // quote's. A request whose idempotency key opened an RMA, before or meanwhile (a double click),
@@ -258,6 +259,8 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 	if err != nil {
 		return Result{}, err
 	}
+	// Spec §6's flat discount is the customer's rate for paid service work: an upgrade, paid
+	// exactly like an out-of-warranty repair, gets it too.
 	amount := p.Price().Discounted(c.DiscountPercent)
 	names, err := s.d.Attachments.OriginalNames(ctx, c.Subject, p.RMA.Problem.Attachments)
 	if err != nil {
