@@ -111,4 +111,35 @@ describe('the video-parts cart in Chromium', () => {
     await page.reload();
     await expectText(page, 'Your cart is empty.');
   });
+
+  it('the checkout drops a part no longer sold with a message, and adam pays for the rest by card', async () => {
+    const page = await fresh.open('/video-parts-order');
+    await page.getByRole('region', { name: 'Sign in to see your video units' }).getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, 'adam@example.com');
+    await page.waitForURL(`${fresh.portal().url}/video-parts-order`);
+    await page.getByRole('group', { name: 'VX12 units' }).getByRole('checkbox', { name: ADAM_VIDEO_UNITS[2] }).check();
+    await page.getByRole('article', { name: 'VX12-DOCK-1' }).getByRole('button', { name: 'Add to cart VX12-DOCK-1' }).click();
+    await expectText(page, 'VX12-DOCK-1 has been added to the cart.');
+    // A cart written elsewhere (an old tab, a hand edit) still holds the discontinued helmet mount.
+    await page.evaluate(() => {
+      const key = 'portal.videoCart.v1';
+      const items = JSON.parse(localStorage.getItem(key) ?? '[]') as Record<string, unknown>[];
+      const helmet = { ...items[0], pn: 'VX12-MNT-HELM', partSpec: 'helmet mount' };
+      localStorage.setItem(key, JSON.stringify([helmet, ...items]));
+    });
+
+    await page.goto(`${fresh.portal().url}/video-parts-order/checkout`);
+    await expectText(page, 'Part VX12-MNT-HELM is no longer sold. It was removed from your cart.');
+    const summary = page.getByRole('table', { name: 'Items and prices' });
+    await summary.getByRole('row', { name: 'Total $149.00' }).waitFor();
+    expect(await summary.getByText('VX12-MNT-HELM').count()).toBe(0);
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await payOnPayPal(page, '4111111111111111');
+    await page.waitForURL(/\/parts-order\/success$/);
+    const number = (await page.getByText(/^PB-\d{6}$/).textContent()) ?? '';
+    expect(fresh.portal().outbox('adam@example.com')).toContain(`for VX12 ${ADAM_VIDEO_UNITS[2]}`);
+    expect(number).toMatch(/^PB-\d{6}$/);
+    expect(await page.evaluate(() => localStorage.getItem('portal.videoCart.v1'))).toBeNull();
+  });
 });
