@@ -12,6 +12,8 @@ import (
 	"github.com/pact-foundation/pact-go/v2/models"
 	"github.com/stretchr/testify/require"
 
+	"rugged.example/portal/api/parts/parts"
+	"rugged.example/portal/api/parts/partsdb"
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/payments/paymentsdb"
 	"rugged.example/portal/api/pkg/auth"
@@ -42,13 +44,17 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	require.NoError(t, err)
 	quoteStore := paymentsdb.NewStore(gdb)
 	quotes := payments.NewQuotes(payments.QuotesDeps{Store: quoteStore, Tx: db.NewTransactor(gdb), Log: log})
+	_, err = db.Migrate(t.Context(), gdb, partsdb.Schema())
+	require.NoError(t, err)
+	orderStore := partsdb.NewStore(gdb)
 	r.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(&graph.Resolver{
 		Units: store, Options: store, Support: help, History: rma.NewHistory(store), Quotes: quotes,
+		PartsOrders: parts.NewOrders(parts.OrdersDeps{Store: orderStore}),
 	}, log)))
 
 	// The signed-in customer of every interaction is "casey" (the token below). States that
 	// write are set up once: every interaction given them reads the same rows.
-	var caseyRMA, caseyQuotes sync.Once
+	var caseyRMA, caseyQuotes, caseyPartsOrders sync.Once
 	once := func(o *sync.Once, write func(ctx context.Context) error) (err error) {
 		o.Do(func() { err = write(t.Context()) })
 		return err
@@ -99,6 +105,21 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 					return err
 				}
 				return quoteStore.CreateQuote(ctx, quote("QT-PACTSERVICE1", payments.KindService, "RT10000001", "RMA-100501", 125_00))
+			})
+		},
+		"casey is signed in and has parts order PB-900010 of 2 x VX12-BAT-STD, placed on 2026-03-02 and paid by PayPal": func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
+			if !setup {
+				return nil, nil
+			}
+			return nil, once(&caseyPartsOrders, func(ctx context.Context) error {
+				at := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+				return orderStore.CreateOrder(ctx, parts.Order{
+					ID: "PB-900010", Kind: parts.KindParts, Owner: "casey", OrderedByName: "Casey Morgan", Status: parts.StatusPlaced,
+					Contact:       rma.Contact{FirstName: "Casey", LastName: "Morgan", Email: "casey@example.com"},
+					PaymentMethod: parts.MethodPayPal, Total: money.USD(2 * 8900), CreatedAt: at, UpdatedAt: at,
+					Lines: []parts.OrderLine{{PartNumber: "VX12-BAT-STD", Description: "VX12 standard battery", Quantity: 2,
+						UnitPrice: money.USD(8900), LineTotal: money.USD(2 * 8900), Serials: []string{}}},
+				}, "")
 			})
 		},
 	}

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors';
 import { flush, json, setupClient } from '../test/fakes';
-import { RMAS_CONNECTION_QUERY, SAVED_QUOTE_CONNECTION_QUERY } from './client';
+import { PARTS_ORDER_BATCH_CONNECTION_QUERY, RMAS_CONNECTION_QUERY, SAVED_QUOTE_CONNECTION_QUERY } from './client';
 import { readEventStream, type ServerSentEvent } from './eventStream';
 
 const connection = (node: unknown) => ({
@@ -40,6 +40,27 @@ describe('account client', () => {
       query: RMAS_CONNECTION_QUERY,
       variables: { search: { text: 'RT100', years: [2026] }, sort: { field: 'RMA_NUMBER', desc: false }, first: 25, after: 'cursor-9' },
     });
+  });
+
+  it('asks partsOrderBatchConnection with the text and statuses as arguments, empty ones left out', async () => {
+    const { api, call } = setupClient([
+      json(200, { data: { partsOrderBatchConnection: connection({ rmaBatchId: 'PB-100001' }) } }),
+      json(200, { data: { partsOrderBatchConnection: connection({ rmaBatchId: 'PB-100001' }) } }),
+    ]);
+
+    const page = await api.account.partsOrdersConnection(
+      { text: ' PB-1 ', statuses: ['PLACED', 'SHIPPED'] },
+      { field: 'CREATED_AT', desc: true },
+      { first: 25, after: 'cursor-3', before: '' },
+    );
+    await api.account.partsOrdersConnection({ text: '  ', statuses: [] }, { field: 'TOTAL', desc: false }, { last: 10, before: 'cursor-1' });
+
+    expect(page.edges[0]?.node).toEqual({ rmaBatchId: 'PB-100001' });
+    expect(call(0).body).toEqual({
+      query: PARTS_ORDER_BATCH_CONNECTION_QUERY,
+      variables: { search: 'PB-1', statuses: ['PLACED', 'SHIPPED'], sort: { field: 'CREATED_AT', desc: true }, first: 25, after: 'cursor-3' },
+    });
+    expect((call(1).body as { variables: unknown }).variables).toEqual({ sort: { field: 'TOTAL', desc: false }, last: 10, before: 'cursor-1' });
   });
 
   it('pages backwards with last and before', async () => {

@@ -8,6 +8,9 @@ import type {
   DashboardSummary,
   HistoryDownload,
   KeysetPage,
+  PartsOrderBatch,
+  PartsOrderSearch,
+  PartsOrderSort,
   QuoteSearch,
   QuoteSort,
   RepairSummary,
@@ -38,6 +41,12 @@ export const SAVED_QUOTE_CONNECTION_QUERY =
   'query SavedQuoteConnection($search:QuoteSearch,$sort:QuoteSort,$first:Int,$after:String,$last:Int,$before:String){' +
   'savedQuoteConnection(search:$search,sort:$sort,first:$first,after:$after,last:$last,before:$before){' +
   `totalCount ${PAGE_INFO} edges{cursor node{uid kind status serial model rmaNumber amount{cents currency} createdAt expiresAt mine payLink quoteData}}}}`;
+
+export const PARTS_ORDER_BATCH_CONNECTION_QUERY =
+  'query PartsOrderBatchConnection($search:String,$statuses:[String!],$sort:PartsOrderSort,$first:Int,$after:String,$last:Int,$before:String){' +
+  'partsOrderBatchConnection(search:$search,statuses:$statuses,sort:$sort,first:$first,after:$after,last:$last,before:$before){' +
+  `totalCount ${PAGE_INFO} edges{cursor node{rmaBatchId kind status createdAt total{cents currency} paymentMethod customerPO itemCount mine orderedByName ` +
+  'lines{partNumber description quantity unitPrice{cents currency} lineTotal{cents currency} model serials}}}}}';
 
 /** The REST history's sortBy names of the GraphQL sort fields. */
 const REST_SORT: Record<RmaSortField, string> = {
@@ -106,6 +115,13 @@ export interface AccountClient {
   repairSummaryPdf(rmaNumber: string, options?: Options): Promise<Blob>;
   /** Saved quotes and service quotes waiting for payment (GraphQL savedQuoteConnection). */
   quotesConnection(search: QuoteSearch, sort: QuoteSort, page: KeysetPage, options?: Options): Promise<Connection<AccountQuote>>;
+  /** The caller's and their organization's parts orders (GraphQL partsOrderBatchConnection). */
+  partsOrdersConnection(
+    search: PartsOrderSearch,
+    sort: PartsOrderSort,
+    page: KeysetPage,
+    options?: Options,
+  ): Promise<Connection<PartsOrderBatch>>;
   dashboard(options?: Options): Promise<DashboardSummary>;
   /**
    * Follows GET /gss-dashboard/stream-app?id=<clientId> until the signal aborts: each `rma-status`
@@ -144,6 +160,21 @@ export function createAccountClient(http: HttpClient, graphql: GraphQLClient): A
         ...connection,
         edges: connection.edges.map(({ cursor, node }) => ({ cursor, node: { ...node, quoteData: parseQuoteData(node.quoteData) } })),
       };
+    },
+    async partsOrdersConnection(search, sort, page, options) {
+      // The field takes the text and the statuses as arguments of their own; empty ones and
+      // unused cursors are left out.
+      const vars: Record<string, unknown> = { sort };
+      const text = search.text?.trim();
+      if (text) vars.search = text;
+      if (search.statuses && search.statuses.length > 0) vars.statuses = search.statuses;
+      for (const [key, value] of Object.entries(page)) if (value !== undefined && value !== '') vars[key] = value;
+      const data = await graphql.query<{ partsOrderBatchConnection: Connection<PartsOrderBatch> }>(
+        PARTS_ORDER_BATCH_CONNECTION_QUERY,
+        vars,
+        options,
+      );
+      return data.partsOrderBatchConnection;
     },
     dashboard: (options) => http.request<DashboardSummary>('GET', DASHBOARD_SUMMARY_PATH, { signal: options?.signal }),
     followDashboard(clientId, { onStatus, ...options }) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createApiClient } from '../index';
 import type { TokenSource } from '../client';
-import { RMAS_CONNECTION_QUERY, SAVED_QUOTE_CONNECTION_QUERY } from './client';
+import { PARTS_ORDER_BATCH_CONNECTION_QUERY, RMAS_CONNECTION_QUERY, SAVED_QUOTE_CONNECTION_QUERY } from './client';
 
 const { eachLike, like, regex, integer, boolean } = MatchersV3;
 
@@ -26,6 +26,7 @@ const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn })
 
 const CASEY_RMA =
   'casey is signed in and has repair RMA RMA-900001 with uid 01JPACTRMA0000000000000001 for RT10000001, received on 2026-03-02, its label still valid';
+const CASEY_PARTS_ORDERS = 'casey is signed in and has parts order PB-900010 of 2 x VX12-BAT-STD, placed on 2026-03-02 and paid by PayPal';
 const CASEY_QUOTES = 'casey has a saved quote QT-PACTSAVED1 for RT10000002 and an open service quote QT-PACTSERVICE1 with reference pactreference';
 
 const pageInfo = {
@@ -168,5 +169,60 @@ describe('GraphQL contract: account connections', () => {
       .executeTest(async (server) => {
         const page = await api(server.url).account.quotesConnection({ kinds: ['SERVICE'] }, { field: 'EXPIRES_AT', desc: false }, { first: 10 });
         expect(page.edges[0]?.node.payLink).toMatch(/^\/pay-quote\//);
+      }));
+
+  it("pages the caller's parts orders found by the search", () =>
+    pact
+      .addInteraction()
+      .given(CASEY_PARTS_ORDERS)
+      .uponReceiving('a partsOrderBatchConnection query for the first page found by rmaBatchId')
+      .withRequest('POST', '/graphql', (req) =>
+        req.headers({ Authorization: bearer, 'Content-Type': 'application/json' }).jsonBody({
+          query: PARTS_ORDER_BATCH_CONNECTION_QUERY,
+          variables: { search: 'PB-900010', statuses: ['PLACED'], sort: { field: 'CREATED_AT', desc: true }, first: 25 },
+        }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          data: {
+            partsOrderBatchConnection: {
+              totalCount: integer(1),
+              pageInfo,
+              edges: eachLike({
+                cursor: like('cursor-1'),
+                node: {
+                  rmaBatchId: 'PB-900010',
+                  kind: like('parts'),
+                  status: 'PLACED',
+                  createdAt: timestamp('2026-03-02T10:00:00Z'),
+                  total: { cents: integer(17800), currency: like('USD') },
+                  paymentMethod: like('PayPal'),
+                  customerPO: like(''),
+                  itemCount: integer(2),
+                  mine: boolean(true),
+                  orderedByName: like('Casey Morgan'),
+                  lines: eachLike({
+                    partNumber: like('VX12-BAT-STD'),
+                    description: like('VX12 standard battery'),
+                    quantity: integer(2),
+                    unitPrice: { cents: integer(8900), currency: like('USD') },
+                    lineTotal: { cents: integer(17800), currency: like('USD') },
+                    model: like(''),
+                    serials: [],
+                  }),
+                },
+              }),
+            },
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const page = await api(server.url).account.partsOrdersConnection(
+          { text: 'PB-900010', statuses: ['PLACED'] },
+          { field: 'CREATED_AT', desc: true },
+          { first: 25 },
+        );
+        expect(page.edges[0]?.node.rmaBatchId).toBe('PB-900010');
+        expect(page.edges[0]?.node.lines[0]?.quantity).toBe(2);
       }));
 });

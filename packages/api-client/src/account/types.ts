@@ -172,6 +172,53 @@ export interface AccountQuote {
   quoteData: SavedQuoteData | null;
 }
 
+// ---- Parts orders (GraphQL partsOrderBatchConnection) --------------------------------------------
+
+/** Columns the parts orders can be sorted by (GraphQL PartsOrderSortField); the rmaBatchId breaks ties. */
+export type PartsOrderSortField = 'CREATED_AT' | 'TOTAL';
+
+export interface PartsOrderSort {
+  field: PartsOrderSortField;
+  desc: boolean;
+}
+
+export type PartsOrderBatchStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'SHIPPED' | 'CANCELLED';
+
+/** What the parts orders list: text in the rmaBatchId, customer PO, a line's part number, description or serial; statuses (all when empty). */
+export interface PartsOrderSearch {
+  text?: string;
+  statuses?: PartsOrderBatchStatus[];
+}
+
+export interface PartsOrderBatchLine {
+  partNumber: string;
+  description: string;
+  quantity: number;
+  unitPrice: Money;
+  lineTotal: Money;
+  /** '' when the customer did not name the model. */
+  model: string;
+  /** The video units a video part is for; [] for other parts. */
+  serials: string[];
+}
+
+/** One parts order (a batch): the caller's, or (mine false) one of their organization's. */
+export interface PartsOrderBatch {
+  /** PB- and six digits: the client cache key. */
+  rmaBatchId: string;
+  kind: 'parts' | 'video';
+  status: PartsOrderBatchStatus;
+  /** RFC 3339. */
+  createdAt: string;
+  total: Money;
+  paymentMethod: 'PayPal' | 'PO';
+  customerPO: string;
+  itemCount: number;
+  mine: boolean;
+  orderedByName: string;
+  lines: PartsOrderBatchLine[];
+}
+
 // ---- Dashboard -----------------------------------------------------------------------------------
 
 export interface MonthMoney {
