@@ -1,0 +1,66 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@portal/api-client';
+import { makeApi, renderPage, signedOut, storedCart } from '../../shared/test/fixtures';
+import { PartsOrderPage } from './PartsOrderPage';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const path = '/parts-order';
+
+beforeEach(() => localStorage.clear());
+
+function setup(url = path) {
+  const api = makeApi();
+  const view = renderPage(<PartsOrderPage />, { path, url, session: signedOut(api) });
+  return { api, user: userEvent.setup({ delay: null }), ...view };
+}
+
+describe('parts-order (browse)', () => {
+  it('searches by serial through the URL and adds a part with its quantity, remembering the serial', async () => {
+    const { api, user, router } = setup();
+    await screen.findByRole('heading', { name: '5 parts found' });
+    await user.type(screen.getByRole('textbox', { name: 'Serial number' }), 'vt10000007');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(router.state.location.search).toBe('?serial=vt10000007');
+    expect(api.parts.searchParts).toHaveBeenLastCalledWith({ serial: 'vt10000007', model: '', q: '', page: 1, itemsPerPage: 12 }, expect.anything());
+
+    const battery = await screen.findByRole('article', { name: 'VX12-BAT-STD' });
+    expect(within(battery).getByText('$89.00')).toBeInTheDocument();
+    expect(within(battery).getByText('In stock')).toBeInTheDocument();
+    const quantity = within(battery).getByRole('spinbutton', { name: 'Quantity of VX12-BAT-STD' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(battery).getByRole('button', { name: 'Add to cart VX12-BAT-STD' }));
+
+    expect(await screen.findByText('VX12-BAT-STD has been added to the cart.')).toBeInTheDocument();
+    expect(storedCart('parts')).toEqual([expect.objectContaining({ pn: 'VX12-BAT-STD', quantity: 3, searchSerial: 'VT10000007' })]);
+    expect(screen.getByRole('link', { name: 'Cart (1)' })).toHaveAttribute('href', '/parts-order/cart');
+  });
+
+  it('flags a discontinued part and offers no Add to cart for it', async () => {
+    setup();
+    const helmet = await screen.findByRole('article', { name: 'VX12-MNT-HELM' });
+    expect(within(helmet).getByText('No longer sold')).toBeInTheDocument();
+    expect(within(helmet).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('refuses a quantity that is not a whole number from 1 to 999', async () => {
+    const { user } = setup();
+    const battery = await screen.findByRole('article', { name: 'RL14-BAT-STD' });
+    const quantity = within(battery).getByRole('spinbutton', { name: 'Quantity of RL14-BAT-STD' });
+    await user.clear(quantity);
+    await user.type(quantity, '1000');
+    await user.click(within(battery).getByRole('button', { name: 'Add to cart RL14-BAT-STD' }));
+    expect(within(battery).getByText('Quantity must be a whole number from 1 to 999.')).toBeInTheDocument();
+    expect(storedCart('parts')).toBeNull();
+  });
+
+  it("shows 'Serial Not Found' for an unknown serial", async () => {
+    const api = makeApi();
+    api.parts.searchParts.mockRejectedValue(new ApiError(404, { error: 'rma.unitNotFound', message: 'Serial Not Found' }));
+    renderPage(<PartsOrderPage />, { path, url: '/parts-order?serial=ZZ99999999', session: signedOut(api) });
+    expect(await screen.findByText('Serial Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Serial number' })).toHaveValue('ZZ99999999');
+  });
+});
