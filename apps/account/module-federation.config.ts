@@ -16,6 +16,7 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './BranchesPage': './src/features/branches/Page.tsx',
     './ProductRegistrationPage': './src/features/product-registration/Page.tsx',
     './DriversPage': './src/features/drivers/Page.tsx',
+    './PartsOrdersHistoryPage': './src/features/parts-orders-history/Page.tsx',
   },
   shared: portalShared,
   ...federationDefaults,

@@ -12,6 +12,7 @@ describe('AccountNav', () => {
       ['Your RMAs', '/your-account/rma-history'],
       ['Dashboard', '/your-account/dashboard'],
       ['Quotes', '/your-account/quotes'],
+      ['Parts orders', '/your-account/parts-orders-history'],
       ['Product registration', '/your-account/product-registration'],
       ['Drivers', '/your-account/drivers'],
       ['Account settings', '/your-account/account-settings'],

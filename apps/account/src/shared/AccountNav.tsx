@@ -26,6 +26,7 @@ const PAGES: { route: RouteName; label: string; orgOnly?: boolean }[] = [
   { route: 'rma-history', label: 'Your RMAs' },
   { route: 'dashboard', label: 'Dashboard' },
   { route: 'quotes', label: 'Quotes' },
+  { route: 'parts-orders-history', label: 'Parts orders' },
   { route: 'product-registration', label: 'Product registration' },
   { route: 'drivers', label: 'Drivers' },
   { route: 'branches', label: 'Branches', orgOnly: true },
