@@ -20,6 +20,13 @@ export function statusText(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** An RMA's type in words: the recycle types (RECYCLE, RECYCLE_CREDIT), an upgrade, or a repair. */
+export function rmaTypeText(rmaType: string): string {
+  if (rmaType.startsWith('RECYCLE')) return 'Recycle';
+  if (rmaType === 'UPGRADE') return 'Upgrade';
+  return 'Repair';
+}
+
 /** Timeline entries that moved no status, by their kind. */
 const EVENT_WORDS: Record<string, string> = {
   label_issued: 'Shipping label issued',

@@ -3,7 +3,7 @@ import type { RmaHistoryItem, RmaSort, RmaSortField } from '@portal/api-client';
 import { Button, Table } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
 import { displayDate } from '../../../shared/dates';
-import { statusText } from '../../../shared/statusText';
+import { rmaTypeText, statusText } from '../../../shared/statusText';
 
 const SortButton = styled.button`
   font: inherit;
@@ -105,7 +105,7 @@ export function HistoryTable({ items, sort, onSort, onOpen }: HistoryTableProps)
                 >
                   {item.rmaNumber}
                 </NumberButton>
-                <Sub>{item.rmaType === 'RECYCLE' ? 'Recycle' : 'Repair'}</Sub>
+                <Sub>{rmaTypeText(item.rmaType)}</Sub>
               </td>
               <td>
                 {item.serial}

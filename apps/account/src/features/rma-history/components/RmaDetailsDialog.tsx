@@ -7,7 +7,7 @@ import { useDocumentLink, type DocumentLink } from '@portal/forms/units';
 import { Banner, Button, Dialog, FactList, Row, Spinner } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
 import { displayDate, displayDateTime } from '../../../shared/dates';
-import { eventText, shippingText, statusText } from '../../../shared/statusText';
+import { eventText, rmaTypeText, shippingText, statusText } from '../../../shared/statusText';
 import { RepairSummaryView } from './RepairSummaryView';
 
 export const DETAILS_FAILED = 'The details of this RMA could not be loaded. Please try again.';
@@ -93,7 +93,7 @@ function DetailsBody({ details }: { details: RmaDetails }) {
             <dt>Part number</dt>
             <dd>{details.partNumber}</dd>
             <dt>Type</dt>
-            <dd>{details.rmaType === 'RECYCLE' ? 'Recycle' : 'Repair'}</dd>
+            <dd>{rmaTypeText(details.rmaType)}</dd>
             <dt>Created</dt>
             <dd>{displayDate(details.createdAt)}</dd>
           </FactList>
