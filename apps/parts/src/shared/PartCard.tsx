@@ -5,9 +5,9 @@ import { MutedText, Stack } from '@portal/ui';
 import { AVAILABILITY_TEXT, formatMoney } from './format';
 
 const Article = styled.article`
-  display: grid;
-  grid-template-columns: ${({ theme }) => theme.size.unitImage} 1fr;
-  gap: ${({ theme }) => theme.space.md};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => theme.space.md};
   background: ${({ theme }) => theme.colors.surface};
   border: ${({ theme }) => `${theme.size.borderWidth} solid ${theme.colors.border}`};
@@ -16,9 +16,14 @@ const Article = styled.article`
 
 const Picture = styled.img`
   width: 100%;
-  height: auto;
-  max-height: ${({ theme }) => theme.size.unitImage};
+  height: ${({ theme }) => theme.size.unitImage};
   object-fit: contain;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  border-radius: ${({ theme }) => theme.radii.sm};
+`;
+
+const Description = styled.p`
+  margin: 0;
 `;
 
 const Heading = styled.h3`
@@ -55,7 +60,7 @@ export function PartCard({ part, action }: { part: Part; action: ReactNode }) {
       <Picture src={part.imagePath} alt="" />
       <Stack $gap="sm">
         <Heading id={headingId}>{part.partNumber}</Heading>
-        <p>{part.description}</p>
+        <Description>{part.description}</Description>
         {part.fits.length > 0 ? <MutedText>Fits: {part.fits.map((fit) => fit.model).join(', ')}</MutedText> : null}
         <Price>{formatMoney(part.price)}</Price>
         <Flag $tone={part.discontinued ? 'error' : TONE[part.availability]}>

@@ -257,10 +257,14 @@ function CheckoutForm({ kind, profile }: { kind: CartKind; profile: Me }) {
           <CardTitle>{CHECKOUT_COPY.itemsCaption}</CardTitle>
           {checked.status === 'loading' ? <Loading>{CHECKOUT_COPY.checkingCart}</Loading> : null}
           {checked.status === 'failed' ? <LoadFailed message={PRICE_FAILED} onRetry={checked.retry} /> : null}
-          <CartTable kind={kind} caption="Items and prices" items={cart.items} prices={checked.prices} />
-          <ButtonLink to={pathFor(PAGES[kind].cart)} $variant="secondary">
-            Edit cart
-          </ButtonLink>
+          <Stack>
+            <CartTable kind={kind} caption="Items and prices" items={cart.items} prices={checked.prices} />
+            <div>
+              <ButtonLink to={pathFor(PAGES[kind].cart)} $variant="secondary">
+                Edit cart
+              </ButtonLink>
+            </div>
+          </Stack>
         </Card>
         <ContactForm value={contact} onChange={setContact} showAllErrors={showAll} serverErrors={server.contact as FieldErrors<ContactField>} />
         <AddressForm
