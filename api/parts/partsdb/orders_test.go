@@ -126,3 +126,37 @@ func TestOrderStore(t *testing.T) {
 		require.ErrorIs(t, err, parts.ErrOrderSearch)
 	})
 }
+
+func TestDemoOrders(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := newStore(t, gdb)
+		ctx := t.Context()
+		require.NoError(t, partsdb.Seed(ctx, s))
+		now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+		customers := []partsdb.DemoOrderCustomer{
+			{Subject: "usr_casey", Name: "Casey Morgan", FirstID: 90001},
+			{Subject: "usr_olivia", Org: "FleetCo Utilities", Name: "Olivia Chen", POPrefix: "FC-PO-", FirstID: 90101},
+			{Subject: "usr_diego", Org: "FleetCo Utilities", Name: "Diego Ruiz", FirstID: 90201},
+		}
+		require.NoError(t, partsdb.SeedDemoOrders(ctx, s, now, customers))
+		require.NoError(t, partsdb.SeedDemoOrders(ctx, s, now.Add(time.Hour), customers), "seeding again changes nothing")
+		n, err := s.CountOrders(ctx, rma.Viewer{Subject: "usr_casey"}, parts.OrderSearch{})
+		require.NoError(t, err)
+		require.Equal(t, 4, n)
+		n, err = s.CountOrders(ctx, rma.Viewer{Subject: "usr_diego", Org: "FleetCo Utilities"}, parts.OrderSearch{})
+		require.NoError(t, err)
+		require.Equal(t, 6, n, "FleetCo's members see each other's")
+		o, err := s.Order(ctx, "PB-090101")
+		require.NoError(t, err)
+		require.Equal(t, parts.MethodPO, o.PaymentMethod)
+		var sum int64
+		for _, l := range o.Lines {
+			require.Equal(t, l.UnitPrice.Cents*int64(l.Quantity), l.LineTotal.Cents, "catalogue prices")
+			sum += l.LineTotal.Cents
+		}
+		require.Equal(t, sum, o.Total.Cents)
+		next, err := s.NextBatchID(ctx)
+		require.NoError(t, err)
+		require.Equal(t, "PB-100001", next, "demo ids stay below the counter")
+	})
+}

@@ -97,6 +97,10 @@ func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error
 		if err := seedDemoHoldings(ctx, gdb); err != nil {
 			return fmt.Errorf("compose: seed demo holdings: %w", err)
 		}
+		// A few parts orders of casey's and FleetCo's, so parts-orders-history is not empty.
+		if err := seedDemoPartsOrders(ctx, cfg, gdb); err != nil {
+			return fmt.Errorf("compose: seed demo parts orders: %w", err)
+		}
 	}
 	return nil
 }
