@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { isAbortError } from '@portal/api-client';
+
+export type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: unknown };
+
+/**
+ * Runs load whenever key changes (and on retry), aborting the previous run; only the answer of the
+ * current key and attempt is shown. load must only depend on what key says.
+ */
+export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T>): { state: LoadState<T>; retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ key: string; attempt: number; state: LoadState<T> } | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal).then(
+      (value) => {
+        if (!controller.signal.aborted) setLoaded({ key, attempt, state: { status: 'ready', value } });
+      },
+      (error: unknown) => {
+        if (isAbortError(error) || controller.signal.aborted) return;
+        setLoaded({ key, attempt, state: { status: 'failed', error } });
+      },
+    );
+    return () => controller.abort();
+    // load is a fresh closure each render; key names everything it reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+
+  const current = loaded && loaded.key === key && loaded.attempt === attempt ? loaded.state : { status: 'loading' as const };
+  return { state: current, retry: () => setAttempt((n) => n + 1) };
+}
