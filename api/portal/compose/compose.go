@@ -291,6 +291,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 				return err
 			}
 			partsapi.OrderRoutes(engine, guard, orders, log)
+			partsapi.InventoryRoutes(engine, guard, caps.Inventory(), log)
 			return nil
 		},
 		ServiceWeb: func() error {
