@@ -136,8 +136,8 @@ type AuthNet interface {
 }
 
 // Fulfiller is told, after the commit, of every quote the payments side itself moved to paid
-// (webhooks, service-quote capture and confirm). It is not told of quotes SettleRMA or
-// AcceptPurchaseOrder pay: their callers go on processing the RMA themselves.
+// (webhooks, service-quote capture and confirm). It is not told of quotes SettleRMA, SettleOrder
+// or AcceptPurchaseOrder pay: their callers go on processing the RMA or parts order themselves.
 type Fulfiller interface {
 	QuotePaid(ctx context.Context, q Quote) error
 }
