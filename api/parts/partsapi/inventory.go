@@ -33,13 +33,16 @@ type inventoryAPI struct{ svc InventoryService }
 func InventoryRoutes(r gin.IRouter, guard *auth.Guard, svc InventoryService, log *slog.Logger) {
 	a := inventoryAPI{svc: svc}
 
-	// Who: any signed-in user; the units are the caller's and their organization's (registered,
-	// with an RMA, or ordered parts for). Others hold none, so nobody reads another's units.
-	r.GET(InventoryPath, guard.SignedIn(), httpx.Handler(log, a.list))
+	// Spec §6: a sign-in route admits users holding a role of this portal (others: 403).
+	customer := []gin.HandlerFunc{guard.SignedIn(), guard.Customer()}
 
-	// Who: any signed-in user, for a unit they (or their organization) hold; another customer's
+	// Who: signed-in customers; the units are the caller's and their organization's (registered,
+	// with an RMA, or ordered parts for). Nobody reads another's units.
+	r.GET(InventoryPath, append(customer, httpx.Handler(log, a.list))...)
+
+	// Who: signed-in customers, for a unit they (or their organization) hold; another customer's
 	// unit answers 404 'Serial Not Found', exactly as an unknown serial does.
-	r.GET(InventoryPath+"/:serial", guard.SignedIn(), httpx.Handler(log, a.profile))
+	r.GET(InventoryPath+"/:serial", append(customer, httpx.Handler(log, a.profile))...)
 }
 
 // OpenRMAJSON is a unit's open RMA.

@@ -105,6 +105,8 @@ func TestInventory_ListAndFilters(t *testing.T) {
 		want   []string
 	}{
 		{name: "signed out", query: "", status: http.StatusUnauthorized},
+		{name: "signed in without a role of the portal", token: e.signer.Token(t, authtest.Claims{Subject: "usr_nora", Roles: []string{"field-app:viewer"}}),
+			status: http.StatusForbidden, body: `{"error":"auth.noClientRole","message":"You do not have permission to use the service portal."}`},
 		{name: "everything", token: casey, status: http.StatusOK, want: []string{"RT20000001", "VT10000007"}},
 		{name: "by text", token: casey, query: "?q=veretos", status: http.StatusOK, want: []string{"VT10000007"}},
 		{name: "by model", token: casey, query: "?model=vx12", status: http.StatusOK, want: []string{"VT10000007"}},

@@ -1,5 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@portal/api-client';
 import { renderPage, signedIn, signedOut } from '../../shared/test/fixtures';
 import { SmInventoryPage } from './SmInventoryPage';
 import { UNITS, inventoryApi, unit } from './test/testApi';
@@ -113,6 +114,14 @@ describe('sm-inventory', () => {
     await screen.findByText('Page 3 of 3');
     expect(rows()).toEqual(['VT10000040', 'VT10000041', 'VT10000042', 'VT10000043', 'VT10000044']);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it("shows the server's refusal of an account without a role of the portal, with no retry", async () => {
+    const api = inventoryApi();
+    api.http.request.mockRejectedValue(new ApiError(403, { error: 'auth.noClientRole', message: 'You do not have permission to use the service portal.' }));
+    renderPage(<SmInventoryPage />, { path, url: path, session: signedIn(api as never, []) });
+    expect(await screen.findByText('You do not have permission to use the service portal.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('says when the account holds no units yet', async () => {

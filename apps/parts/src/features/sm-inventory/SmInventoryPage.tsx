@@ -8,7 +8,7 @@ import { InventoryFilters } from './components/InventoryFilters';
 import { UnitsTable } from './components/UnitsTable';
 import { COPY } from './copy';
 import { useInventoryClient } from './hooks/useInventoryClient';
-import { useLoad } from './hooks/useLoad';
+import { refused, useLoad } from './hooks/useLoad';
 import { saveBlob } from './saveBlob';
 
 /** Units per page of the table. */
@@ -46,7 +46,8 @@ function Inventory() {
     <Stack $gap="lg">
       <InventoryFilters filter={filter} models={models} onChange={change} />
       {state.status === 'loading' ? <Loading>{COPY.loading}</Loading> : null}
-      {state.status === 'failed' ? (
+      {state.status === 'failed' && refused(state.error) ? <Banner variant="warning">{(state.error as Error).message}</Banner> : null}
+      {state.status === 'failed' && !refused(state.error) ? (
         <LoadFailed message={isApiError(state.error) && state.error.status === 400 ? state.error.message : COPY.failed} onRetry={retry} />
       ) : null}
       {state.status === 'ready' ? (

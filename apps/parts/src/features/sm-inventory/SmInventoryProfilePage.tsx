@@ -9,7 +9,7 @@ import { UnitDrivers } from './components/UnitDrivers';
 import { UnitUpgrades } from './components/UnitUpgrades';
 import { COPY, SOURCE_TEXT, WARRANTY_TEXT, formatDay, statusText } from './copy';
 import { useInventoryClient } from './hooks/useInventoryClient';
-import { useLoad } from './hooks/useLoad';
+import { refused, useLoad } from './hooks/useLoad';
 
 const BackLink = () => <Link to={pathFor('sm-inventory')}>{COPY.backToInventory}</Link>;
 
@@ -136,6 +136,7 @@ function Profile({ serial }: { serial: string }) {
         </Stack>
       );
     }
+    if (refused(state.error)) return <Banner variant="warning">{(state.error as Error).message}</Banner>;
     return <LoadFailed message={COPY.profileFailed} onRetry={retry} />;
   }
   const unit = state.value;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isAbortError } from '@portal/api-client';
+import { isAbortError, isApiError } from '@portal/api-client';
 
 export type LoadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: unknown };
 
@@ -30,3 +30,6 @@ export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T
   const current = loaded && loaded.key === key && loaded.attempt === attempt ? loaded.state : { status: 'loading' as const };
   return { state: current, retry: () => setAttempt((n) => n + 1) };
 }
+
+/** A refusal the server has the last word on (an account without a role of the portal): no retry helps. */
+export const refused = (error: unknown): boolean => isApiError(error) && error.status === 403;
