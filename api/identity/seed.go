@@ -26,7 +26,7 @@ const (
 
 // DemoUsers returns the seeded users (without password hashes) for clientID's roles:
 //   - casey@example.com   customer
-//   - olivia@fleetco.example  customer in organization "FleetCo Utilities", pays by PO, 10 % flat discount
+//   - olivia@fleetco.example  customer in organization "FleetCo Utilities", pays by PO, orders parts, 10 % flat discount
 //   - diego@fleetco.example   customer in the same organization, pays by card, no discount: what
 //     one member sees of another's RMAs, quotes and units
 //   - adam@example.com    admin with every service permission
@@ -54,7 +54,7 @@ func DemoUsers(clientID string) []identitycore.User {
 			},
 			OrgName:                "FleetCo Utilities",
 			FlatDiscountPercentage: 10,
-			Roles:                  []string{role("customer"), role("service:payment:po")},
+			Roles:                  []string{role("customer"), role("service:payment:po"), role("service:partorder:create")},
 		},
 		{
 			ID: DemoDiegoID, Email: "diego@fleetco.example",
