@@ -67,7 +67,7 @@ func testAuthorizationCodeFlowIssuesVerifiableJWTWithRoles(t *testing.T, db *gor
 	}{
 		{"casey@example.com", identity.DemoCaseyID, "Casey", []string{"service-portal:customer"}, nil, 0},
 		{"olivia@fleetco.example", identity.DemoOliviaID, "Olivia",
-			[]string{"service-portal:customer", "service-portal:service:payment:po"}, &identity.Org{Name: "FleetCo Utilities"}, 10},
+			[]string{"service-portal:customer", "service-portal:service:payment:po", "service-portal:service:partorder:create"}, &identity.Org{Name: "FleetCo Utilities"}, 10},
 		{"diego@fleetco.example", identity.DemoDiegoID, "Diego",
 			[]string{"service-portal:customer"}, &identity.Org{Name: "FleetCo Utilities"}, 0},
 		{"adam@example.com", identity.DemoAdamID, "Adam", []string{
@@ -295,7 +295,7 @@ func testMintAccessTokenFromSecondProviderVerifiesWithFirstProvidersKeys(t *test
 	require.Equal(t, identity.DemoOliviaID, tok.Subject)
 	require.Contains(t, tok.Audience, clientID)
 	require.Equal(t, "olivia@fleetco.example", c.Email)
-	require.ElementsMatch(t, []string{"service-portal:customer", "service-portal:service:payment:po"}, c.Roles)
+	require.ElementsMatch(t, []string{"service-portal:customer", "service-portal:service:payment:po", "service-portal:service:partorder:create"}, c.Roles)
 	require.Equal(t, &identity.Org{Name: "FleetCo Utilities"}, c.Org)
 	require.Equal(t, 10.0, c.Flags.RMA.FlatDiscountPercentage)
 	require.WithinDuration(t, time.Now().Add(identity.DefaultAccessTokenTTL), tok.Expiry, time.Minute)
@@ -327,7 +327,7 @@ func testSeedingIsIdempotent(t *testing.T, db *gorm.DB) {
 	}
 	users, roles := count("idp_users"), count("idp_user_roles")
 	require.EqualValues(t, 5, users)
-	require.EqualValues(t, 10, roles) // casey 1, olivia 2, diego 1, adam 5, nora 1
+	require.EqualValues(t, 11, roles) // casey 1, olivia 3, diego 1, adam 5, nora 1
 
 	for range 2 {
 		require.NoError(t, identity.SeedDemoUsers(t.Context(), db, clientID, nil))
@@ -404,7 +404,7 @@ func testUserinfoCarriesClaimsOfGrantedScopes(t *testing.T, db *gorm.DB) {
 		require.Equal(t, "Fleet Manager", info["position"])
 		require.Equal(t, "US", info["phoneCountryCode"])
 		require.NotEmpty(t, info["phone_number"])
-		require.ElementsMatch(t, []any{"service-portal:customer", "service-portal:service:payment:po"}, info["roles"])
+		require.ElementsMatch(t, []any{"service-portal:customer", "service-portal:service:payment:po", "service-portal:service:partorder:create"}, info["roles"])
 		require.Equal(t, map[string]any{"name": "FleetCo Utilities"}, info["org"])
 		require.Equal(t, map[string]any{"rma": map[string]any{"flatDiscountPercentage": 10.0}}, info["flags"])
 		addr, ok := info["address"].(map[string]any)
