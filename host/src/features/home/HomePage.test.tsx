@@ -27,10 +27,16 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Create a repair RMA' })).toHaveAttribute('href', '/create-rma');
   });
 
-  it('links only to pages that exist', () => {
+  it('leads to the parts, video parts, upgrade and inventory pages', () => {
     renderHome({ status: 'signed-out' });
 
-    expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/create-rma']);
+    expect(screen.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Create a repair RMA', '/create-rma'],
+      ['Order parts', '/parts-order'],
+      ['Parts for body-worn cameras', '/video-parts-order'],
+      ['Upgrade a unit', '/upgrade-device'],
+      ['Your units', '/sm-inventory'],
+    ]);
   });
 
   it('prompts signed-out visitors to sign in, returning to create-rma', async () => {

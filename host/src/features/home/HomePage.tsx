@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useSession, useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';
@@ -96,6 +97,27 @@ export function HomePage() {
             <p>
               Units out of warranty can still be repaired: repairs may require payment upon diagnosis/inspection,
               by credit card or purchase order.
+            </p>
+          </Notes>
+        </Card>
+        <Card aria-labelledby="parts-and-units">
+          <CardTitle id="parts-and-units">Parts, upgrades and your units</CardTitle>
+          <Notes $gap="sm">
+            <p>
+              <Link to={pathFor('parts-order')}>Order parts</Link>: batteries, chargers, screens, drives and radio
+              modules, by serial number, model or part number.
+            </p>
+            <p>
+              <Link to={pathFor('video-parts-order')}>Parts for body-worn cameras</Link>: batteries, docks and mounts
+              for the cameras your account holds.
+            </p>
+            <p>
+              <Link to={pathFor('upgrade-device')}>Upgrade a unit</Link>: more memory, storage, battery or a radio
+              module, fitted at the service center.
+            </p>
+            <p>
+              <Link to={pathFor('sm-inventory')}>Your units</Link>: every unit you and your organization hold, with
+              its warranty and open RMA.
             </p>
           </Notes>
         </Card>

@@ -10,7 +10,7 @@ import {
 import { useApi, useSessionState } from '@portal/auth';
 import { messages, normalizeSerial, type FieldErrors } from '@portal/forms';
 import { pathFor } from '@portal/routes';
-import { Banner, Card, CardTitle, PageTitle, Row, Spinner, Stack, Stepper } from '@portal/ui';
+import { Banner, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack, Stepper } from '@portal/ui';
 import { LeaveDialog, useLeaveWarning, useSerialCheck } from '@portal/forms/units';
 import { COPY } from './copy';
 import { createErrorMessage, serverMessage } from './model/createError';
@@ -333,6 +333,7 @@ export function CreateRmaFlow({
   return (
     <Stack $gap="lg">
       <PageTitle>{kind.title}</PageTitle>
+      {kind.intro ? <MutedText>{kind.intro}</MutedText> : null}
       {banner}
       {state.address.country.trim().toUpperCase() === GUAM ? <Banner variant="warning">{COPY.guamBatteries}</Banner> : null}
       <Stepper steps={kind.steps} current={state.step} label={kind.stepsLabel} />

@@ -46,10 +46,5 @@ export function UpgradeDevicePage() {
     );
   }
   if (session.status !== 'signed-in') return <SignedOut />;
-  return (
-    <Stack $gap="md">
-      <MutedText>{COPY.upgradeIntro}</MutedText>
-      <RmaStepperPage kind={UPGRADE_FLOW} />
-    </Stack>
-  );
+  return <RmaStepperPage kind={UPGRADE_FLOW} />;
 }

@@ -1,5 +1,6 @@
 import type { RouteName } from '@portal/routes';
 import { CREATE_RMA_STEPS, UPGRADE_STEPS } from '../steps';
+import { COPY } from '../copy';
 
 /**
  * What the create-RMA stepper runs: a repair (create-rma) or an upgrade (upgrade-device). Both
@@ -10,6 +11,8 @@ import { CREATE_RMA_STEPS, UPGRADE_STEPS } from '../steps';
 export interface FlowKind {
   rmaType: 'REPAIR' | 'UPGRADE';
   title: string;
+  /** What the flow is for, under its title; the repair flow needs none (the home page says it). */
+  intro?: string;
   steps: readonly string[];
   stepsLabel: string;
   /** Whether the request is paid before its label whatever the warranty (upgrades). */
@@ -32,6 +35,7 @@ export const REPAIR_FLOW: FlowKind = {
 export const UPGRADE_FLOW: FlowKind = {
   rmaType: 'UPGRADE',
   title: 'Upgrade a unit',
+  intro: COPY.upgradeIntro,
   steps: UPGRADE_STEPS,
   stepsLabel: 'Upgrade steps',
   alwaysPaid: true,
