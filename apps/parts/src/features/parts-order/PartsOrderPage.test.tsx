@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@portal/api-client';
-import { makeApi, renderPage, signedOut, storedCart } from '../../shared/test/fixtures';
+import { cartItem, makeApi, putCart, renderPage, signedOut, storedCart } from '../../shared/test/fixtures';
 import { PartsOrderPage } from './PartsOrderPage';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -54,6 +54,19 @@ describe('parts-order (browse)', () => {
     await user.click(within(battery).getByRole('button', { name: 'Add to cart RL14-BAT-STD' }));
     expect(within(battery).getByText('Quantity must be a whole number from 1 to 999.')).toBeInTheDocument();
     expect(storedCart('parts')).toBeNull();
+  });
+
+  it('refuses an add that would take the part in the cart past 999, says why and keeps the cart as it was', async () => {
+    putCart('parts', [cartItem('RL14-BAT-STD', 500)]);
+    const { user } = setup();
+    const battery = await screen.findByRole('article', { name: 'RL14-BAT-STD' });
+    const quantity = within(battery).getByRole('spinbutton', { name: 'Quantity of RL14-BAT-STD' });
+    await user.clear(quantity);
+    await user.type(quantity, '600');
+    await user.click(within(battery).getByRole('button', { name: 'Add to cart RL14-BAT-STD' }));
+    expect(await screen.findByText('Quantity must be a whole number from 1 to 999.')).toBeInTheDocument();
+    expect(screen.queryByText('RL14-BAT-STD has been added to the cart.')).not.toBeInTheDocument();
+    expect(storedCart('parts')).toEqual([expect.objectContaining({ pn: 'RL14-BAT-STD', quantity: 500 })]);
   });
 
   it("shows 'Serial Not Found' for an unknown serial", async () => {

@@ -74,11 +74,17 @@ describe('addItem: the merge rule (spec §4 Cart)', () => {
     expect(addItem('video', [], video('VX12-BAT-STD', ['VT10000007'], { model: '' })).ok).toBe(false);
   });
 
-  it('adds up the quantities of the same part in the parts cart, to at most 999', () => {
+  it('adds up the quantities of the same part in the parts cart, up to 999', () => {
     let items = added(addItem('parts', [part('RL14-CHG-AC', 2)], part('RL14-CHG-AC', 3)));
     expect(items).toEqual([expect.objectContaining({ pn: 'RL14-CHG-AC', quantity: 5 })]);
-    items = added(addItem('parts', items, part('RL14-CHG-AC', 998)));
+    items = added(addItem('parts', items, part('RL14-CHG-AC', 994)));
     expect(items[0]?.quantity).toBe(999);
+  });
+
+  it('refuses, with the server’s message, an add that would take a parts item past 999 (never capped silently)', () => {
+    const start = [part('RL14-CHG-AC', 500)];
+    expect(addItem('parts', start, part('RL14-CHG-AC', 600))).toEqual({ ok: false, message: 'Quantity must be a whole number from 1 to 999.' });
+    expect(addItem('parts', [part('RL14-CHG-AC', 999)], part('RL14-CHG-AC', 1)).ok).toBe(false);
   });
 
   it.each([0, -1, 1.5, 1000, Number.NaN])('refuses a parts quantity of %p', (quantity) => {

@@ -73,9 +73,12 @@ export type CartChange = { ok: true; items: CartItem[] } | { ok: false; message:
 
 /**
  * Adds an item (spec §4 Cart). An item whose part number and model are already in the cart is
- * merged where it stands: for the video cart its serials join the existing ones and the quantity
- * becomes the number of serials; for the parts cart the quantities add up (to at most 999).
- * Any other item goes to the front.
+ * merged where it stands; any other item goes to the front.
+ * - The video cart follows spec §4's rule: the serials join the existing ones (each once) and the
+ *   quantity becomes the number of serials.
+ * - The parts cart deliberately deviates from it: its items carry no serials (a part is for no unit
+ *   in particular), so "quantity = number of serials" cannot apply, and the quantities add up
+ *   instead. A sum past 999 is refused with the server's bad-quantity message, never capped.
  */
 export function addItem(kind: CartKind, items: readonly CartItem[], incoming: CartItem): CartChange {
   const { searchSerial, ...rest } = incoming;
@@ -104,10 +107,12 @@ export function addItem(kind: CartKind, items: readonly CartItem[], incoming: Ca
     if (serials.length > MAX_QUANTITY) return { ok: false, message: CART_COPY.badQuantity };
     merged = { ...existing, ...item, serials, quantity: serials.length };
   } else {
+    const quantity = existing.quantity + item.quantity;
+    if (quantity > MAX_QUANTITY) return { ok: false, message: CART_COPY.badQuantity };
     merged = {
       ...existing,
       ...item,
-      quantity: Math.min(existing.quantity + item.quantity, MAX_QUANTITY),
+      quantity,
       ...(item.searchSerial || existing.searchSerial ? { searchSerial: item.searchSerial || existing.searchSerial } : {}),
     };
   }
