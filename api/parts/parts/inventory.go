@@ -44,7 +44,7 @@ type OrderedUnit struct {
 
 // Holdings is the rma capability's holdings query (*rma.Holdings).
 type Holdings interface {
-	Held(ctx context.Context, v rma.Viewer, f rma.HeldFilter) ([]rma.HeldUnit, error)
+	HeldUnits
 	Unit(ctx context.Context, v rma.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error)
 }
 

@@ -76,6 +76,9 @@ const (
 	MsgSerialsRequired = "Add at least one serial for this part."
 	MsgModelRequired   = "Choose the model this part is for."
 	MsgQuantitySerials = "Quantity must equal the number of serials."
+	// MsgSerialsVideoOnly refuses serials on a parts order's line: only a video line names the
+	// units it is for, and only those are checked against what the customer holds.
+	MsgSerialsVideoOnly = "Serials are given only for video parts."
 )
 
 // MsgUnknownPart and the others are the messages of a line's problem.
@@ -290,6 +293,12 @@ type VideoUnits interface {
 	HeldVideoUnits(ctx context.Context, v rma.Viewer, model string, serials []string) ([]VideoUnit, error)
 }
 
+// HeldUnits is the rma capability's holdings query (*rma.Holdings) as orders use it: which of
+// the serials the customer searched the catalogue by they (or their organization) hold.
+type HeldUnits interface {
+	Held(ctx context.Context, v rma.Viewer, f rma.HeldFilter) ([]rma.HeldUnit, error)
+}
+
 // Mailer queues an e-mail inside the caller's transaction; *mail.Outbox implements it.
 type Mailer interface {
 	Enqueue(ctx context.Context, msg mail.Message) error
@@ -310,7 +319,9 @@ type OrdersDeps struct {
 	PurchaseOrders PurchaseOrders
 	Addresses      Addresses
 	VideoUnits     VideoUnits
-	Mail           Mailer
+	// Holdings checks the serial a parts line was searched by before the order records it.
+	Holdings HeldUnits
+	Mail     Mailer
 	// Tx runs each change of state in one transaction, which the capabilities join.
 	Tx       db.Transactor
 	Settings OrderSettings

@@ -265,6 +265,16 @@ func (s *Orders) prepare(ctx context.Context, c Customer, r *PlaceRequest) (Orde
 		if err := s.checkVideoLines(ctx, c, &v, priced.Lines); err != nil {
 			return Order{}, err
 		}
+	} else {
+		for i, l := range priced.Lines {
+			if len(l.Serials) > 0 {
+				v.Add("lines."+strconv.Itoa(i)+".serials", MsgSerialsVideoOnly)
+			}
+		}
+	}
+	searched, err := s.heldSearchSerials(ctx, c, priced.Lines)
+	if err != nil {
+		return Order{}, err
 	}
 	r.Contact, r.Address = trimContact(r.Contact), trimAddress(r.Address)
 	rma.ValidateContact(&v, "contact.", r.Contact)
@@ -285,13 +295,41 @@ func (s *Orders) prepare(ctx context.Context, c Customer, r *PlaceRequest) (Orde
 	for i, l := range priced.Lines {
 		o.Lines[i] = OrderLine{
 			PartNumber: l.PartNumber, Description: l.Description, Quantity: l.Quantity, UnitPrice: l.UnitPrice,
-			LineTotal: l.LineTotal, Model: l.Model, Serials: l.Serials, SearchSerial: l.SearchSerial,
+			LineTotal: l.LineTotal, Model: l.Model, Serials: l.Serials,
 		}
-		if len(o.Lines[i].SearchSerial) > SerialMax {
-			o.Lines[i].SearchSerial = ""
+		if searched[l.SearchSerial] {
+			o.Lines[i].SearchSerial = l.SearchSerial
 		}
 	}
 	return o, nil
+}
+
+// heldSearchSerials answers which of the serials the lines were searched by c (or c's
+// organization) holds: only those are recorded, since a recorded serial puts its unit in the
+// inventory (source "order"). Any other is dropped silently rather than refused: searching the
+// catalogue by serial is public, and the serial rides along in the cart where the customer
+// neither sees nor edits it, so refusing would block a rightful order of parts for a unit they
+// have not registered yet, with no way to mend the line. A serial longer than SerialMax names no
+// unit (the registry's serials are shorter) and is not even looked up.
+func (s *Orders) heldSearchSerials(ctx context.Context, c Customer, lines []PricedLine) (map[string]bool, error) {
+	var serials []string
+	for _, l := range lines {
+		if sn := l.SearchSerial; sn != "" && len(sn) <= SerialMax && !slices.Contains(serials, sn) {
+			serials = append(serials, sn)
+		}
+	}
+	held := map[string]bool{}
+	if len(serials) == 0 {
+		return held, nil
+	}
+	units, err := s.d.Holdings.Held(ctx, c.Viewer(), rma.HeldFilter{Serials: serials})
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range units {
+		held[u.Unit.Serial] = true
+	}
+	return held, nil
 }
 
 // checkVideoLines applies the video cart's rules: every line names its model and at least one

@@ -16,6 +16,7 @@ import (
 	"rugged.example/portal/api/pkg/auth/authtest"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/rma/rma"
 )
 
 const fleetCo = "FleetCo Utilities"
@@ -182,6 +183,8 @@ func TestPlace_Refusals(t *testing.T) {
 			http.StatusBadRequest, `"lines.0.quantity":"Quantity must equal the number of serials."`},
 		{"a video line without serials", e.casey, order("video", `[{"partNumber":"VX12-BAT-STD","quantity":1,"model":"VX12"}]`, paypal),
 			http.StatusBadRequest, `"lines.0.serials":"Add at least one serial for this part."`},
+		{"serials on a parts order's line", e.casey, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1,"serials":["VT20000001"]}]`, paypal),
+			http.StatusBadRequest, `"lines.0.serials":"Serials are given only for video parts."`},
 		{"a video line without a model", e.casey, order("video", `[{"partNumber":"VX12-BAT-STD","quantity":1,"serials":["VT10000007"]}]`, paypal),
 			http.StatusBadRequest, `"lines.0.model":"Choose the model this part is for."`},
 		{"contact and address rules", e.casey, `{"kind":"parts","lines":[{"partNumber":"RL14-BAT-STD","quantity":1}],"contact":{"email":"not-an-email"},"address":{},` + paypal + `}`,
@@ -345,4 +348,27 @@ func TestVideoSerials(t *testing.T) {
 	require.Equal(t, http.StatusForbidden, w.Code)
 	require.Contains(t, w.Body.String(), `"Your account cannot look up video unit serials."`)
 	require.Equal(t, http.StatusUnauthorized, e.do(t, http.MethodGet, partsapi.VideoSerialsPath, "", "").Code)
+}
+
+func TestPlace_RecordsOnlyASearchedSerialTheCustomerHolds(t *testing.T) {
+	e := newOrdersEnv(t)
+	body := `{"kind":"parts","lines":[` +
+		`{"partNumber":"VX12-BAT-STD","quantity":1,"searchSerial":"vt10000007"},` +
+		`{"partNumber":"VX12-DOCK-1","quantity":1,"searchSerial":"VT20000001"},` +
+		`{"partNumber":"VX12-MNT-CLIP","quantity":1,"searchSerial":"` + strings.Repeat("V", 51) + `"}],` +
+		strings.Replace(contact, "casey@example.com", "olivia@fleetco.example", 1) + `,` + address +
+		`,"paymentData":{"paymentMethod":"PO","customerPO":"PO-7781-1234","customerPOFileId":"po/olivia.pdf"}}`
+	p := placed(t, e.do(t, http.MethodPost, partsapi.OrdersPath, e.olivia, body))
+	require.Equal(t, "PLACED", p.Status)
+
+	o, err := e.Store.Order(t.Context(), p.RMABatchID)
+	require.NoError(t, err)
+	require.Equal(t, "", o.Lines[0].SearchSerial, "casey's unit is not olivia's: the order is placed, the serial not recorded")
+	require.Equal(t, "VT20000001", o.Lines[1].SearchSerial, "her own unit is")
+	require.Equal(t, "", o.Lines[2].SearchSerial, "too long to be a unit")
+
+	units, err := e.Store.OrderedSerials(t.Context(), rma.Viewer{Subject: "usr_olivia", Org: fleetCo}, "", 100)
+	require.NoError(t, err)
+	require.Len(t, units, 1, "another customer's unit never reaches olivia's inventory through her order")
+	require.Equal(t, "VT20000001", units[0].Serial)
 }

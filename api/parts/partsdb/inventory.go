@@ -29,8 +29,12 @@ type orderedRow struct {
 }
 
 // OrderedSerials implements parts.OrderedSerials in two reads, each cut to limit newest first:
-// the video lines' units (parts_order_serials, one part per unit) and the serials parts lines
-// were searched by (the line's quantity); a line naming a unit both ways counts once. The
+// the video lines' units (parts_order_serials of video orders, one part per unit) and the
+// serials parts lines were searched by (the line's quantity); a line naming a unit both ways
+// counts once. Both are what the order checked against the customer's holdings when it was
+// placed: a video line's serials, and a searched serial (recorded only when held). Serials on
+// a parts order's line are refused when ordering, so the video read names the kind, lest a row
+// written otherwise put a unit in someone's inventory. The
 // orders are v's own and v's organization's: one owner-or-org condition, since the rows are
 // read whole up to limit rather than paged through an index's order.
 func (s *Store) OrderedSerials(ctx context.Context, v rma.Viewer, serial string, limit int) ([]parts.OrderedUnit, error) {
@@ -59,7 +63,7 @@ func (s *Store) OrderedSerials(ctx context.Context, v rma.Viewer, serial string,
 	video, err := read("SELECT s.serial AS serial, o.id AS order_id, s.line_no AS line_no, o.created_at AS created_at,"+
 		" l.part_number AS part_number, 1 AS quantity FROM parts_order_serials s"+
 		" JOIN parts_order_lines l ON l.order_id = s.order_id AND l.line_no = s.line_no"+
-		" JOIN parts_orders o ON o.id = s.order_id WHERE "+where+bySerial, serialArgs...)
+		" JOIN parts_orders o ON o.id = s.order_id WHERE "+where+" AND o.kind = '"+string(parts.KindVideo)+"'"+bySerial, serialArgs...)
 	if err != nil {
 		return nil, fmt.Errorf("partsdb: ordered units: %w", err)
 	}

@@ -29,6 +29,12 @@ func order(n int, owner rma.Viewer, status parts.OrderStatus, d int, lines ...pa
 	}
 }
 
+// partsKind makes o a parts order: its lines' serials are none the order checked.
+func partsKind(o parts.Order) parts.Order {
+	o.Kind = parts.KindParts
+	return o
+}
+
 func line(pn string, qty int, search string, serials ...string) parts.OrderLine {
 	return parts.OrderLine{PartNumber: pn, Description: pn, Quantity: qty, UnitPrice: money.USD(10), LineTotal: money.USD(int64(10 * qty)),
 		Model: "VX12", Serials: serials, SearchSerial: search}
@@ -45,6 +51,7 @@ func TestIntegrationOrderedSerials_PlacedOrdersOfTheViewerAndTheirOrganization(t
 			order(100004, invDiego, parts.StatusShipped, 4, line("VX12-MNT-CLIP", 1, "VT7", "VT7")),
 			order(100005, invOlivia, parts.StatusPlaced, 5, line("ST12-PEN", 5, "RT2")),
 			order(100006, rma.Viewer{Subject: "usr_olivia"}, parts.StatusPlaced, 6, line("TH6-BAT", 1, "RT6")),
+			partsKind(order(100007, invCasey, parts.StatusPlaced, 7, line("RL14-BAT", 1, "", "RT7"))),
 		} {
 			require.NoError(t, s.CreateOrder(ctx, o, ""))
 		}
@@ -56,7 +63,7 @@ func TestIntegrationOrderedSerials_PlacedOrdersOfTheViewerAndTheirOrganization(t
 			{Serial: "VT1", RMABatchID: "PB-100001", CreatedAt: at(1), PartNumber: "VX12-BAT-STD", Quantity: 1},
 			{Serial: "VT2", RMABatchID: "PB-100001", CreatedAt: at(1), PartNumber: "VX12-BAT-STD", Quantity: 1},
 			{Serial: "RT1", RMABatchID: "PB-100001", CreatedAt: at(1), PartNumber: "RL14-BAT", Quantity: 3},
-		}, got, "unpaid and cancelled orders bought nothing")
+		}, got, "unpaid and cancelled orders bought nothing; a parts order's serials were never checked against the holdings")
 
 		got, err = s.OrderedSerials(ctx, invOlivia, "", 100)
 		require.NoError(t, err)

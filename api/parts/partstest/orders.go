@@ -72,6 +72,22 @@ func (h *Holdings) HeldVideoUnits(ctx context.Context, v rma.Viewer, model strin
 	return h.units.HeldVideoUnits(ctx, v, model, serials)
 }
 
+// Held implements parts.HeldUnits over the units set: the rma capability's holdings query
+// answers a serial filter with the units among them the viewer (or their organization) holds.
+func (h *Holdings) Held(_ context.Context, v rma.Viewer, f rma.HeldFilter) ([]rma.HeldUnit, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := []rma.HeldUnit{}
+	for _, u := range h.units {
+		if !v.Sees(u.Owner, u.Org) || (len(f.Serials) > 0 && !slices.Contains(f.Serials, u.Serial)) {
+			continue
+		}
+		out = append(out, rma.HeldUnit{Unit: rma.Unit{Serial: u.Serial, Model: u.Model, ModelFamily: u.ModelFamily,
+			ProductType: rma.ProductTypeVeretos}, Sources: []string{rma.SourceRegistration}})
+	}
+	return out, nil
+}
+
 // Payment is what the fake checkout knows of an order's quote.
 type Payment struct {
 	QuoteID, Owner, Status, CustomerPO, Order string
@@ -279,7 +295,7 @@ func NewOrdersWith(t *testing.T, settings parts.OrderSettings) *OrdersEnv {
 	e := &OrdersEnv{DB: gdb, Store: store, Holdings: &Holdings{units: DemoVideoUnits()}, Payments: NewPayments(), Files: files, Outbox: mail.NewOutbox(gdb)}
 	e.Orders = parts.NewOrders(parts.OrdersDeps{
 		Store: store, Payments: e.Payments, PurchaseOrders: files, Addresses: Addresses{}, VideoUnits: e.Holdings,
-		Mail: e.Outbox, Tx: db.NewTransactor(gdb), Log: testkit.Quiet(), Settings: settings,
+		Holdings: e.Holdings, Mail: e.Outbox, Tx: db.NewTransactor(gdb), Log: testkit.Quiet(), Settings: settings,
 	})
 	return e
 }

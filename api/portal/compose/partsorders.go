@@ -28,10 +28,11 @@ func (c *capabilities) PartsOrders() (*parts.Orders, error) {
 	if err != nil {
 		return nil, err
 	}
+	holdings := c.Holdings()
 	return parts.NewOrders(parts.OrdersDeps{
 		Store: partsdb.NewStore(c.gdb), Payments: partsPayments{checkout: checkout}, PurchaseOrders: c.Attachments(),
-		Addresses: addressRules{places}, VideoUnits: videoUnits{holdings: c.Holdings()}, Mail: mail.NewOutbox(c.gdb),
-		Tx: db.NewTransactor(c.gdb), Log: c.log,
+		Addresses: addressRules{places}, VideoUnits: videoUnits{holdings: holdings}, Holdings: holdings,
+		Mail: mail.NewOutbox(c.gdb), Tx: db.NewTransactor(c.gdb), Log: c.log,
 		Settings: parts.OrderSettings{PublicURL: c.cfg.PublicURL, POReleaseDomains: c.cfg.POReleaseDomains},
 	}), nil
 }
