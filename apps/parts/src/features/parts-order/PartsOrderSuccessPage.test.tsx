@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { CART_KEYS } from '../../shared/cart/model';
 import { cartItem, makeApi, putCart, renderPage, signedOut } from '../../shared/test/fixtures';
 import { PartsOrderSuccessPage } from './PartsOrderSuccessPage';
@@ -23,9 +23,7 @@ describe('parts-order/success', () => {
     expect(await screen.findByRole('heading', { name: 'Order parts page' })).toBeInTheDocument();
   });
 
-  it('from a video checkout, shows the order number and empties the video cart only', async () => {
-    putCart('parts', [cartItem('RL14-BAT-STD', 1)]);
-    putCart('video', [cartItem('VX12-BAT-STD', 1, { model: 'VX12', serials: ['VT10000007'] })]);
+  it('from a video checkout, shows the order number', async () => {
     renderPage(<PartsOrderSuccessPage />, {
       path,
       url: path,
@@ -36,7 +34,23 @@ describe('parts-order/success', () => {
     expect(screen.getByText('PB-100001')).toBeInTheDocument();
     expect(screen.getByText('$89.00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Order more video parts' })).toHaveAttribute('href', '/video-parts-order');
-    await waitFor(() => expect(localStorage.getItem(CART_KEYS.video)).toBeNull());
+  });
+
+  it('opened again with its history state (Back, reload), leaves what is in the carts now alone', async () => {
+    // Order more parts → items added → Back to the success page: the new cart stays.
+    putCart('parts', [cartItem('RL14-BAT-STD', 1)]);
+    putCart('video', [cartItem('VX12-BAT-STD', 1, { model: 'VX12', serials: ['VT10000007'] })]);
+    for (const kind of ['parts', 'video'] as const) {
+      const view = renderPage(<PartsOrderSuccessPage />, {
+        path,
+        url: path,
+        session: signedOut(makeApi()),
+        state: { rmaBatchId: 'PB-100001', kind, total: null },
+      });
+      expect(await screen.findByText('PB-100001')).toBeInTheDocument();
+      view.unmount();
+    }
     expect(localStorage.getItem(CART_KEYS.parts)).not.toBeNull();
+    expect(localStorage.getItem(CART_KEYS.video)).not.toBeNull();
   });
 });

@@ -1,26 +1,21 @@
-import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { pathFor } from '@portal/routes';
 import { Card, CardTitle, FactList, PageTitle, Row, Stack } from '@portal/ui';
 import { ButtonLink } from '../../shared/ButtonLink';
-import { writeCart } from '../../shared/cart/store';
 import { readSuccessState } from '../../shared/checkout/success';
 import { formatMoney } from '../../shared/format';
 import { COPY } from './copy';
 
 /**
  * parts-order/success: reachable only from a checkout, which sets the navigation state (spec
- * §2); typed in or opened from a bookmark it redirects to parts-order. Shows the order number
- * and empties the cart the order was placed from.
+ * §2); typed in or opened from a bookmark it redirects to parts-order. Shows the order number.
+ * It leaves the carts alone: its history state survives Back and reload, so emptying a cart here
+ * would wipe what was added since; the checkout took the ordered lines out when the order was
+ * placed (cart/store removeOrdered, once per rmaBatchId).
  */
 export function PartsOrderSuccessPage() {
   const location = useLocation();
   const success = readSuccessState(location.state);
-  const kind = success?.kind;
-
-  useEffect(() => {
-    if (kind) writeCart(kind, []);
-  }, [kind]);
 
   if (!success) return <Navigate to={pathFor('parts-order')} replace />;
   return (

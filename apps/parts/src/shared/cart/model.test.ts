@@ -6,7 +6,7 @@ import {
   readItem,
   reconcile,
   removeItem,
-  removeSerial,
+  removeOrdered,
   serializeCart,
   setQuantity,
   toOrderLines,
@@ -121,13 +121,30 @@ describe('removeItem and setQuantity', () => {
     expect(setQuantity(start, { pn: 'RL14-CHG-AC', model: '' }, 0).ok).toBe(false);
     expect(setQuantity(start, { pn: 'OTHER', model: '' }, 2)).toEqual({ ok: false, message: 'There was an error performing this action.' });
   });
+});
 
-  it('removes one serial of a video item, the quantity following, and the item with its last serial', () => {
-    const start = [video('VX12-BAT-STD', ['VT10000007', 'VT10000008'])];
-    const key = { pn: 'VX12-BAT-STD', model: 'VX12' };
-    const once = removeSerial(start, key, 'VT10000007');
-    expect(once).toEqual({ ok: true, items: [expect.objectContaining({ serials: ['VT10000008'], quantity: 1 })] });
-    expect(once.ok && removeSerial(once.items, key, 'VT10000008')).toEqual({ ok: true, items: [] });
+describe('removeOrdered: what a placed order takes out of the cart', () => {
+  it('takes the ordered quantity of a parts item and leaves what was added since', () => {
+    const cart = [part('RL14-CHG-AC', 1), part('RL14-BAT-STD', 5), part('RL14-BAT-STD', 2, { model: 'RL14' })];
+    const left = removeOrdered('parts', cart, [
+      { partNumber: 'RL14-BAT-STD', quantity: 3, model: '', serials: [] },
+      { partNumber: 'RL14-BAT-STD', quantity: 2, model: 'RL14', serials: [] },
+    ]);
+    expect(left).toEqual([part('RL14-CHG-AC', 1), part('RL14-BAT-STD', 2)]);
+  });
+
+  it('takes the ordered units of a video item, the quantity following, and the item with its last unit', () => {
+    const cart = [video('VX12-BAT-STD', ['VT10000007', 'VT10000008']), video('VX12-DOCK-8', ['VT10000007'])];
+    const left = removeOrdered('video', cart, [
+      { partNumber: 'VX12-BAT-STD', quantity: 1, model: 'VX12', serials: ['VT10000007'] },
+      { partNumber: 'VX12-DOCK-8', quantity: 1, model: 'VX12', serials: ['VT10000007'] },
+    ]);
+    expect(left).toEqual([video('VX12-BAT-STD', ['VT10000008'])]);
+  });
+
+  it('leaves a cart that holds none of the ordered lines as it is', () => {
+    const cart = [part('RL14-CHG-AC', 1)];
+    expect(removeOrdered('parts', cart, [{ partNumber: 'RL14-BAT-STD', quantity: 1 }])).toEqual(cart);
   });
 });
 

@@ -135,13 +135,31 @@ export function setQuantity(items: readonly CartItem[], key: CartKey, quantity: 
   return { ok: true, items: items.map((item) => (sameKey(item, key) ? { ...item, quantity } : item)) };
 }
 
-/** Removes serials from a video item; none left removes the item. */
-export function removeSerial(items: readonly CartItem[], key: CartKey, serial: string): CartChange {
-  const item = items.find((it) => sameKey(it, key));
-  if (!item || !item.serials.includes(serial)) return { ok: false, message: CART_COPY.actionFailed };
-  const serials = item.serials.filter((s) => s !== serial);
-  if (serials.length === 0) return { ok: true, items: items.filter((it) => !sameKey(it, key)) };
-  return { ok: true, items: items.map((it) => (sameKey(it, key) ? { ...it, serials, quantity: serials.length } : it)) };
+/** What an order took: a line as sent or as the order answers it (model and serials optional). */
+export type OrderedLine = Pick<OrderLineInput, 'partNumber' | 'quantity' | 'model' | 'serials'>;
+
+/**
+ * The cart once an order is placed: only what the order took leaves it, so whatever was added
+ * since (in this tab after Back, or in another tab while the payer was at the provider) stays.
+ * A parts item loses the ordered quantity (and goes at none left); a video item loses the
+ * ordered units, its quantity following (and goes with its last unit).
+ */
+export function removeOrdered(kind: CartKind, items: readonly CartItem[], ordered: readonly OrderedLine[]): CartItem[] {
+  let kept = [...items];
+  for (const line of ordered) {
+    const key = { pn: line.partNumber, model: line.model ?? '' };
+    kept = kept.flatMap((item) => {
+      if (!sameKey(item, key)) return [item];
+      if (kind === 'video') {
+        const gone = new Set(line.serials ?? []);
+        const serials = item.serials.filter((serial) => !gone.has(serial));
+        return serials.length > 0 ? [{ ...item, serials, quantity: serials.length }] : [];
+      }
+      const quantity = item.quantity - line.quantity;
+      return quantity > 0 ? [{ ...item, quantity }] : [];
+    });
+  }
+  return kept;
 }
 
 /** The stored shape (spec §3): a parts item leaves out what it does not have. */

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { CART_KEYS, type CartItem } from './model';
-import { cartStorage, useCart } from './store';
+import { cartStorage, removeOrdered, useCart } from './store';
 
 const item = (pn: string, serials: string[]): CartItem => ({
   pn,
@@ -17,6 +17,7 @@ const stored = () => JSON.parse(localStorage.getItem(CART_KEYS.video) ?? 'null')
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   jest.restoreAllMocks();
 });
 
@@ -99,5 +100,21 @@ describe('useCart: the video cart in localStorage', () => {
     });
     expect(parts.result.current.items).toEqual([]);
     expect(localStorage.getItem(CART_KEYS.parts)).toBeNull();
+  });
+});
+
+describe('removeOrdered: once per order', () => {
+  it('takes an order’s units out of the cart once, however often the order comes back', () => {
+    localStorage.setItem(CART_KEYS.video, JSON.stringify([item('VX12-BAT-STD', ['VT10000007', 'VT10000008'])]));
+    const line = { partNumber: 'VX12-BAT-STD', quantity: 1, model: 'VX12', serials: ['VT10000007'] };
+    expect(removeOrdered('video', 'PB-100001', [line])).toBe(true);
+    expect(stored()).toEqual([expect.objectContaining({ serials: ['VT10000008'], quantity: 1 })]);
+    // The unit is added again after the order; the same order coming back leaves it there.
+    localStorage.setItem(CART_KEYS.video, JSON.stringify([item('VX12-BAT-STD', ['VT10000007', 'VT10000008'])]));
+    expect(removeOrdered('video', 'PB-100001', [line])).toBe(true);
+    expect(stored()).toEqual([expect.objectContaining({ serials: ['VT10000007', 'VT10000008'], quantity: 2 })]);
+    // Another order is taken out as usual.
+    expect(removeOrdered('video', 'PB-100002', [line])).toBe(true);
+    expect(stored()).toEqual([expect.objectContaining({ serials: ['VT10000008'] })]);
   });
 });

@@ -5,13 +5,14 @@ import {
   addItem,
   parseCart,
   removeItem,
-  removeSerial,
+  removeOrdered as withoutOrdered,
   serializeCart,
   setQuantity,
   type CartChange,
   type CartItem,
   type CartKey,
   type CartKind,
+  type OrderedLine,
   type ParsedCart,
 } from './model';
 
@@ -56,6 +57,36 @@ export function writeCart(kind: CartKind, items: readonly CartItem[]): boolean {
   return true;
 }
 
+/** The orders whose lines already left the carts in this tab (sessionStorage: the tab's history). */
+const ORDERED_KEY = 'portal.cartOrdered.v1';
+const ORDERED_KEEP = 20;
+
+function orderedBatches(): string[] {
+  try {
+    const value: unknown = JSON.parse(window.sessionStorage.getItem(ORDERED_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Takes what a placed order took out of its cart, once per order (rmaBatchId): a second call for
+ * the same order (the payment return opened again, Back to it) changes nothing. False when the
+ * browser refused to store the cart.
+ */
+export function removeOrdered(kind: CartKind, rmaBatchId: string, lines: readonly OrderedLine[]): boolean {
+  const done = orderedBatches();
+  if (done.includes(rmaBatchId)) return true;
+  if (!writeCart(kind, withoutOrdered(kind, readCart(kind).items, lines))) return false;
+  try {
+    window.sessionStorage.setItem(ORDERED_KEY, JSON.stringify([...done, rmaBatchId].slice(-ORDERED_KEEP)));
+  } catch {
+    // Not remembered: the cart is right now; only a second return for this order would subtract again.
+  }
+  return true;
+}
+
 const parsedCache = new Map<string, { raw: string | null; parsed: ParsedCart }>();
 
 /** The cart as stored now (parsed once per stored value, so the snapshot is stable). */
@@ -80,7 +111,6 @@ export interface CartState {
   add(item: CartItem): CartResult;
   remove(key: CartKey): CartResult;
   setQuantity(key: CartKey, quantity: number): CartResult;
-  removeSerial(key: CartKey, serial: string): CartResult;
   clear(): CartResult;
   /** Replaces the cart (after a reconciliation with the server). */
   replace(items: CartItem[]): CartResult;
@@ -147,7 +177,6 @@ export function useCart(kind: CartKind): CartState {
       return writeCart(kind, removal.items) ? { ok: true, message: removal.message } : failed;
     },
     setQuantity: (cartKey, quantity) => apply(setQuantity(readCart(kind).items, cartKey, quantity)),
-    removeSerial: (cartKey, serial) => apply(removeSerial(readCart(kind).items, cartKey, serial)),
     clear: () => (writeCart(kind, []) ? { ok: true, message: CART_COPY.cleared } : failed),
     replace: (next) => (writeCart(kind, next) ? { ok: true, message: '' } : failed),
   };

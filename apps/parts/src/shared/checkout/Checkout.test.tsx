@@ -16,6 +16,7 @@ const PO = 'service:payment:po';
 let assign: jest.SpyInstance;
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
 });
 afterEach(() => assign.mockRestore());
@@ -193,12 +194,35 @@ describe('checkout: placing the order', () => {
 describe('checkout: back from the payment provider', () => {
   it('captures an approved payment and shows the success page, emptying the cart', async () => {
     putCart('parts', [cartItem('RL14-BAT-STD', 2)]);
-    const { api } = setup({ url: '/parts-order/checkout?batch=PB-100001&token=ORDER-1&PayerID=P1' });
+    const api = makeApi();
+    api.parts.processOrder.mockResolvedValue({ rmaBatchId: 'PB-100001', status: 'PLACED', total: { cents: 25800, currency: 'USD' }, lines: [{ partNumber: 'RL14-BAT-STD', quantity: 2, model: '', serials: [] }] });
+    setup({ api, url: '/parts-order/checkout?batch=PB-100001&token=ORDER-1&PayerID=P1' });
     expect(await screen.findByRole('heading', { name: 'Thank you for your order' })).toBeInTheDocument();
     expect(screen.getByText('PB-100001')).toBeInTheDocument();
     expect(api.parts.processOrder).toHaveBeenCalledTimes(1);
     expect(api.parts.processOrder).toHaveBeenCalledWith({ rmaBatchId: 'PB-100001', token: 'ORDER-1' });
     await waitFor(() => expect(localStorage.getItem(CART_KEYS.parts)).toBeNull());
+  });
+
+  it('takes only the ordered units out of the video cart: what another tab added during the payment stays', async () => {
+    // Ordered: VX12-BAT-STD for VT10000007. Added at another tab meanwhile: VT10000008, and a dock.
+    putCart('video', [
+      cartItem('VX12-DOCK-8', 1, { model: 'VX12', serials: ['VT10000008'] }),
+      cartItem('VX12-BAT-STD', 2, { model: 'VX12', serials: ['VT10000007', 'VT10000008'] }),
+    ]);
+    const api = makeApi();
+    api.parts.processOrder.mockResolvedValue({
+      rmaBatchId: 'PB-100009',
+      status: 'PLACED',
+      total: { cents: 8900, currency: 'USD' },
+      lines: [{ partNumber: 'VX12-BAT-STD', quantity: 1, model: 'VX12', serials: ['VT10000007'] }],
+    });
+    setup({ kind: 'video', api, permissions: [ORDER, VIDEO], url: '/video-parts-order/checkout?batch=PB-100009&token=ORDER-9&PayerID=P1' });
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(storedCart('video')).toEqual([
+      expect.objectContaining({ pn: 'VX12-DOCK-8', serials: ['VT10000008'] }),
+      expect.objectContaining({ pn: 'VX12-BAT-STD', serials: ['VT10000008'], quantity: 1 }),
+    ]);
   });
 
   it('cancels the unpaid order on a cancelled payment, says so and keeps the cart', async () => {

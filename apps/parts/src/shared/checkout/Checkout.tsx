@@ -23,7 +23,7 @@ import { ButtonLink } from '../ButtonLink';
 import { CART_COPY } from '../cart/copy';
 import { CartTable } from '../cart/CartTable';
 import { reconcile, toOrderLines, type CartItem, type CartKind } from '../cart/model';
-import { readCart, useCart } from '../cart/store';
+import { readCart, removeOrdered, useCart } from '../cart/store';
 import { newIdempotencyKey } from '../format';
 import { LoadFailed, Loading } from '../LoadState';
 import { SignInPrompt } from '../SignInPrompt';
@@ -204,6 +204,8 @@ function CheckoutForm({ kind, profile }: { kind: CartKind; profile: Me }) {
       if (idempotency.current?.body !== body) idempotency.current = { body, key: newIdempotencyKey() };
       const created = await api.parts.createOrder(payload, idempotency.current.key);
       if (created.status === 'PLACED') {
+        // Paid (PO): what was ordered leaves the cart now, once; the success page touches no cart.
+        removeOrdered(kind, created.rmaBatchId, payload.lines);
         const state: SuccessState = { rmaBatchId: created.rmaBatchId, kind, total: created.total };
         navigate(pathFor('parts-order-success'), { state });
         return;
@@ -347,6 +349,8 @@ function PaymentReturnView({ kind, rmaBatchId, token, cancelled, profile }: { ki
       once(`process:${rmaBatchId}:${token}`, () => api.parts.processOrder({ rmaBatchId, token })).then(
         (order) => {
           if (!live) return;
+          // Paid: the order's own lines leave the cart, not what another tab added meanwhile.
+          removeOrdered(kind, order.rmaBatchId, order.lines);
           const state: SuccessState = { rmaBatchId: order.rmaBatchId, kind, total: order.total };
           navigate(pathFor('parts-order-success'), { replace: true, state });
         },

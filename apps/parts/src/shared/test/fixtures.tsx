@@ -80,7 +80,7 @@ export function makeApi() {
         total: usd(25800),
         paymentUrl: 'https://paypal.test/checkoutnow?token=ORDER-1',
       })),
-      processOrder: jest.fn(async ({ rmaBatchId }: { rmaBatchId: string }) => ({ rmaBatchId, status: 'PLACED', total: usd(25800) })),
+      processOrder: jest.fn(async ({ rmaBatchId }: { rmaBatchId: string }) => ({ rmaBatchId, status: 'PLACED', total: usd(25800), lines: [] as OrderLineInput[] })),
       cancelOrder: jest.fn(async (rmaBatchId: string) => ({ rmaBatchId, status: 'CANCELLED', total: usd(25800) })),
       videoSerials: jest.fn(async () => [
         { serial: 'VT10000007', model: 'VX12', modelFamily: 'Veretos' },
