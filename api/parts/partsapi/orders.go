@@ -54,25 +54,29 @@ func OrderRoutes(r gin.IRouter, guard *auth.Guard, svc OrderService, log *slog.L
 	// catalogue's prices; nothing is stored.
 	r.POST(PricePath, httpx.Handler(log, a.price))
 
+	// Spec §6: every other call is a sign-in route, which admits users holding a role of this
+	// portal (others: 403 auth.noClientRole), as the inventory and GraphQL do.
+	customer := []gin.HandlerFunc{guard.SignedIn(), guard.Customer()}
+
 	// Who: signed-in users holding service:partorder:create (others: 403 'Your account cannot
 	// order parts…', checked in the core so the refusal names ordering); video parts also need
 	// service:video:serial:read, a purchase order service:payment:po. The order is the caller's
 	// (owner and organization from the token).
-	r.POST(OrdersPath, guard.SignedIn(), httpx.Handler(log, a.place))
+	r.POST(OrdersPath, append(customer, httpx.Handler(log, a.place))...)
 
 	// Who: the order's owner; anyone else's order answers as an unknown one.
-	r.POST(ProcessPath, guard.SignedIn(), httpx.Handler(log, a.process))
+	r.POST(ProcessPath, append(customer, httpx.Handler(log, a.process))...)
 
 	// Who: the order's owner; anyone else's order answers as an unknown one.
-	r.POST(CancelPath, guard.SignedIn(), httpx.Handler(log, a.cancel))
+	r.POST(CancelPath, append(customer, httpx.Handler(log, a.cancel))...)
 
 	// Who: the order's owner or a member of its organization; anyone else's answers as an
 	// unknown one.
-	r.GET(OrdersPath+"/:rmaBatchId", guard.SignedIn(), httpx.Handler(log, a.get))
+	r.GET(OrdersPath+"/:rmaBatchId", append(customer, httpx.Handler(log, a.get))...)
 
 	// Who: signed-in users holding service:video:serial:read (others: 403 'Your account cannot
 	// look up video unit serials.'); the units are the caller's and their organization's.
-	r.GET(VideoSerialsPath, guard.SignedIn(), httpx.Handler(log, a.videoSerials))
+	r.GET(VideoSerialsPath, append(customer, httpx.Handler(log, a.videoSerials))...)
 }
 
 // lineDTO is one line as the browser sends it. The quantity is read as raw JSON so a quantity

@@ -25,7 +25,7 @@ type ordersEnv struct {
 	*partstest.OrdersEnv
 	router *gin.Engine
 	// Tokens of the demo users: casey (parts, video serials), olivia (FleetCo, parts, PO),
-	// diego (FleetCo, parts), nora (no role), plain (a customer without parts ordering).
+	// diego (FleetCo, parts), nora (FleetCo, no role), plain (a customer without parts ordering).
 	casey, olivia, diego, nora, plain string
 }
 
@@ -46,7 +46,7 @@ func newOrdersEnv(t *testing.T) ordersEnv {
 		Extra: map[string]any{"org": org, "given_name": "Olivia", "family_name": "Chen"}})
 	e.diego = s.Token(t, authtest.Claims{Subject: "usr_diego", Email: "diego@fleetco.example",
 		Roles: []string{customer, role(auth.PermCreatePartOrder)}, Extra: map[string]any{"org": org}})
-	e.nora = s.Token(t, authtest.Claims{Subject: "usr_nora", Email: "nora@example.com"})
+	e.nora = s.Token(t, authtest.Claims{Subject: "usr_nora", Email: "nora@fleetco.example", Extra: map[string]any{"org": org}})
 	e.plain = s.Customer(t, "usr_plain")
 	return e
 }
@@ -156,7 +156,7 @@ func TestPlace_Refusals(t *testing.T) {
 		want              string
 	}{
 		{"signed out", "", parts, http.StatusUnauthorized, `"invalid_token"`},
-		{"no role at all", e.nora, parts, http.StatusForbidden, `"Your account cannot order parts. Please contact support to enable parts ordering."`},
+		{"no role of the portal (spec §6)", e.nora, parts, http.StatusForbidden, `"auth.noClientRole"`},
 		{"a customer without parts ordering", e.plain, parts, http.StatusForbidden, `"Your account cannot order parts. Please contact support to enable parts ordering."`},
 		{"video parts without video serials", e.diego, order("video", `[{"partNumber":"VX12-BAT-STD","quantity":1,"model":"VX12","serials":["VT20000001"]}]`, paypal),
 			http.StatusForbidden, `"Your account cannot look up video unit serials."`},
@@ -335,6 +335,25 @@ func TestPlace_ByPurchaseOrder_AndWhoSeesIt(t *testing.T) {
 	w = e.do(t, http.MethodPost, partsapi.OrdersPath, e.olivia, strings.Replace(body, "VX12-BAT-STD", "VX12-DOCK-1", 1))
 	require.Equal(t, http.StatusBadRequest, w.Code, "a PO file pays one order")
 	require.Contains(t, w.Body.String(), "already used by another order")
+}
+
+func TestOrderCalls_NeedARoleOfThePortal(t *testing.T) {
+	e := newOrdersEnv(t)
+	placedByOlivia := placed(t, e.do(t, http.MethodPost, partsapi.OrdersPath, e.olivia, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1}]`, paypal)))
+	// nora is of olivia's organization but has no role of the portal: she reaches no call, not
+	// even her colleague's order (spec §6).
+	for _, c := range []struct{ method, path, body string }{
+		{http.MethodPost, partsapi.OrdersPath, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1}]`, paypal)},
+		{http.MethodPost, partsapi.ProcessPath, `{"rmaBatchId":"` + placedByOlivia.RMABatchID + `"}`},
+		{http.MethodPost, partsapi.CancelPath, `{"rmaBatchId":"` + placedByOlivia.RMABatchID + `"}`},
+		{http.MethodGet, partsapi.OrdersPath + "/" + placedByOlivia.RMABatchID, ""},
+		{http.MethodGet, partsapi.VideoSerialsPath, ""},
+	} {
+		w := e.do(t, c.method, c.path, e.nora, c.body)
+		require.Equal(t, http.StatusForbidden, w.Code, c.method+" "+c.path)
+		require.JSONEq(t, `{"error":"auth.noClientRole","message":"You do not have permission to use the service portal."}`, w.Body.String())
+	}
+	require.Equal(t, http.StatusOK, e.do(t, http.MethodPost, partsapi.PricePath, e.nora, `{"lines":[]}`).Code, "pricing stays public")
 }
 
 func TestVideoSerials(t *testing.T) {
