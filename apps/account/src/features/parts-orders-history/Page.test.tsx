@@ -103,9 +103,25 @@ describe('parts orders history', () => {
     expect(lines).toHaveTextContent('VX12-BAT-STD');
     expect(lines).toHaveTextContent('VX12: VT10000007, VT10000008');
     expect(lines).toHaveTextContent('$178.00');
-    expect(screen.getByText(/paid by Purchase order PO-7781-1234/)).toBeInTheDocument();
+    expect(screen.getByText('Video parts · paid by purchase order PO-7781-1234')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Hide the lines of PB-100002' }));
     expect(screen.queryByRole('table', { name: 'Lines of PB-100002' })).not.toBeInTheDocument();
+  });
+
+  it('says how each order is paid by its status: only placed and shipped orders were paid', async () => {
+    const partsOrdersConnection = jest.fn(async () =>
+      connection([
+        order({ rmaBatchId: 'PB-100003', status: 'AWAITING_PAYMENT' }),
+        order({ rmaBatchId: 'PB-100004', status: 'CANCELLED' }),
+        order({ rmaBatchId: 'PB-100005', status: 'PLACED' }),
+      ]),
+    );
+    const { user } = setup(partsOrdersConnection);
+    await screen.findByRole('table', { name: 'Parts orders' });
+    for (const id of ['PB-100003', 'PB-100004', 'PB-100005']) await user.click(screen.getByRole('button', { name: `Show the lines of ${id}` }));
+    expect(screen.getByText('Parts · to be paid by PayPal, not paid yet')).toBeInTheDocument();
+    expect(screen.getByText('Parts · cancelled before payment by PayPal, nothing was charged')).toBeInTheDocument();
+    expect(screen.getByText('Parts · paid by PayPal')).toBeInTheDocument();
   });
 
   it('searches and filters by status on the server, from the first page', async () => {

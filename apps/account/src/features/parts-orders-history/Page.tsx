@@ -32,8 +32,24 @@ const Details = styled.div`
   padding: ${({ theme }) => theme.space.sm} 0;
 `;
 
-function paymentText(order: PartsOrderBatch): string {
-  return order.paymentMethod === 'PO' ? `Purchase order ${order.customerPO}` : 'PayPal';
+/**
+ * How the order is paid, by its status: only a placed or shipped order was paid; one awaiting
+ * payment is not paid yet, and a cancelled one was cancelled before payment (only an order
+ * awaiting payment can be cancelled), so nothing was charged.
+ */
+function paymentText(order: Pick<PartsOrderBatch, 'status' | 'paymentMethod' | 'customerPO'>): string {
+  const by = order.paymentMethod === 'PO' ? `purchase order ${order.customerPO}` : 'PayPal';
+  switch (order.status) {
+    case 'PLACED':
+    case 'SHIPPED':
+      return `paid by ${by}`;
+    case 'AWAITING_PAYMENT':
+      return `to be paid by ${by}, not paid yet`;
+    case 'CANCELLED':
+      return `cancelled before payment by ${by}, nothing was charged`;
+    default:
+      return `payment by ${by}`;
+  }
 }
 
 /** The lines of one order, shown in the row under it. */
@@ -42,7 +58,7 @@ function OrderLines({ order }: { order: PartsOrderBatch }) {
     <Details>
       <Stack $gap="sm">
         <MutedText>
-          {order.kind === 'video' ? 'Video parts' : 'Parts'} · paid by {paymentText(order)}
+          {order.kind === 'video' ? 'Video parts' : 'Parts'} · {paymentText(order)}
         </MutedText>
         <Table aria-label={`Lines of ${order.rmaBatchId}`}>
           <thead>
