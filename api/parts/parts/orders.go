@@ -62,6 +62,9 @@ const (
 	SerialMax = 50
 	// IdempotencyKeyMax is the longest Idempotency-Key header.
 	IdempotencyKeyMax = 100
+	// OrderedByNameMax is the most characters of who ordered kept with the order (the column's
+	// width): the token's display name falls back to an e-mail, which may be longer.
+	OrderedByNameMax = 100
 )
 
 // The refusal codes of a line (pricing problems) and their messages, as the browser shows them.

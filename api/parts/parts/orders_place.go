@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/mail"
@@ -285,7 +286,7 @@ func (s *Orders) prepare(ctx context.Context, c Customer, r *PlaceRequest) (Orde
 	}
 	now := s.now()
 	o := Order{
-		Kind: r.Kind, Owner: c.Subject, Org: c.Org, OrderedByName: c.Name, Status: StatusAwaitingPayment,
+		Kind: r.Kind, Owner: c.Subject, Org: c.Org, OrderedByName: firstRunes(strings.TrimSpace(c.Name), OrderedByNameMax), Status: StatusAwaitingPayment,
 		Contact: r.Contact, Address: r.Address, PaymentMethod: r.Method, Total: priced.Total,
 		CreatedAt: now, UpdatedAt: now, Lines: make([]OrderLine, len(priced.Lines)),
 	}
@@ -615,6 +616,14 @@ func confirmationMail(o Order, to string) mail.Message {
 	}
 	fmt.Fprintf(&b, "%s, %s %s, %s\n\nYou can follow the order under Your account, Parts orders.\n", a.City, a.State, a.PostalCode, a.Country)
 	return mail.Message{To: []string{to}, Subject: "Your parts order " + o.ID, Text: b.String()}
+}
+
+// firstRunes is s cut to its first n characters, never inside one.
+func firstRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
 }
 
 // prefixed moves a capability's validation fault under one payload field.

@@ -1,6 +1,7 @@
 package partsdb_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -9,6 +10,8 @@ import (
 
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/parts/partsdb"
+	"rugged.example/portal/api/parts/partstest"
+	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
@@ -158,5 +161,28 @@ func TestDemoOrders(t *testing.T) {
 		next, err := s.NextBatchID(ctx)
 		require.NoError(t, err)
 		require.Equal(t, "PB-100001", next, "demo ids stay below the counter")
+	})
+}
+
+func TestIntegrationPlace_KeepsWhoOrderedWithinTheColumn(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		s := newStore(t, gdb)
+		ctx := t.Context()
+		require.NoError(t, partsdb.Seed(ctx, s))
+		orders := parts.NewOrders(parts.OrdersDeps{
+			Store: s, Payments: partstest.NewPayments(), Addresses: partstest.Addresses{}, Holdings: &partstest.Holdings{},
+			Tx: db.NewTransactor(gdb), Log: testkit.Quiet(),
+		})
+		// A display name that fell back to a long e-mail, of characters wider than a byte.
+		name := strings.Repeat("é", 60) + strings.Repeat("x", 60) + "@example.com"
+		p, err := orders.Place(ctx, parts.Customer{Subject: "usr_long", Name: name, MayOrder: true}, parts.PlaceRequest{
+			Kind: parts.KindParts, Lines: []parts.LineRequest{{PartNumber: "RL14-BAT-STD", Quantity: 1}}, Method: parts.MethodPayPal,
+			Contact: rma.Contact{FirstName: "A", LastName: "B", Email: "a@example.com", Phone: "+12025550147", PhoneCountryCode: "US"},
+			Address: rma.Address{Line1: "1 Main St", City: "Austin", State: "TX", Country: "US", PostalCode: "78701"},
+		})
+		require.NoError(t, err, "a name longer than the column does not fail the order")
+		got, err := s.Order(ctx, p.Order.ID)
+		require.NoError(t, err)
+		require.Equal(t, strings.Repeat("é", 60)+strings.Repeat("x", 40), got.OrderedByName, "its first 100 characters")
 	})
 }
