@@ -49,8 +49,8 @@ func TestPartsOrders_CardPOAndVideoThroughTheEmbeddedDefault(t *testing.T) {
 	require.Equal(t, "PLACED", field(t, body, "status"))
 	require.Contains(t, body, `"total":{"cents":34700,"currency":"USD"}`)
 
-	// Paying by PO needs service:payment:po too, which no demo user holds with parts ordering
-	// (partsapi's tests place PO orders): adam is refused, nothing is ordered.
+	// Paying by PO needs service:payment:po too, which adam does not hold: he is refused, nothing
+	// is ordered (olivia holds both; partsapi's tests place PO orders).
 	code, body = p.call(t, http.MethodPost, "/parts-manager/orders", adam, partsOrder("parts",
 		[]map[string]any{{"partNumber": "VX12-DOCK-1", "quantity": 1}}, adamContact,
 		map[string]any{"paymentMethod": "PO", "customerPO": "PO-7781", "customerPOFileId": "po/none.pdf"}))
@@ -59,8 +59,8 @@ func TestPartsOrders_CardPOAndVideoThroughTheEmbeddedDefault(t *testing.T) {
 	casey := devToken(t, p.cfg, "casey@example.com")
 	code, _ = p.call(t, http.MethodGet, "/parts-manager/orders/"+batch, casey, nil)
 	require.Equal(t, http.StatusNotFound, code, "another customer's order answers like an unknown one")
-	olivia := devToken(t, p.cfg, "olivia@fleetco.example")
-	code, body = p.call(t, http.MethodPost, "/parts-manager/orders", olivia, order)
+	diego := devToken(t, p.cfg, "diego@fleetco.example")
+	code, body = p.call(t, http.MethodPost, "/parts-manager/orders", diego, order)
 	require.Equal(t, http.StatusForbidden, code, body)
 	require.Equal(t, "parts.cannotOrder", field(t, body, "error"))
 
