@@ -86,8 +86,8 @@ func TestPartsOrders_CardPOAndVideoThroughTheEmbeddedDefault(t *testing.T) {
 	code, body = p.call(t, http.MethodGet, "/parts-manager/video/serials", casey, nil)
 	require.Equal(t, http.StatusForbidden, code, body)
 
-	// The history lists the organization's orders (the demo's), a colleague's marked, never adam's.
-	diego := devToken(t, p.cfg, "diego@fleetco.example")
+	// The history lists the organization's orders (the demo's), a colleague's marked, never adam's:
+	// diego, signed in above, sees olivia's.
 	code, body = p.call(t, http.MethodPost, "/graphql", diego, map[string]any{
 		"query": `{partsOrderBatchConnection(first: 50){totalCount edges{node{rmaBatchId mine orderedByName}}}}`,
 	}, "Content-Type", "application/json")
