@@ -309,7 +309,8 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 
 // sendsMail reports whether the process writes to the mail outbox, and so also delivers it.
 func sendsMail(s Services) bool {
-	return s.Has(ServiceRepair) || s.Has(ServiceRecycle) || s.Has(ServiceSupport) || s.Has(ServiceGraphQL) || s.Has(ServicePayments)
+	return s.Has(ServiceRepair) || s.Has(ServiceRecycle) || s.Has(ServiceSupport) || s.Has(ServiceGraphQL) || s.Has(ServicePayments) ||
+		s.Has(ServiceParts)
 }
 
 // RunBackground starts the periodic jobs (janitors, the mail dispatcher) until ctx is done.

@@ -268,3 +268,14 @@ func TestBuild_OneDomainsProcessKeepsMetricsOffItsPublicEngine(t *testing.T) {
 	require.Equal(t, http.StatusNotFound, serve(geo, http.MethodGet, "/metrics", "").Code, "nor on a single domain's process")
 	require.NotContains(t, scrape(t, geo), "portal_mail_outbox_pending", "a process that writes no mail leaves the outbox to those that do")
 }
+
+func TestBuild_EveryProcessThatWritesMailWatchesTheOutbox(t *testing.T) {
+	cfg := split(t)
+	// Each of these queues e-mails in its transactions (the parts process: order confirmations
+	// and PO receipts), so each also delivers the outbox and reports it.
+	for _, s := range []string{compose.ServiceRepair, compose.ServiceRecycle, compose.ServiceSupport,
+		compose.ServiceGraphQL, compose.ServicePayments, compose.ServiceParts} {
+		cfg.Services = compose.Services{s}
+		require.True(t, strings.Contains(scrape(t, build(t, cfg)), "portal_mail_outbox_pending"), "the %s process watches the outbox", s)
+	}
+}
