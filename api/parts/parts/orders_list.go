@@ -113,9 +113,17 @@ func checkSearch(s OrderSearch) (OrderSearch, error) {
 	return s, nil
 }
 
+// OrderHistory lists the orders a customer sees (the parts-orders-history page, GraphQL's
+// partsOrderBatchConnection). It reads the store only, so a process that lists orders needs
+// neither the checkout nor the uploads, and cannot place, pay or cancel through it.
+type OrderHistory struct{ store OrderLister }
+
+// NewOrderHistory lists the orders store holds.
+func NewOrderHistory(store OrderLister) *OrderHistory { return &OrderHistory{store: store} }
+
 // Page reads one keyset page of the orders v sees: v's own and, for a member, the organization's
 // (Mine false); nobody else's.
-func (s *Orders) Page(ctx context.Context, v rma.Viewer, search OrderSearch, sort OrderSort, k keyset.Request) (OrderPage, error) {
+func (s *OrderHistory) Page(ctx context.Context, v rma.Viewer, search OrderSearch, sort OrderSort, k keyset.Request) (OrderPage, error) {
 	if v.Subject == "" {
 		return OrderPage{}, ErrOrderNotFound
 	}
@@ -149,7 +157,7 @@ func (s *Orders) Page(ctx context.Context, v rma.Viewer, search OrderSearch, sor
 		}
 		q.After = key
 	}
-	items, err := s.d.Store.OrdersPage(ctx, v, q)
+	items, err := s.store.OrdersPage(ctx, v, q)
 	if err != nil {
 		return OrderPage{}, err
 	}
@@ -162,7 +170,7 @@ func (s *Orders) Page(ctx context.Context, v rma.Viewer, search OrderSearch, sor
 }
 
 // Count is how many orders the search lists over all pages.
-func (s *Orders) Count(ctx context.Context, v rma.Viewer, search OrderSearch) (int, error) {
+func (s *OrderHistory) Count(ctx context.Context, v rma.Viewer, search OrderSearch) (int, error) {
 	if v.Subject == "" {
 		return 0, nil
 	}
@@ -170,5 +178,5 @@ func (s *Orders) Count(ctx context.Context, v rma.Viewer, search OrderSearch) (i
 	if err != nil {
 		return 0, err
 	}
-	return s.d.Store.CountOrders(ctx, v, search)
+	return s.store.CountOrders(ctx, v, search)
 }

@@ -97,7 +97,7 @@ func TestOrderStore(t *testing.T) {
 		require.Zero(t, n, "text is literal")
 
 		// Pages of 2 through the core, newest first, forward then back.
-		orders := parts.NewOrders(parts.OrdersDeps{Store: s})
+		orders := parts.NewOrderHistory(s)
 		var ids []string
 		var last string
 		for {

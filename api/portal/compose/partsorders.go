@@ -38,9 +38,10 @@ func (c *capabilities) PartsOrders() (*parts.Orders, error) {
 }
 
 // PartsOrderHistory is the orders as the GraphQL process lists them (partsOrderBatchConnection):
-// Page and Count read the store only, so that process needs no card providers.
-func (c *capabilities) PartsOrderHistory() *parts.Orders {
-	return parts.NewOrders(parts.OrdersDeps{Store: partsdb.NewStore(c.gdb), Log: c.log})
+// the listing reads the store only, so that process needs no card providers and holds nothing
+// that could place or pay an order.
+func (c *capabilities) PartsOrderHistory() *parts.OrderHistory {
+	return parts.NewOrderHistory(partsdb.NewStore(c.gdb))
 }
 
 // partsPayments gives the orders the checkout, by order id.

@@ -9,7 +9,7 @@ import (
 	"rugged.example/portal/api/rma/rma"
 )
 
-// PartsOrderList is the parts service's listing of orders; *parts.Orders implements it.
+// PartsOrderList is the parts service's listing of orders; *parts.OrderHistory implements it.
 type PartsOrderList interface {
 	Page(ctx context.Context, v rma.Viewer, s parts.OrderSearch, o parts.OrderSort, k keyset.Request) (parts.OrderPage, error)
 	Count(ctx context.Context, v rma.Viewer, s parts.OrderSearch) (int, error)

@@ -64,7 +64,7 @@ func TestPartsOrderBatchConnection_OwnAndOrganizationsNeverOthers(t *testing.T) 
 	place("usr_casey", "", "Casey Morgan", 3*time.Hour, battery(4))
 	olivia2 := place("usr_olivia", "FleetCo Utilities", "Olivia Chen", 4*time.Hour, battery(1))
 
-	h := graph.Handler(&graph.Resolver{PartsOrders: parts.NewOrders(parts.OrdersDeps{Store: store})}, testkit.Quiet())
+	h := graph.Handler(&graph.Resolver{PartsOrders: parts.NewOrderHistory(store)}, testkit.Quiet())
 	diego := auth.Principal{Subject: "usr_diego", Org: "FleetCo Utilities", ClientRoles: []string{"customer"}}
 	type conn = connectionOf[partsOrderNode]
 	page := postOK[conn](t, h, diego, "partsOrderBatchConnection", partsOrdersQuery, map[string]any{"first": 2})

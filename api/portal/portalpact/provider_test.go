@@ -49,7 +49,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	orderStore := partsdb.NewStore(gdb)
 	r.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(&graph.Resolver{
 		Units: store, Options: store, Support: help, History: rma.NewHistory(store), Quotes: quotes,
-		PartsOrders: parts.NewOrders(parts.OrdersDeps{Store: orderStore}),
+		PartsOrders: parts.NewOrderHistory(orderStore),
 	}, log)))
 
 	// The signed-in customer of every interaction is "casey" (the token below). States that
