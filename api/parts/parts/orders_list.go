@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/rma/rma"
@@ -122,10 +123,11 @@ type OrderHistory struct{ store OrderLister }
 func NewOrderHistory(store OrderLister) *OrderHistory { return &OrderHistory{store: store} }
 
 // Page reads one keyset page of the orders v sees: v's own and, for a member, the organization's
-// (Mine false); nobody else's.
+// (Mine false); nobody else's. A caller without a subject is not signed in, and is told so
+// (auth.ErrInvalidToken, as a request without a token is) rather than that some order is missing.
 func (s *OrderHistory) Page(ctx context.Context, v rma.Viewer, search OrderSearch, sort OrderSort, k keyset.Request) (OrderPage, error) {
 	if v.Subject == "" {
-		return OrderPage{}, ErrOrderNotFound
+		return OrderPage{}, auth.ErrInvalidToken
 	}
 	search, err := checkSearch(search)
 	if err != nil {
@@ -169,10 +171,11 @@ func (s *OrderHistory) Page(ctx context.Context, v rma.Viewer, search OrderSearc
 	return out, nil
 }
 
-// Count is how many orders the search lists over all pages.
+// Count is how many orders the search lists over all pages; an anonymous caller is refused as
+// Page refuses them.
 func (s *OrderHistory) Count(ctx context.Context, v rma.Viewer, search OrderSearch) (int, error) {
 	if v.Subject == "" {
-		return 0, nil
+		return 0, auth.ErrInvalidToken
 	}
 	search, err := checkSearch(search)
 	if err != nil {
