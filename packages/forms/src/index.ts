@@ -48,3 +48,16 @@ export {
   type TicketField,
   type TicketValues,
 } from './ticket';
+export {
+  CUSTOMER_PO_MAX,
+  METHOD_LABELS,
+  PAYMENT_FIELD_PATHS,
+  customerPO,
+  defaultMethod,
+  emptyPayment,
+  paymentServerErrors,
+  poNumberMax,
+  validatePayment,
+  type PaymentField,
+  type PaymentValues,
+} from './payment';

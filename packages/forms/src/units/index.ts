@@ -1,6 +1,7 @@
 // Pieces the repair and recycle steppers share: the serial check and unit card, the step form with
 // its timed banner, the leave warning, the preloaded countries, document links and summary cards,
-// and the single-document upload of the PO file and the proof of purchase.
+// the single-document upload of the PO file and the proof of purchase, and the payment fields with
+// the payment options they offer (repair flows and parts checkouts).
 export { useSerialCheck, SERIAL_CHECK_DEBOUNCE_MS, SERIAL_CHECK_FAILED, type SerialCheck } from './useSerialCheck';
 export { SerialField, SERIAL_LABEL, CHECKING_TEXT, type SerialFieldProps } from './SerialField';
 export { UnitCard } from './UnitCard';
@@ -22,3 +23,5 @@ export { useDocumentLink, DOCUMENT_FAILED, type DocumentLink } from './useDocume
 export { useFileUpload, uploadErrorMessage, ACCEPTED_DOCUMENTS, type FileUploadInProgress } from './useFileUpload';
 export { FileUploadField, type FileUploadFieldProps } from './FileUploadField';
 export { SummaryCard, Facts, UnitFacts, ContactFacts, AddressFacts } from './Summary';
+export { usePaymentOptions, type PaymentOptionsState } from './usePaymentOptions';
+export { PaymentFields, type PaymentFieldsProps, type PaymentFieldsText } from './PaymentFields';

@@ -5,18 +5,22 @@ import { hasClientRole, permissions, useApi, useSession, useSessionState } from 
 import {
   addressFromProfile,
   contactFromProfile,
+  defaultMethod,
+  emptyPayment,
   messages,
   toNationalDigits,
   validateAddress,
   validateContact,
+  validatePayment,
   type AddressField,
   type AddressValues,
   type ContactField,
   type ContactValues,
   type FieldErrors,
+  type PaymentValues,
 } from '@portal/forms';
 import { AddressForm, ContactForm } from '@portal/forms/components';
-import { useCountries } from '@portal/forms/units';
+import { useCountries, usePaymentOptions } from '@portal/forms/units';
 import { pathFor } from '@portal/routes';
 import { Banner, Button, Card, CardTitle, PageTitle, Row, Spinner, Stack } from '@portal/ui';
 import { ButtonLink } from '../ButtonLink';
@@ -29,21 +33,8 @@ import { LoadFailed, Loading } from '../LoadState';
 import { SignInPrompt } from '../SignInPrompt';
 import { PRICE_FAILED } from '../usePrice';
 import { CHECKOUT_COPY } from './copy';
-import {
-  browser,
-  defaultMethod,
-  emptyPayment,
-  noServerErrors,
-  readPaymentReturn,
-  sortServerErrors,
-  toPaymentData,
-  validatePayment,
-  type CheckoutServerErrors,
-  type PaymentReturn,
-  type PaymentValues,
-} from './payment';
+import { browser, noServerErrors, readPaymentReturn, sortServerErrors, toPaymentData, type CheckoutServerErrors, type PaymentReturn } from './payment';
 import { PaymentSection } from './PaymentSection';
-import { usePaymentOptions } from './usePaymentOptions';
 import type { SuccessState } from './success';
 
 const PAGES = {

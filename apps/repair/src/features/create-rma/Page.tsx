@@ -8,7 +8,7 @@ import {
   type RepairSelection,
 } from '@portal/api-client';
 import { useApi, useSessionState } from '@portal/auth';
-import { messages, normalizeSerial, type FieldErrors } from '@portal/forms';
+import { emptyPayment, messages, normalizeSerial, paymentServerErrors, type FieldErrors, type PaymentField, type PaymentValues } from '@portal/forms';
 import { pathFor } from '@portal/routes';
 import { Banner, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack, Stepper } from '@portal/ui';
 import { LeaveDialog, useLeaveWarning, useSerialCheck } from '@portal/forms/units';
@@ -16,7 +16,6 @@ import { COPY } from './copy';
 import { createErrorMessage, serverMessage } from './model/createError';
 import { CONFIRM_STEP, flowReducer, initialFlowState, LAST_STEP } from './model/flow';
 import { GUAM, effectivePackaging, shippingMode } from './model/packaging';
-import { emptyPayment, paymentServerErrors, type PaymentField, type PaymentValues } from './model/payment';
 import {
   browser,
   clearPaymentSnapshot,

@@ -1,19 +1,10 @@
 import styled from 'styled-components';
-import type { Money, PaymentOptions } from '@portal/api-client';
-import type { FieldErrors } from '@portal/forms';
-import { visibleError } from '@portal/forms';
-import { Banner, Button, MutedText, RadioGroup, Row, Spinner, Stack, TextField } from '@portal/ui';
-import { FileUploadField, SummaryCard } from '@portal/forms/units';
+import type { Money } from '@portal/api-client';
+import type { FieldErrors, PaymentField, PaymentValues } from '@portal/forms';
+import { Banner, Button, MutedText, Row, Spinner, Stack } from '@portal/ui';
+import { PaymentFields, SummaryCard, type PaymentOptionsState } from '@portal/forms/units';
 import { COPY } from '../copy';
-import type { PaymentOptionsState } from '../hooks/usePaymentOptions';
-import {
-  METHOD_LABELS,
-  formatTotal,
-  poNumberMax,
-  validatePayment,
-  type PaymentField,
-  type PaymentValues,
-} from '../model/payment';
+import { formatTotal } from '../model/payment';
 import { hasFlatDiscount } from '../model/price';
 
 const Total = styled.p`
@@ -35,73 +26,6 @@ export interface PaymentCardProps {
   serverErrors: FieldErrors<PaymentField>;
   /** The total comes from a saved quote (already discounted). */
   fromQuote?: boolean;
-}
-
-function PaymentFields({
-  options,
-  values,
-  onChange,
-  showErrors,
-  serverErrors,
-}: {
-  options: PaymentOptions;
-  values: PaymentValues;
-  onChange: (values: PaymentValues) => void;
-  showErrors: boolean;
-  serverErrors: FieldErrors<PaymentField>;
-}) {
-  const errors = validatePayment(values, options);
-  const errorOf = (field: PaymentField) => visibleError(errors[field], serverErrors[field], showErrors);
-  return (
-    <Stack>
-      <RadioGroup
-        legend="Payment Method"
-        name="paymentMethod"
-        role="radiogroup"
-        inline
-        options={options.methods.map((method) => ({ value: method, label: METHOD_LABELS[method] }))}
-        value={values.method}
-        onChange={(method) => onChange({ ...values, method })}
-        error={errorOf('method')}
-      />
-      {values.method === 'PayPal' ? <MutedText>{COPY.cardNext}</MutedText> : null}
-      {values.method === 'PO' ? (
-        <Stack>
-          <TextField
-            label="PO Number"
-            name="poNumber"
-            value={values.poNumber}
-            maxLength={poNumberMax(options)}
-            autoComplete="off"
-            onChange={(event) => onChange({ ...values, poNumber: event.target.value })}
-            error={errorOf('poNumber')}
-          />
-          {options.poReleaseRequired ? (
-            <TextField
-              label="Release Number"
-              name="poRelease"
-              value={values.poRelease}
-              inputMode="numeric"
-              maxLength={5}
-              autoComplete="off"
-              hint={COPY.poReleaseHint}
-              onChange={(event) => onChange({ ...values, poRelease: event.target.value })}
-              error={errorOf('poRelease')}
-            />
-          ) : null}
-          <FileUploadField
-            label="PO File"
-            idPrefix="po-file"
-            help={COPY.poFileHelp}
-            file={values.poFile}
-            onChange={(poFile) => onChange({ ...values, poFile })}
-            attachedText={COPY.poFileAttached}
-            error={errorOf('poFile')}
-          />
-        </Stack>
-      ) : null}
-    </Stack>
-  );
 }
 
 /**
@@ -136,7 +60,14 @@ export function PaymentCard({ options, onRetry, values, onChange, total, showErr
           </Stack>
         ) : null}
         {options.status === 'ready' ? (
-          <PaymentFields options={options.options} values={values} onChange={onChange} showErrors={showErrors} serverErrors={serverErrors} />
+          <PaymentFields
+            options={options.options}
+            values={values}
+            onChange={onChange}
+            showErrors={showErrors}
+            serverErrors={serverErrors}
+            text={COPY}
+          />
         ) : null}
       </Stack>
     </SummaryCard>

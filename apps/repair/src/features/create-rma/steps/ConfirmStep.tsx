@@ -1,26 +1,27 @@
 import { useEffect, useState } from 'react';
 import type { CreateOowPayload, CreateRmaPayload, Money, Unit } from '@portal/api-client';
-import { messages, timings, type AddressValues, type ContactValues, type FieldErrors } from '@portal/forms';
+import {
+  defaultMethod,
+  messages,
+  timings,
+  validatePayment,
+  type AddressValues,
+  type ContactValues,
+  type FieldErrors,
+  type PaymentField,
+  type PaymentValues,
+} from '@portal/forms';
 import { Banner, Button, CheckboxField, MutedText, Row, Spinner, Stack } from '@portal/ui';
 import { ADMIN_OVERRIDE_ENABLED, AdminOverride } from '../components/AdminOverride';
-import { StepForm, useTimedMessage } from '@portal/forms/units';
+import { StepForm, usePaymentOptions, useTimedMessage } from '@portal/forms/units';
 import { useCountries } from '@portal/forms/units';
 import { AddressFacts, ContactFacts, SummaryCard, UnitFacts } from '@portal/forms/units';
 import { PaymentCard } from '../components/PaymentCard';
 import { ProblemFacts, UpgradeFacts } from '../components/Summary';
 import { COPY } from '../copy';
-import { usePaymentOptions } from '../hooks/usePaymentOptions';
 import { useRepairOptions } from '../hooks/useRepairOptions';
 import { packagingTitle, type PackagingKind } from '../model/packaging';
-import {
-  defaultMethod,
-  paymentTotal,
-  saveQuotePaymentData,
-  toPaymentData,
-  validatePayment,
-  type PaymentField,
-  type PaymentValues,
-} from '../model/payment';
+import { paymentTotal, saveQuotePaymentData, toPaymentData } from '../model/payment';
 import type { PaymentPhase } from '../model/paymentReturn';
 import { REPAIR_FLOW, type FlowKind } from '../model/kind';
 import { buildCreatePayload } from '../model/payload';
