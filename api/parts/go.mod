@@ -7,6 +7,7 @@ require (
 	github.com/pact-foundation/pact-go/v2 v2.4.2
 	github.com/stretchr/testify v1.12.1
 	gorm.io/gorm v1.31.1
+	rugged.example/portal/api/payments v0.0.0
 	rugged.example/portal/api/pkg v0.0.0
 	rugged.example/portal/api/rma v0.0.0
 )
@@ -90,6 +91,7 @@ require (
 replace (
 	rugged.example/portal/api/geo => ../geo
 	rugged.example/portal/api/identity => ../identity
+	rugged.example/portal/api/payments => ../payments
 	rugged.example/portal/api/pkg => ../pkg
 	rugged.example/portal/api/rma => ../rma
 	rugged.example/portal/api/shipping => ../shipping

@@ -8,6 +8,7 @@ require (
 	github.com/stretchr/testify v1.12.1
 	gorm.io/gorm v1.31.1
 	rugged.example/portal/api/geo v0.0.0
+	rugged.example/portal/api/payments v0.0.0
 	rugged.example/portal/api/pkg v0.0.0
 	rugged.example/portal/api/rma v0.0.0
 	rugged.example/portal/api/shipping v0.0.0
@@ -106,6 +107,7 @@ require (
 
 replace (
 	rugged.example/portal/api/geo => ../geo
+	rugged.example/portal/api/payments => ../payments
 	rugged.example/portal/api/pkg => ../pkg
 	rugged.example/portal/api/rma => ../rma
 	rugged.example/portal/api/shipping => ../shipping

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -56,8 +55,6 @@ const (
 	MaxLines = 100
 	// MaxQuantity is the largest quantity of one line.
 	MaxQuantity = 999
-	// CustomerPOMax is the longest customerPO accepted, PO-release included (as repair's).
-	CustomerPOMax = 35
 	// SerialMax is the longest serial a line names.
 	SerialMax = 50
 	// IdempotencyKeyMax is the longest Idempotency-Key header.
@@ -75,7 +72,6 @@ const (
 	CodeWrongModel   = "parts.wrongModel"
 
 	MsgBadQuantity     = "Quantity must be a whole number from 1 to 999."
-	MsgReleaseDigits   = "Must be 4 or 5 digits"
 	MsgSerialsRequired = "Add at least one serial for this part."
 	MsgModelRequired   = "Choose the model this part is for."
 	MsgQuantitySerials = "Quantity must equal the number of serials."
@@ -101,8 +97,6 @@ var (
 	// ErrCannotReadVideoSerials is a caller without service:video:serial:read.
 	ErrCannotReadVideoSerials = fault.New(fault.KindForbidden, "parts.cannotReadVideoSerials",
 		"Your account cannot look up video unit serials.")
-	// ErrPONotAllowed is a purchase-order payment from a caller without service:payment:po.
-	ErrPONotAllowed = fault.New(fault.KindForbidden, "payments.poNotAllowed", "Your account cannot pay by purchase order.")
 	// ErrOrderNotFound is an unknown order or one the caller may not see: both answer alike.
 	ErrOrderNotFound = fault.New(fault.KindNotFound, "parts.orderNotFound", "Order not found")
 	// ErrTooManyLines is a pricing or order of more than MaxLines lines.
@@ -126,7 +120,6 @@ var (
 
 var (
 	batchIDPattern = regexp.MustCompile(`^PB-[0-9]{6}$`)
-	releaseNumber  = regexp.MustCompile(`^[0-9]{4,5}$`)
 )
 
 // ValidBatchID reports whether s has the shape of an order's rmaBatchId: PB- and six digits.
@@ -365,16 +358,3 @@ type Customer struct {
 
 // Viewer is the customer as a reader of orders and units.
 func (c Customer) Viewer() rma.Viewer { return rma.Viewer{Subject: c.Subject, Org: c.Org} }
-
-// releaseRequired reports whether email is of a PO_RELEASE_DOMAINS domain or one under it.
-func (s *Orders) releaseRequired(email string) bool {
-	at := strings.LastIndexByte(email, '@')
-	if at < 0 {
-		return false
-	}
-	domain := strings.ToLower(strings.TrimSpace(email[at+1:]))
-	return slices.ContainsFunc(s.d.Settings.POReleaseDomains, func(d string) bool {
-		d = strings.ToLower(strings.TrimSpace(d))
-		return d != "" && (domain == d || strings.HasSuffix(domain, "."+d))
-	})
-}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/money"
@@ -18,14 +19,9 @@ import (
 	"rugged.example/portal/api/rma/rma"
 )
 
-// Fields of the order payload's paymentData, as the browser names them.
-const (
-	FieldKind          = "kind"
-	FieldPaymentMethod = "paymentData.paymentMethod"
-	FieldCustomerPO    = "paymentData.customerPO"
-	FieldPORelease     = "paymentData.poRelease"
-	FieldPOFile        = "paymentData.customerPOFileId"
-)
+// FieldKind is the order payload's kind; the paymentData fields and the PO rules are the
+// payments capability's (payments.PORules), shared with the repair service.
+const FieldKind = "kind"
 
 // normalizeLine trims what the customer typed; part numbers, models and serials are upper case
 // in the catalogue and the registry.
@@ -157,7 +153,7 @@ func (s *Orders) Place(ctx context.Context, c Customer, r PlaceRequest) (Placed,
 		return Placed{}, ErrCannotReadVideoSerials
 	}
 	if r.Method == MethodPO && !c.MayPayByPO {
-		return Placed{}, ErrPONotAllowed
+		return Placed{}, payments.ErrPONotAllowed
 	}
 	r.IdempotencyKey = strings.TrimSpace(r.IdempotencyKey)
 	if len(r.IdempotencyKey) > IdempotencyKeyMax {
@@ -194,7 +190,7 @@ func (s *Orders) Place(ctx context.Context, c Customer, r PlaceRequest) (Placed,
 		if err := s.d.Payments.AcceptPurchaseOrder(ctx, o.Owner, o.ID, o.CustomerPO); err != nil {
 			return err
 		}
-		if err := prefixed(s.d.PurchaseOrders.ClaimPurchaseOrder(ctx, o.Owner, r.CustomerPOFileID, o.ID), FieldPOFile); err != nil {
+		if err := prefixed(s.d.PurchaseOrders.ClaimPurchaseOrder(ctx, o.Owner, r.CustomerPOFileID, o.ID), payments.FieldPOFile); err != nil {
 			return err
 		}
 		return s.confirm(ctx, o)
@@ -393,8 +389,9 @@ func (s *Orders) validateAddress(v *validate.Errors, a rma.Address) {
 	}
 }
 
-// validatePayment applies spec §5 "PO payment", as the repair service does: a PO number (with
-// its release number for PO_RELEASE_DOMAINS), at most 35 characters, and the PO file.
+// validatePayment applies spec §5 "PO payment" with the payments capability's rules, as the
+// repair service does: a PO number (with its release number for PO_RELEASE_DOMAINS), at most 35
+// characters, and the PO file.
 func (s *Orders) validatePayment(v *validate.Errors, c Customer, r *PlaceRequest) {
 	r.CustomerPO, r.CustomerPOFileID = strings.TrimSpace(r.CustomerPO), strings.TrimSpace(r.CustomerPOFileID)
 	switch r.Method {
@@ -403,24 +400,10 @@ func (s *Orders) validatePayment(v *validate.Errors, c Customer, r *PlaceRequest
 		return
 	case MethodPO:
 	default:
-		v.Add(FieldPaymentMethod, validate.MsgRequired)
+		v.Add(payments.FieldPaymentMethod, validate.MsgRequired)
 		return
 	}
-	po := r.CustomerPO
-	if s.releaseRequired(c.Email) {
-		// The browser sends PO-release as one string: the release is after the last dash.
-		i := strings.LastIndexByte(po, '-')
-		if i < 0 || !releaseNumber.MatchString(po[i+1:]) {
-			v.Add(FieldPORelease, MsgReleaseDigits)
-		} else {
-			po = strings.TrimSpace(po[:i])
-		}
-	}
-	v.Required(FieldCustomerPO, po)
-	v.MaxLen(FieldCustomerPO, r.CustomerPO, CustomerPOMax)
-	if r.CustomerPOFileID == "" {
-		v.Add(FieldPOFile, rma.MsgMustAttachFiles)
-	}
+	payments.PORules{ReleaseDomains: s.d.Settings.POReleaseDomains}.Validate(v, c.Email, r.CustomerPO, r.CustomerPOFileID)
 }
 
 // returnURL is where PayPal sends the payer back: the checkout page, which processes the order

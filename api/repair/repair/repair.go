@@ -6,10 +6,9 @@ import (
 	"log/slog"
 	"maps"
 	"net/url"
-	"regexp"
-	"slices"
 	"strings"
 
+	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/validate"
@@ -26,31 +25,13 @@ const (
 	MethodPO Method = "PO"
 )
 
-// Limits and messages of spec §5 "PO payment".
-const (
-	// CustomerPOMax is the longest customerPO accepted, PO-release included.
-	CustomerPOMax = 35
-	// MsgReleaseDigits is the release number's rule.
-	MsgReleaseDigits = "Must be 4 or 5 digits"
-)
+// The PO rules of spec §5 "PO payment" (number, release number, file, their fields and
+// messages, payments.ErrPONotAllowed) are the payments capability's, shared with the parts
+// checkout.
 
-// Fields of the out-of-warranty payload's paymentData, as the browser names them.
-const (
-	FieldPaymentMethod = "paymentData.paymentMethod"
-	FieldCustomerPO    = "paymentData.customerPO"
-	FieldPORelease     = "paymentData.poRelease"
-	FieldPOFile        = "paymentData.customerPOFileId"
-)
-
-var (
-	// ErrPONotAllowed is a purchase-order payment from a customer without service:payment:po.
-	ErrPONotAllowed = fault.New(fault.KindForbidden, "payments.poNotAllowed", "Your account cannot pay by purchase order.")
-	// ErrQuoteMismatch is a saved quote paid for another problem than the one it priced.
-	ErrQuoteMismatch = fault.New(fault.KindConflict, "repair.quoteMismatch",
-		"The problem differs from the one the saved quote priced. Save a new quote for it.")
-)
-
-var releaseNumber = regexp.MustCompile(`^[0-9]{4,5}$`)
+// ErrQuoteMismatch is a saved quote paid for another problem than the one it priced.
+var ErrQuoteMismatch = fault.New(fault.KindConflict, "repair.quoteMismatch",
+	"The problem differs from the one the saved quote priced. Save a new quote for it.")
 
 // Customer is the signed-in caller as the out-of-warranty path sees them.
 type Customer struct {
@@ -111,21 +92,13 @@ func (s *Service) PaymentOptions(c Customer) Options {
 	if c.MayPayByPO {
 		o.Methods, o.Default = append(o.Methods, MethodPO), MethodPO
 	}
-	o.POReleaseRequired = s.releaseRequired(c.Email)
+	o.POReleaseRequired = s.poRules().ReleaseRequired(c.Email)
 	return o
 }
 
-// releaseRequired reports whether email is of a PO_RELEASE_DOMAINS domain or one under it.
-func (s *Service) releaseRequired(email string) bool {
-	at := strings.LastIndexByte(email, '@')
-	if at < 0 {
-		return false
-	}
-	domain := strings.ToLower(strings.TrimSpace(email[at+1:]))
-	return slices.ContainsFunc(s.d.Settings.POReleaseDomains, func(d string) bool {
-		d = strings.ToLower(strings.TrimSpace(d))
-		return d != "" && (domain == d || strings.HasSuffix(domain, "."+d))
-	})
+// poRules are the payments capability's PO rules with PO_RELEASE_DOMAINS.
+func (s *Service) poRules() payments.PORules {
+	return payments.PORules{ReleaseDomains: s.d.Settings.POReleaseDomains}
 }
 
 // PaymentData is the payload's paymentData (spec §3).
@@ -168,28 +141,13 @@ func (s *Service) validatePayment(v *validate.Errors, c Customer, p *PaymentData
 		return nil
 	case MethodPO:
 	default:
-		v.Add(FieldPaymentMethod, validate.MsgRequired)
+		v.Add(payments.FieldPaymentMethod, validate.MsgRequired)
 		return nil
 	}
 	if !c.MayPayByPO {
-		return ErrPONotAllowed
+		return payments.ErrPONotAllowed
 	}
-	po := p.CustomerPO
-	if s.releaseRequired(c.Email) {
-		// The browser sends PO-release as one string: the release is after the last dash.
-		i := strings.LastIndexByte(po, '-')
-		if i < 0 || !releaseNumber.MatchString(po[i+1:]) {
-			v.Add(FieldPORelease, MsgReleaseDigits)
-		} else {
-			po = strings.TrimSpace(po[:i])
-		}
-	}
-	v.Required(FieldCustomerPO, po)
-	// The limit is the value as sent and stored, PO-release included.
-	v.MaxLen(FieldCustomerPO, p.CustomerPO, CustomerPOMax)
-	if p.CustomerPOFileID == "" {
-		v.Add(FieldPOFile, rma.MsgMustAttachFiles)
-	}
+	s.poRules().Validate(v, c.Email, p.CustomerPO, p.CustomerPOFileID)
 	return nil
 }
 
@@ -293,7 +251,7 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 		if q, err = s.d.Payments.AcceptPurchaseOrder(ctx, c.Subject, rec.Number, r.Payment.CustomerPO); err != nil {
 			return err
 		}
-		return prefixed(s.d.PurchaseOrders.ClaimPurchaseOrder(ctx, c.Subject, r.Payment.CustomerPOFileID, rec.Number), FieldPOFile)
+		return prefixed(s.d.PurchaseOrders.ClaimPurchaseOrder(ctx, c.Subject, r.Payment.CustomerPOFileID, rec.Number), payments.FieldPOFile)
 	})
 	if err != nil {
 		return Result{}, err

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"gorm.io/gorm"
 
+	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/money"
@@ -155,27 +156,27 @@ func TestIntegrationCreateOutOfWarranty_EnforcesEveryPaymentRule(t *testing.T) {
 			field string
 			msg   string
 		}{
-			{name: "method missing", c: customer(), r: func() repair.Request { return request("") }, field: repair.FieldPaymentMethod, msg: "Required"},
-			{name: "method unknown", c: customer(), r: func() repair.Request { return request("Bitcoin") }, field: repair.FieldPaymentMethod, msg: "Required"},
-			{name: "PO without the permission", c: customer(), r: func() repair.Request { return poRequest("4711-1234") }, err: repair.ErrPONotAllowed},
-			{name: "PO number missing", c: noRelease, r: func() repair.Request { return poRequest("  ") }, field: repair.FieldCustomerPO, msg: "Required"},
-			{name: "PO number too long", c: noRelease, r: func() repair.Request { return poRequest(strings.Repeat("7", 36)) }, field: repair.FieldCustomerPO, msg: "Must be less than 36 characters"},
-			{name: "PO-release too long", c: poHolder(), r: func() repair.Request { return poRequest(strings.Repeat("7", 31) + "-1234") }, field: repair.FieldCustomerPO, msg: "Must be less than 36 characters"},
-			{name: "release of 3 digits", c: poHolder(), r: func() repair.Request { return poRequest("4711-123") }, field: repair.FieldPORelease, msg: "Must be 4 or 5 digits"},
-			{name: "release of 6 digits", c: poHolder(), r: func() repair.Request { return poRequest("4711-123456") }, field: repair.FieldPORelease, msg: "Must be 4 or 5 digits"},
-			{name: "release missing", c: poHolder(), r: func() repair.Request { return poRequest("4711") }, field: repair.FieldPORelease, msg: "Must be 4 or 5 digits"},
-			{name: "release not digits", c: poHolder(), r: func() repair.Request { return poRequest("4711-12a4") }, field: repair.FieldPORelease, msg: "Must be 4 or 5 digits"},
-			{name: "PO number missing before the release", c: poHolder(), r: func() repair.Request { return poRequest("-1234") }, field: repair.FieldCustomerPO, msg: "Required"},
+			{name: "method missing", c: customer(), r: func() repair.Request { return request("") }, field: payments.FieldPaymentMethod, msg: "Required"},
+			{name: "method unknown", c: customer(), r: func() repair.Request { return request("Bitcoin") }, field: payments.FieldPaymentMethod, msg: "Required"},
+			{name: "PO without the permission", c: customer(), r: func() repair.Request { return poRequest("4711-1234") }, err: payments.ErrPONotAllowed},
+			{name: "PO number missing", c: noRelease, r: func() repair.Request { return poRequest("  ") }, field: payments.FieldCustomerPO, msg: "Required"},
+			{name: "PO number too long", c: noRelease, r: func() repair.Request { return poRequest(strings.Repeat("7", 36)) }, field: payments.FieldCustomerPO, msg: "Must be less than 36 characters"},
+			{name: "PO-release too long", c: poHolder(), r: func() repair.Request { return poRequest(strings.Repeat("7", 31) + "-1234") }, field: payments.FieldCustomerPO, msg: "Must be less than 36 characters"},
+			{name: "release of 3 digits", c: poHolder(), r: func() repair.Request { return poRequest("4711-123") }, field: payments.FieldPORelease, msg: "Must be 4 or 5 digits"},
+			{name: "release of 6 digits", c: poHolder(), r: func() repair.Request { return poRequest("4711-123456") }, field: payments.FieldPORelease, msg: "Must be 4 or 5 digits"},
+			{name: "release missing", c: poHolder(), r: func() repair.Request { return poRequest("4711") }, field: payments.FieldPORelease, msg: "Must be 4 or 5 digits"},
+			{name: "release not digits", c: poHolder(), r: func() repair.Request { return poRequest("4711-12a4") }, field: payments.FieldPORelease, msg: "Must be 4 or 5 digits"},
+			{name: "PO number missing before the release", c: poHolder(), r: func() repair.Request { return poRequest("-1234") }, field: payments.FieldCustomerPO, msg: "Required"},
 			{name: "PO file missing", c: noRelease, r: func() repair.Request {
 				r := poRequest("4711")
 				r.Payment.CustomerPOFileID = ""
 				return r
-			}, field: repair.FieldPOFile, msg: "Must Attach Files"},
+			}, field: payments.FieldPOFile, msg: "Must Attach Files"},
 			{name: "someone else's PO file", c: noRelease, r: func() repair.Request {
 				r := poRequest("4711")
 				r.Payment.CustomerPOFileID = "po/mallory.pdf"
 				return r
-			}, field: repair.FieldPOFile, msg: "The purchase order file was not found. Please upload it again."},
+			}, field: payments.FieldPOFile, msg: "The purchase order file was not found. Please upload it again."},
 			{name: "payment and problem messages together", c: noRelease, r: func() repair.Request {
 				r := poRequest("")
 				r.Create.Problem.InitialNotes = ""
@@ -209,7 +210,7 @@ func TestIntegrationCreateOutOfWarranty_EnforcesEveryPaymentRule(t *testing.T) {
 		both := poRequest("")
 		both.Create.Problem.InitialNotes = ""
 		_, err := f.svc.CreateOutOfWarranty(t.Context(), noRelease, both)
-		require.Equal(t, "Required", fields(t, err)[repair.FieldCustomerPO], "the payment's message beside the problem's")
+		require.Equal(t, "Required", fields(t, err)[payments.FieldCustomerPO], "the payment's message beside the problem's")
 
 		for i, po := range []string{"4711-1234", "PO-4711-12345", strings.Repeat("7", 30) + "-1234"} {
 			r := poRequest(po)
@@ -571,16 +572,16 @@ func TestIntegrationCreateOutOfWarranty_UpgradeByPOAndItsRules(t *testing.T) {
 		f := newFixture(t, gdb)
 		noPO := upgradeRequest(repair.MethodPO)
 		_, err := f.svc.CreateOutOfWarranty(t.Context(), customer(), noPO)
-		require.ErrorIs(t, err, repair.ErrPONotAllowed, "PO only for its holders, as for repairs")
+		require.ErrorIs(t, err, payments.ErrPONotAllowed, "PO only for its holders, as for repairs")
 
 		bad := upgradeRequest(repair.MethodPO)
 		bad.Create.Problem.Problem = "Cracked or broken screen"
 		got := fields(t, func() error { _, err := f.svc.CreateOutOfWarranty(t.Context(), poHolder(), bad); return err }())
 		require.Equal(t, map[string]string{
-			"rmaInput.problem":     rma.MsgPickUpgrade,
-			repair.FieldCustomerPO: "Required",
-			repair.FieldPORelease:  repair.MsgReleaseDigits,
-			repair.FieldPOFile:     rma.MsgMustAttachFiles,
+			"rmaInput.problem":       rma.MsgPickUpgrade,
+			payments.FieldCustomerPO: "Required",
+			payments.FieldPORelease:  payments.MsgReleaseDigits,
+			payments.FieldPOFile:     rma.MsgMustAttachFiles,
 		}, got, "the upgrade's and the payment's messages at once")
 		require.Zero(t, f.count(t))
 
