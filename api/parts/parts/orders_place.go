@@ -124,22 +124,6 @@ type Placed struct {
 	PaymentURL string
 }
 
-func trimContact(c rma.Contact) rma.Contact {
-	t := strings.TrimSpace
-	return rma.Contact{
-		FirstName: t(c.FirstName), LastName: t(c.LastName), Email: t(c.Email), Phone: t(c.Phone),
-		PhoneCountryCode: strings.ToUpper(t(c.PhoneCountryCode)), Company: t(c.Company), Position: t(c.Position),
-	}
-}
-
-func trimAddress(a rma.Address) rma.Address {
-	t := strings.TrimSpace
-	return rma.Address{
-		Line1: t(a.Line1), Line2: t(a.Line2), City: t(a.City), State: strings.ToUpper(t(a.State)),
-		Country: strings.ToUpper(t(a.Country)), PostalCode: t(a.PostalCode),
-	}
-}
-
 // Place places c's order: every line priced by the catalogue (the browser never sends an
 // amount), checked with the pricing's rules and, for video parts, against the video units c
 // holds; then the order, its quote and, for a purchase order, the payment, the PO file's claim
@@ -273,9 +257,9 @@ func (s *Orders) prepare(ctx context.Context, c Customer, r *PlaceRequest) (Orde
 	if err != nil {
 		return Order{}, err
 	}
-	r.Contact, r.Address = trimContact(r.Contact), trimAddress(r.Address)
+	r.Contact, r.Address = r.Contact.Trimmed(), r.Address.Trimmed()
 	rma.ValidateContact(&v, "contact.", r.Contact)
-	s.validateAddress(&v, r.Address)
+	rma.ValidateAddress(&v, s.d.Addresses, r.Address)
 	s.validatePayment(&v, c, r)
 	if err := v.Err(); err != nil {
 		return Order{}, err
@@ -371,22 +355,6 @@ func (s *Orders) checkVideoLines(ctx context.Context, c Customer, v *validate.Er
 		}
 	}
 	return nil
-}
-
-// validateAddress adds the address rules' messages under "address.".
-func (s *Orders) validateAddress(v *validate.Errors, a rma.Address) {
-	err := s.d.Addresses.ValidateAddress(a)
-	if err == nil {
-		return
-	}
-	f, ok := fault.As(err)
-	if !ok {
-		v.Add("address", err.Error())
-		return
-	}
-	for field, msg := range f.Fields {
-		v.Add("address."+field, msg)
-	}
 }
 
 // validatePayment applies spec §5 "PO payment" with the payments capability's rules, as the

@@ -118,8 +118,7 @@ type RMAStore interface {
 
 // AddressRules are the address rules of spec §5 that need geography.
 type AddressRules interface {
-	// ValidateAddress returns a validation fault keyed by field name (line1, state, …).
-	ValidateAddress(a Address) error
+	AddressValidator
 	// IsMilitaryAddress reports a US address in AA, AE or AP (APO/FPO/DPO).
 	IsMilitaryAddress(a Address) bool
 }
@@ -488,7 +487,7 @@ func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (Shippi
 		return "", money.Money{}, err
 	}
 	ValidateContact(&v, "contact.", r.Contact)
-	c.validateAddress(&v, r.Address)
+	ValidateAddress(&v, c.Addresses, r.Address)
 	method := c.shippingMethod(r.Address, u)
 	if r.Packaging.ForgoShipping {
 		v.Add("packaging.forgoShipping", "Shipping cannot be skipped")
@@ -514,9 +513,16 @@ func (c *Creator) checkShipFrom(ctx context.Context, method ShippingMethod, a Ad
 	return c.Shipping.CheckShipFrom(ctx, a)
 }
 
-// validateAddress adds the address rules' messages under "address.".
-func (c *Creator) validateAddress(v *validate.Errors, a Address) {
-	err := c.Addresses.ValidateAddress(a)
+// AddressValidator checks a shipping address with the rules of spec §5 (the geography module's).
+type AddressValidator interface {
+	// ValidateAddress returns a validation fault keyed by field name (line1, state, …).
+	ValidateAddress(a Address) error
+}
+
+// ValidateAddress adds rules' messages about a to v under "address.", as every form that takes
+// the shared address (create-RMA, recycling, the parts checkout) names them.
+func ValidateAddress(v *validate.Errors, rules AddressValidator, a Address) {
+	err := rules.ValidateAddress(a)
 	if err == nil {
 		return
 	}

@@ -96,7 +96,7 @@ func (c *Creator) Recycle(ctx context.Context, r RecycleRequest) (Created, error
 		}
 	}
 	ValidateContact(&v, "contact.", r.Contact)
-	c.validateAddress(&v, r.Address)
+	ValidateAddress(&v, c.Addresses, r.Address)
 	if err := v.Err(); err != nil {
 		return Created{}, err
 	}

@@ -69,6 +69,25 @@ type Address struct {
 	Line1, Line2, City, State, Country, PostalCode string
 }
 
+// Trimmed is c without the spaces around what the customer typed, its country code upper
+// case: every form with the shared contact trims it so, before its rules see it.
+func (c Contact) Trimmed() Contact {
+	t := strings.TrimSpace
+	return Contact{
+		FirstName: t(c.FirstName), LastName: t(c.LastName), Email: t(c.Email), Phone: t(c.Phone),
+		PhoneCountryCode: strings.ToUpper(t(c.PhoneCountryCode)), Company: t(c.Company), Position: t(c.Position),
+	}
+}
+
+// Trimmed is a without the spaces around what the customer typed, state and country upper case.
+func (a Address) Trimmed() Address {
+	t := strings.TrimSpace
+	return Address{
+		Line1: t(a.Line1), Line2: t(a.Line2), City: t(a.City), State: strings.ToUpper(t(a.State)),
+		Country: strings.ToUpper(t(a.Country)), PostalCode: t(a.PostalCode),
+	}
+}
+
 // Packaging is the customer's choice (spec §3); ForgoShipping is always false.
 type Packaging struct {
 	HavePackaging, RequestBox, ForgoShipping bool
@@ -100,12 +119,7 @@ func (r *CreateRequest) Trim() {
 	p := &r.Problem
 	p.PrimaryFault, p.Problem, p.InitialNotes = t(p.PrimaryFault), t(p.Problem), t(p.InitialNotes)
 	p.CustomerReference, p.AssetTag, p.Permissions.WindowsUser = t(p.CustomerReference), t(p.AssetTag), t(p.Permissions.WindowsUser)
-	c := &r.Contact
-	c.FirstName, c.LastName, c.Email, c.Phone = t(c.FirstName), t(c.LastName), t(c.Email), t(c.Phone)
-	c.PhoneCountryCode, c.Company, c.Position = strings.ToUpper(t(c.PhoneCountryCode)), t(c.Company), t(c.Position)
-	a := &r.Address
-	a.Line1, a.Line2, a.City, a.State = t(a.Line1), t(a.Line2), t(a.City), strings.ToUpper(t(a.State))
-	a.Country, a.PostalCode = strings.ToUpper(t(a.Country)), t(a.PostalCode)
+	r.Contact, r.Address = r.Contact.Trimmed(), r.Address.Trimmed()
 	r.Serial, r.RMAType = strings.ToUpper(t(r.Serial)), strings.ToUpper(t(r.RMAType))
 	if r.RMAType == "" {
 		r.RMAType = DefaultRMAType
