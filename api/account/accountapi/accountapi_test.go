@@ -180,15 +180,6 @@ func TestHistory_CSVStreamsEveryMatchNeutralised(t *testing.T) {
 	}
 }
 
-func TestNeutraliseCell(t *testing.T) {
-	for in, want := range map[string]string{
-		"=1+1": "'=1+1", "+1": "'+1", "-1": "'-1", "@SUM(A1)": "'@SUM(A1)", "\tx": "'\tx", "\rx": "'\rx",
-		"RMA-1": "RMA-1", "": "", "a=b": "a=b",
-	} {
-		require.Equal(t, want, accountapi.NeutraliseCell(in), in)
-	}
-}
-
 func TestDetails_OwnerOrganizationAndStrangers(t *testing.T) {
 	h := newHarness(t)
 	w := h.do(t, http.MethodGet, accountapi.DetailsPath+"?uid=UIDCASEY1", h.Customer(t, "usr_casey"), nil)

@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"rugged.example/portal/api/account/account"
+	"rugged.example/portal/api/pkg/csvsafe"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/validate"
 	"rugged.example/portal/api/rma/rma"
@@ -145,10 +146,7 @@ func (a API) historyCSV(c *gin.Context, v account.Viewer, q account.HistoryQuery
 	err := a.svc.EachHistoryItem(c.Request.Context(), v, q, func(it rma.HistoryItem) error {
 		row := []string{it.Number, it.Type, it.Status, it.Serial, it.Model, it.Problem, it.CustomerReference, it.AssetTag,
 			it.OpenedBy, rfc3339(it.CreatedAt), rfc3339(it.UpdatedAt)}
-		for i := range row {
-			row[i] = NeutraliseCell(row[i])
-		}
-		if err := w.Write(row); err != nil {
+		if err := w.Write(csvsafe.Row(row)); err != nil {
 			return err
 		}
 		if n++; n%csvFlushEvery == 0 {
@@ -195,19 +193,6 @@ func abortResponse(c *gin.Context) {
 		return
 	}
 	panic(http.ErrAbortHandler)
-}
-
-// NeutraliseCell keeps a spreadsheet from reading a cell as a formula (CSV injection): a cell
-// starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote.
-func NeutraliseCell(s string) string {
-	if s == "" {
-		return s
-	}
-	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
-		return "'" + s
-	}
-	return s
 }
 
 // DetailsJSON is an RMA as its details window shows it.

@@ -12,6 +12,7 @@ import (
 
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/csvsafe"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/rma/rma"
@@ -231,25 +232,8 @@ func inventoryCSV(c *gin.Context, units []parts.InventoryUnit) error {
 		}
 		row := []string{j.Serial, j.Model, j.ModelFamily, j.ProductType, j.WarrantyState, end, number, status, registered, registeredAt,
 			strings.Join(j.Sources, " ")}
-		for i := range row {
-			row[i] = csvCell(row[i])
-		}
-		_ = w.Write(row)
+		_ = w.Write(csvsafe.Row(row))
 	}
 	w.Flush()
 	return nil
-}
-
-// csvCell keeps a spreadsheet from reading a cell as a formula (CSV injection), as the RMA
-// history's download does: a cell starting with =, +, -, @, a tab or a carriage return is
-// prefixed with a single quote.
-func csvCell(s string) string {
-	if s == "" {
-		return s
-	}
-	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
-		return "'" + s
-	}
-	return s
 }
