@@ -285,7 +285,9 @@ type VideoUnit struct {
 // root adapts rma.Holdings to it.
 type VideoUnits interface {
 	// HeldVideoUnits lists the VERETOS units v (or v's organization) holds, of model when it is
-	// not "", among serials when serials is not empty.
+	// not "", among serials when serials is not empty. A unit is held when v or a member of v's
+	// organization registered it or named it in any RMA v sees, a closed or cancelled one too:
+	// having sent a unit in once is enough to order its parts.
 	HeldVideoUnits(ctx context.Context, v rma.Viewer, model string, serials []string) ([]VideoUnit, error)
 }
 

@@ -56,10 +56,10 @@ func savedRMAInput(r rma.RMA, names map[string]string) map[string]any {
 	}
 }
 
-// sameProblem reports whether the saved quote priced the type, fault and problem r names: its
-// amount is paid for that repair or upgrade and no other (a repair's quote never pays an
-// upgrade of the same name).
-func sameProblem(saved SavedQuote, r rma.RMA) bool {
+// sameOption reports whether the saved quote priced the option r names, its RMA type, fault and
+// problem: its amount is paid for that repair or upgrade and no other (a repair's quote never
+// pays an upgrade of the same name).
+func sameOption(saved SavedQuote, r rma.RMA) bool {
 	in := saved.ExternalResource.RMAInput
 	rmaType, _ := in["rmaType"].(string)
 	fault, _ := in["primaryFault"].(string)

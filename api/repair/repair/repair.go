@@ -242,7 +242,7 @@ func (s *Service) createOutOfWarranty(ctx context.Context, c Customer, r Request
 		if err != nil {
 			return err
 		}
-		if r.Payment.QuoteID != "" && !sameProblem(q.Saved, p.RMA) {
+		if r.Payment.QuoteID != "" && !sameOption(q.Saved, p.RMA) {
 			return ErrQuoteMismatch
 		}
 		if r.Payment.Method != MethodPO {
