@@ -8,12 +8,12 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/pact-foundation/pact-go/v2/models"
 	"github.com/stretchr/testify/require"
 
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/parts/partsapi"
 	"rugged.example/portal/api/parts/partsdb"
+	"rugged.example/portal/api/parts/partstest"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
 	"rugged.example/portal/api/pkg/db"
@@ -66,17 +66,8 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	register := func(owner, serial string) {
 		require.NoError(t, rmas.CreateRegistration(ctx, rma.Registration{Serial: serial, Owner: owner, PurchaseDate: at, ProofFileID: "po/pact.pdf", RegisteredAt: at}))
 	}
-	state := func(setup func()) models.StateHandler {
-		return func(up bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
-			if up {
-				reset()
-				setup()
-			}
-			return nil, nil
-		}
-	}
-	states := models.StateHandlers{
-		stateCaseyUnits: state(func() {
+	states := partstest.States(reset, map[string]func(){
+		stateCaseyUnits: func() {
 			register(casey, "VT10000007")
 			placed := at.AddDate(0, 0, 27)
 			require.NoError(t, orders.CreateOrder(ctx, parts.Order{
@@ -93,9 +84,9 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 				Type: rma.DefaultRMAType, Status: rma.StatusReceived, Method: rma.ShipLabel,
 				Problem: rma.Problem{PrimaryFault: "Display", Problem: "Cracked"}, CreatedAt: opened, UpdatedAt: opened,
 			}, ""))
-		}),
-		stateNotAdams: state(func() { register(adam, "VT10000099") }),
-	}
+		},
+		stateNotAdams: func() { register(adam, "VT10000099") },
+	})
 
 	// Today is fixed so the pact's warranty states hold whatever day it runs.
 	today := func() time.Time { return time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC) }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/pact-foundation/pact-go/v2/models"
 	"github.com/stretchr/testify/require"
 
 	"rugged.example/portal/api/parts/parts"
@@ -83,24 +82,16 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	}
 
 	signedIn := ""
-	reset := func(user string) {
-		signedIn = user
+	reset := func() {
 		e.Payments.Reset()
 		e.Holdings.Set(nil)
 		for _, table := range []string{"parts_order_serials", "parts_order_lines", "parts_order_keys", "parts_orders"} {
 			require.NoError(t, e.DB.Exec("DELETE FROM "+table).Error)
 		}
 	}
-	state := func(user string, setup func()) models.StateHandler {
-		return func(up bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
-			if up {
-				reset(user)
-				setup()
-			}
-			return nil, nil
-		}
-	}
-	states := models.StateHandlers{
+	// state signs user in, then sets up the rest.
+	state := func(user string, setup func()) func() { return func() { signedIn = user; setup() } }
+	states := partstest.States(reset, map[string]func(){
 		stateSignedOut: state("", func() {}),
 		stateAdam:      state(adam, func() {}),
 		stateCaseyMayNot: state(casey, func() {
@@ -120,7 +111,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		stateAdamAwaiting:  state(adam, func() { adamsOrder("PB-900002", parts.StatusAwaitingPayment) }),
 		stateAdamPlaced:    state(adam, func() { adamsOrder("PB-900003", parts.StatusPlaced) }),
 		stateCaseyNotAdams: state(casey, func() { adamsOrder("PB-900003", parts.StatusPlaced) }),
-	}
+	})
 
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
