@@ -12,6 +12,8 @@ export { Table, FactList } from './Table';
 export { Banner, type BannerProps, type BannerVariant } from './Banner';
 export { Stepper, type StepperProps } from './Stepper';
 export { Spinner } from './Spinner';
+export { Loading, LoadFailed, type LoadFailedProps } from './LoadState';
+export { saveBlob } from './saveBlob';
 export { VisuallyHidden } from './VisuallyHidden';
 export { CheckCircleIcon, CrossCircleIcon, AlertIcon, InfoIcon } from './icons';
 export {

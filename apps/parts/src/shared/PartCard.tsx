@@ -2,7 +2,8 @@ import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Part } from '@portal/api-client';
 import { MutedText, Stack } from '@portal/ui';
-import { AVAILABILITY_TEXT, formatMoney } from './format';
+import { formatMoney } from '@portal/api-client';
+import { AVAILABILITY_TEXT } from './format';
 
 const Article = styled.article`
   display: flex;

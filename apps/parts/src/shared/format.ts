@@ -1,9 +1,4 @@
-import type { Money, PartAvailability } from '@portal/api-client';
-
-/** Integer cents as the currency's amount: { cents: 8900, currency: 'USD' } → '$89.00'. */
-export function formatMoney(money: Money): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency || 'USD' }).format(money.cents / 100);
-}
+import type { PartAvailability } from '@portal/api-client';
 
 export const AVAILABILITY_TEXT: Record<PartAvailability, string> = {
   IN_STOCK: 'In stock',

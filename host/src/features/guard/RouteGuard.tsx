@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession, useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';
-import { Button, MutedText, PageTitle, Row, Spinner, Stack } from '@portal/ui';
+import { Button, Loading, MutedText, PageTitle, Stack } from '@portal/ui';
 import { decideAccess, type RouteMeta } from './access';
 
 export const SIGNING_IN_TEXT = 'Taking you to sign-in…';
@@ -38,10 +38,5 @@ export function RouteGuard({ meta, children }: { meta: RouteMeta; children: Reac
       </Stack>
     );
   }
-  return (
-    <Row $gap="sm" role="status">
-      <Spinner />
-      <span>{decision === 'sign-in' ? SIGNING_IN_TEXT : 'Checking your session…'}</span>
-    </Row>
-  );
+  return <Loading>{decision === 'sign-in' ? SIGNING_IN_TEXT : 'Checking your session…'}</Loading>;
 }

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useSession, useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';
 import { Button, Card, CardTitle, MutedText, PageTitle, Stack } from '@portal/ui';
-import { ButtonLink } from '../layout/ButtonLink';
+import { ButtonLink } from '@portal/forms/units';
 
 const Lead = styled.p`
   font-size: ${({ theme }) => theme.font.size.lg};

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { timings } from '@portal/forms';
-import { Banner, Button, Row, Spinner, Stack } from '@portal/ui';
+import { Banner, Button, Loading, Stack } from '@portal/ui';
 
 export const LOADING_TEXT = 'Loading..';
 export const TIMEOUT_TEXT =
@@ -8,12 +8,7 @@ export const TIMEOUT_TEXT =
 
 /** Shown once a page has taken longer than 200 ms to arrive. */
 export function LoadingView() {
-  return (
-    <Row $gap="sm" role="status">
-      <Spinner />
-      <span>{LOADING_TEXT}</span>
-    </Row>
-  );
+  return <Loading>{LOADING_TEXT}</Loading>;
 }
 
 /** 'Loading..' after the lazy-page delay of 200 ms, for a route whose data is still loading. */

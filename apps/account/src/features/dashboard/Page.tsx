@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Banner, Card, PageTitle, Stack } from '@portal/ui';
-import { LoadFailed, Loading } from '../../shared/LoadState';
-import { formatMoney } from '../../shared/money';
+import { Banner, Card, PageTitle, Stack, LoadFailed, Loading } from '@portal/ui';
+import { formatMoney } from '@portal/api-client';
 import { statusText } from '../../shared/statusText';
 import { DashboardCharts } from './components/DashboardCharts';
 import { useDashboardStream, useDashboardSummary } from './useDashboard';

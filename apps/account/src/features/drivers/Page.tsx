@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { pathFor } from '@portal/routes';
-import { Card, CardTitle, MutedText, PageTitle, Stack } from '@portal/ui';
-import { LoadFailed, Loading } from '../../shared/LoadState';
+import { Card, CardTitle, MutedText, PageTitle, Stack, LoadFailed, Loading } from '@portal/ui';
 import { DriverItem } from './components/DriverItem';
 import { COPY } from './copy';
 import { useDrivers } from './hooks/useDrivers';

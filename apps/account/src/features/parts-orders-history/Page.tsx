@@ -1,13 +1,12 @@
 import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import type { PartsOrderBatch, PartsOrderBatchStatus } from '@portal/api-client';
-import { Button, MutedText, PageTitle, Row, SelectField, Stack, Table, TextField } from '@portal/ui';
+import { Button, MutedText, PageTitle, Row, SelectField, Stack, Table, TextField, LoadFailed, Loading } from '@portal/ui';
+import { formatMoney } from '@portal/api-client';
 import { AccountNav } from '../../shared/AccountNav';
 import { Badge } from '../../shared/Badge';
 import { displayDate } from '../../shared/dates';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
-import { LoadFailed, Loading } from '../../shared/LoadState';
-import { formatMoney } from '../../shared/money';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { usePartsOrders } from './usePartsOrders';
 

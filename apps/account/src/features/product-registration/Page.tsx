@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Badge } from '../../shared/Badge';
 import { formatDisplayDate } from '@portal/forms/units';
-import { Banner, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden } from '@portal/ui';
-import { LoadFailed, Loading } from '../../shared/LoadState';
+import { Banner, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden, LoadFailed, Loading } from '@portal/ui';
 import { RegistrationForm } from './components/RegistrationForm';
 import { COPY } from './copy';
 import { useRegistrations, type RegistrationList } from './hooks/useRegistrations';

@@ -2,12 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AccountQuote, QuoteConnectionKind } from '@portal/api-client';
 import { pathFor } from '@portal/routes';
-import { Button, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden } from '@portal/ui';
+import { Button, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden, LoadFailed, Loading } from '@portal/ui';
+import { formatMoney } from '@portal/api-client';
 import { Badge } from '../../shared/Badge';
 import { displayDate } from '../../shared/dates';
-import { formatMoney } from '../../shared/money';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
-import { LoadFailed, Loading } from '../../shared/LoadState';
 import { useQuotes } from './useQuotes';
 import { AccountNav } from '../../shared/AccountNav';
 

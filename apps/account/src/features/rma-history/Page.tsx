@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import type { RmaHistoryItem, RmaSearch, RmaSort } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { Banner, Button, MutedText, PageTitle, Row, Stack } from '@portal/ui';
-import { saveBlob } from '../../shared/saveBlob';
+import { Banner, Button, MutedText, PageTitle, Row, Stack, LoadFailed, Loading, saveBlob } from '@portal/ui';
 import { HistoryFilters } from './components/HistoryFilters';
 import { HistoryTable } from './components/HistoryTable';
 import { RmaDetailsDialog } from './components/RmaDetailsDialog';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { DEFAULT_PAGE_SIZE, useRmaHistory } from './hooks/useRmaHistory';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
-import { LoadFailed, Loading } from '../../shared/LoadState';
 import { AccountNav } from '../../shared/AccountNav';
 
 export const FILTER_DEBOUNCE_MS = 300;

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { isApiError, type PriceResult } from '@portal/api-client';
+import { isApiError, type PriceResult, formatMoney } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { pathFor } from '@portal/routes';
 import { Banner, Button, Card, MutedText, PageTitle, Row, Spinner, Stack, Table, TextAreaField } from '@portal/ui';
-import { ButtonLink } from '../../shared/ButtonLink';
+import { ButtonLink } from '@portal/forms/units';
 import { CartLink } from '../../shared/cart/CartLink';
 import { useCart } from '../../shared/cart/store';
-import { formatMoney } from '../../shared/format';
 import { COPY } from './copy';
 import { parseManualEntry } from './model/manualEntry';
 

@@ -1,9 +1,9 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { pathFor } from '@portal/routes';
 import { Card, CardTitle, FactList, PageTitle, Row, Stack } from '@portal/ui';
-import { ButtonLink } from '../../shared/ButtonLink';
+import { ButtonLink } from '@portal/forms/units';
+import { formatMoney } from '@portal/api-client';
 import { readSuccessState } from '../../shared/checkout/success';
-import { formatMoney } from '../../shared/format';
 import { COPY } from './copy';
 
 /**

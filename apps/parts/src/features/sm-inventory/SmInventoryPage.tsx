@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { isApiError, type InventoryFilter, type InventoryPage } from '@portal/api-client';
 import { useSessionState } from '@portal/auth';
-import { Banner, Button, MutedText, PageTitle, Row, Stack } from '@portal/ui';
-import { LoadFailed, Loading } from '../../shared/LoadState';
+import { Banner, Button, MutedText, PageTitle, Row, Stack, LoadFailed, Loading, saveBlob } from '@portal/ui';
 import { SignInPrompt } from '../../shared/SignInPrompt';
 import { InventoryFilters } from './components/InventoryFilters';
 import { UnitsTable } from './components/UnitsTable';
 import { COPY } from './copy';
 import { useInventoryClient } from './hooks/useInventoryClient';
 import { refused, useLoad } from './hooks/useLoad';
-import { saveBlob } from './saveBlob';
 
 /** Units per page of the table. */
 export const PAGE_SIZE = 20;

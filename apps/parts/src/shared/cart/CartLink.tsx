@@ -1,5 +1,5 @@
 import { pathFor } from '@portal/routes';
-import { ButtonLink } from '../ButtonLink';
+import { ButtonLink } from '@portal/forms/units';
 import { useCart } from './store';
 import type { CartKind } from './model';
 

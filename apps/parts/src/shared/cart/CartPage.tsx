@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathFor } from '@portal/routes';
-import { Banner, Button, Card, PageTitle, Row, Stack } from '@portal/ui';
-import { ButtonLink } from '../ButtonLink';
-import { LoadFailed, Loading } from '../LoadState';
+import { Banner, Button, Card, PageTitle, Row, Stack, LoadFailed, Loading } from '@portal/ui';
+import { ButtonLink } from '@portal/forms/units';
 import { PRICE_FAILED, usePrice } from '../usePrice';
 import { CartTable } from './CartTable';
 import { toOrderLines, type CartKind } from './model';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { PriceResult } from '@portal/api-client';
 import { Button, MutedText, Table } from '@portal/ui';
-import { formatMoney } from '../format';
+import { formatMoney } from '@portal/api-client';
 import { CART_COPY } from './copy';
 import { isValidQuantity, matchPrices, type CartItem, type CartKey, type CartKind } from './model';
 

@@ -20,16 +20,14 @@ import {
   type PaymentValues,
 } from '@portal/forms';
 import { AddressForm, ContactForm } from '@portal/forms/components';
-import { useCountries, usePaymentOptions } from '@portal/forms/units';
+import { useCountries, usePaymentOptions, ButtonLink } from '@portal/forms/units';
 import { pathFor } from '@portal/routes';
-import { Banner, Button, Card, CardTitle, PageTitle, Row, Spinner, Stack } from '@portal/ui';
-import { ButtonLink } from '../ButtonLink';
+import { Banner, Button, Card, CardTitle, PageTitle, Row, Spinner, Stack, LoadFailed, Loading } from '@portal/ui';
 import { CART_COPY } from '../cart/copy';
 import { CartTable } from '../cart/CartTable';
 import { reconcile, toOrderLines, type CartItem, type CartKind } from '../cart/model';
 import { readCart, removeOrdered, useCart } from '../cart/store';
 import { newIdempotencyKey } from '../format';
-import { LoadFailed, Loading } from '../LoadState';
 import { SignInPrompt } from '../SignInPrompt';
 import { PRICE_FAILED } from '../usePrice';
 import { CHECKOUT_COPY } from './copy';

@@ -1,6 +1,6 @@
 import type { FieldErrors, PaymentField, PaymentValues } from '@portal/forms';
 import { PaymentFields, SummaryCard, type PaymentOptionsState } from '@portal/forms/units';
-import { LoadFailed, Loading } from '../LoadState';
+import { LoadFailed, Loading } from '@portal/ui';
 import { CHECKOUT_COPY } from './copy';
 
 export interface PaymentSectionProps {

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
 import { pathFor } from '@portal/routes';
 import { Card, PageTitle, Row, Stack } from '@portal/ui';
+import { ButtonLink } from '@portal/forms/units';
 import { QUOTE_COPY } from '../service-quotes/copy';
-import { ButtonLink } from '../service-quotes/QuoteFacts';
 
 /**
  * Route canceled (?rma=): shown after an RMA awaiting its payment was cancelled (spec §2, §4):

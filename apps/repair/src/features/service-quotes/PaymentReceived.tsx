@@ -1,8 +1,9 @@
 import { useLocation } from 'react-router';
 import { pathFor } from '@portal/routes';
 import { Banner, Card, PageTitle, Row, Stack } from '@portal/ui';
+import { ButtonLink } from '@portal/forms/units';
 import { QUOTE_COPY } from './copy';
-import { ButtonLink, QuoteFacts, QuoteStateView } from './QuoteFacts';
+import { QuoteFacts, QuoteStateView } from './QuoteFacts';
 import { useQuote } from './useQuote';
 
 /**

@@ -1,17 +1,11 @@
 import styled from 'styled-components';
-import { Link } from 'react-router';
 import type { QuoteDetails } from '@portal/api-client';
-import { Banner, Button, Row, Spinner, Stack, buttonStyles, type ButtonVariant } from '@portal/ui';
+import { Banner, Button, Loading as LoadingStatus, Stack } from '@portal/ui';
 import { Facts, formatDisplayDate } from '@portal/forms/units';
 import { formatTotal } from '../create-rma/model/payment';
 import { QUOTE_COPY } from './copy';
 import type { QuoteState } from './useQuote';
 import { useSession } from '@portal/auth';
-
-/** A router link that looks like a button (calls to action that navigate). */
-export const ButtonLink = styled(Link)<{ $variant?: ButtonVariant }>`
-  ${buttonStyles}
-`;
 
 const Amount = styled.p`
   margin: 0;
@@ -45,13 +39,9 @@ export function QuoteFacts({ quote }: { quote: QuoteDetails }) {
   );
 }
 
+/** The quote pages' loading status ('Loading the quote…' unless told otherwise). */
 export function Loading({ text = QUOTE_COPY.loading }: { text?: string }) {
-  return (
-    <Row $gap="sm" role="status">
-      <Spinner />
-      <span>{text}</span>
-    </Row>
-  );
+  return <LoadingStatus>{text}</LoadingStatus>;
 }
 
 function SignInPrompt() {

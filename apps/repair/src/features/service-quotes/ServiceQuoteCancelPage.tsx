@@ -1,8 +1,9 @@
 import { useLocation } from 'react-router';
 import { pathFor } from '@portal/routes';
 import { Card, PageTitle, Row, Stack } from '@portal/ui';
+import { ButtonLink } from '@portal/forms/units';
 import { QUOTE_COPY } from './copy';
-import { ButtonLink, ClosedQuote, QuoteFacts, QuoteStateView, displayDay } from './QuoteFacts';
+import { ClosedQuote, QuoteFacts, QuoteStateView, displayDay } from './QuoteFacts';
 import { useQuote } from './useQuote';
 
 /**

@@ -1,8 +1,8 @@
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import styled, { useTheme } from 'styled-components';
 import type { DashboardSummary } from '@portal/api-client';
+import { formatMoney } from '@portal/api-client';
 import { displayMonth } from '../../../shared/dates';
-import { formatMoney } from '../../../shared/money';
 import { statusText } from '../../../shared/statusText';
 import '../chartSetup';
 import { ChartFigure } from './ChartFigure';

@@ -3,8 +3,7 @@ import styled from 'styled-components';
 import type { Driver } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { formatDisplayDate, useTimedMessage } from '@portal/forms/units';
-import { Banner, Button, FactList, Row, Spinner, Stack } from '@portal/ui';
-import { saveBlob } from '../../../shared/saveBlob';
+import { Banner, Button, FactList, Row, Spinner, Stack, saveBlob } from '@portal/ui';
 import { COPY } from '../copy';
 import { formatSize } from '../model/format';
 

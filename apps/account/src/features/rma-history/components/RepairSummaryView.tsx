@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { isAbortError, isApiError, type RepairSummary } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { Banner, Button, FactList, Spinner, Row } from '@portal/ui';
+import { Banner, Button, FactList, Spinner, Row, saveBlob } from '@portal/ui';
 import { displayDate, displayDateTime } from '../../../shared/dates';
-import { saveBlob } from '../../../shared/saveBlob';
 import { statusText } from '../../../shared/statusText';
 
 export const SUMMARY_FAILED = 'The repair summary could not be loaded. Please try again.';

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { Driver } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { Banner, Button, Card, CardTitle, MutedText, Stack, Table, VisuallyHidden } from '@portal/ui';
-import { LoadFailed, Loading } from '../../../shared/LoadState';
+import { Banner, Button, Card, CardTitle, MutedText, Stack, Table, VisuallyHidden, LoadFailed, Loading, saveBlob } from '@portal/ui';
 import { COPY, formatDay } from '../copy';
 import { useLoad } from '../hooks/useLoad';
-import { saveBlob } from '../saveBlob';
 
 /** The account service's drivers of the unit's model (the drivers call lists every model of the account's units). */
 export function UnitDrivers({ model }: { model: string }) {

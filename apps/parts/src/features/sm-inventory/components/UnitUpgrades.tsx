@@ -1,10 +1,9 @@
 import type { RepairSelection } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { pathFor } from '@portal/routes';
-import { Card, CardTitle, MutedText, Stack, Table } from '@portal/ui';
-import { ButtonLink } from '../../../shared/ButtonLink';
-import { formatMoney } from '../../../shared/format';
-import { LoadFailed, Loading } from '../../../shared/LoadState';
+import { Card, CardTitle, MutedText, Stack, Table, LoadFailed, Loading } from '@portal/ui';
+import { ButtonLink } from '@portal/forms/units';
+import { formatMoney } from '@portal/api-client';
 import { COPY } from '../copy';
 import { useLoad } from '../hooks/useLoad';
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { Money } from '@portal/api-client';
 import type { FieldErrors, PaymentField, PaymentValues } from '@portal/forms';
-import { Banner, Button, MutedText, Row, Spinner, Stack } from '@portal/ui';
+import { LoadFailed, Loading, MutedText, Stack } from '@portal/ui';
 import { PaymentFields, SummaryCard, type PaymentOptionsState } from '@portal/forms/units';
 import { COPY } from '../copy';
 import { formatTotal } from '../model/payment';
@@ -43,21 +43,9 @@ export function PaymentCard({ options, onRetry, values, onChange, total, showErr
         {options.status === 'ready' && hasFlatDiscount(options.options.discountPercent) && !fromQuote ? (
           <MutedText>{COPY.discountApplied(options.options.discountPercent)}</MutedText>
         ) : null}
-        {options.status === 'loading' ? (
-          <Row $gap="sm" role="status">
-            <Spinner />
-            <span>{COPY.paymentOptionsLoading}</span>
-          </Row>
-        ) : null}
+        {options.status === 'loading' ? <Loading>{COPY.paymentOptionsLoading}</Loading> : null}
         {options.status === 'failed' ? (
-          <Stack $gap="sm">
-            <Banner variant="error">{COPY.paymentOptionsFailed}</Banner>
-            <div>
-              <Button $variant="secondary" onClick={onRetry}>
-                Load payment options again
-              </Button>
-            </div>
-          </Stack>
+          <LoadFailed message={COPY.paymentOptionsFailed} onRetry={onRetry} retryLabel="Load payment options again" retryVariant="secondary" />
         ) : null}
         {options.status === 'ready' ? (
           <PaymentFields

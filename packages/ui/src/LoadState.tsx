@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { Banner, Button, Row, Spinner, Stack, type ButtonVariant } from '@portal/ui';
+import { Banner } from './Banner';
+import { Button, type ButtonVariant } from './Button';
+import { Row, Stack } from './Layout';
+import { Spinner } from './Spinner';
 
 /** The spinner and what is loading, announced as a status. */
 export function Loading({ children }: { children: ReactNode }) {
@@ -18,7 +21,10 @@ export interface LoadFailedProps {
   retryVariant?: ButtonVariant;
 }
 
-/** A read that failed: its message and a button that reads again. */
+/**
+ * A read that failed: its message and a button that reads again. The button is type="button":
+ * inside a form (a checkout's payment options) it must read again, never submit.
+ */
 export function LoadFailed({ message, onRetry, retryLabel = 'Try again', retryVariant }: LoadFailedProps) {
   return (
     <Stack $gap="sm">
