@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { isAbortError, type OrderLineInput, type PriceResult } from '@portal/api-client';
+import { useMemo } from 'react';
+import type { OrderLineInput, PriceResult } from '@portal/api-client';
 import { useApi } from '@portal/auth';
+import { logFailure, useLoad } from './useLoad';
 
 export type PriceState = { status: 'idle' | 'loading' } | { status: 'ready'; result: PriceResult } | { status: 'failed' };
 
@@ -12,28 +13,16 @@ export const PRICE_FAILED = 'The prices could not be loaded. Check your connecti
  */
 export function usePrice(lines: readonly OrderLineInput[]): { state: PriceState; retry: () => void } {
   const api = useApi();
-  const [attempt, setAttempt] = useState(0);
-  const key = useMemo(() => JSON.stringify(lines), [lines]);
-  const [loaded, setLoaded] = useState<{ key: string; attempt: number; state: PriceState } | null>(null);
-
-  useEffect(() => {
-    const body = JSON.parse(key) as OrderLineInput[];
-    if (body.length === 0) return undefined;
-    const controller = new AbortController();
-    api.parts.price(body, { signal: controller.signal }).then(
-      (result) => {
-        if (!controller.signal.aborted) setLoaded({ key, attempt, state: { status: 'ready', result } });
-      },
-      (error: unknown) => {
-        if (isAbortError(error) || controller.signal.aborted) return;
-        console.error('Pricing the cart failed', error);
-        setLoaded({ key, attempt, state: { status: 'failed' } });
-      },
-    );
-    return () => controller.abort();
-  }, [api, key, attempt]);
-
-  const state: PriceState =
-    lines.length === 0 ? { status: 'idle' } : loaded && loaded.key === key && loaded.attempt === attempt ? loaded.state : { status: 'loading' };
-  return { state, retry: () => setAttempt((n) => n + 1) };
+  const key = useMemo(() => (lines.length > 0 ? JSON.stringify(lines) : null), [lines]);
+  const { state, retry } = useLoad(key, async (signal) => {
+    try {
+      return await api.parts.price([...lines], { signal });
+    } catch (error) {
+      logFailure('Pricing the cart', error);
+      throw error;
+    }
+  });
+  if (state.status === 'ready') return { state: { status: 'ready', result: state.value }, retry };
+  if (state.status === 'failed') return { state: { status: 'failed' }, retry };
+  return { state, retry };
 }

@@ -7,7 +7,7 @@ import { InventoryFilters } from './components/InventoryFilters';
 import { UnitsTable } from './components/UnitsTable';
 import { COPY } from './copy';
 import { useInventoryClient } from './hooks/useInventoryClient';
-import { refused, useLoad } from './hooks/useLoad';
+import { refused, useLoad } from '../../shared/useLoad';
 
 /** Units per page of the table. */
 export const PAGE_SIZE = 20;

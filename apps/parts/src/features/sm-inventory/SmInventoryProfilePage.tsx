@@ -8,7 +8,7 @@ import { UnitDrivers } from './components/UnitDrivers';
 import { UnitUpgrades } from './components/UnitUpgrades';
 import { COPY, SOURCE_TEXT, WARRANTY_TEXT, formatDay, statusText } from './copy';
 import { useInventoryClient } from './hooks/useInventoryClient';
-import { refused, useLoad } from './hooks/useLoad';
+import { refused, useLoad } from '../../shared/useLoad';
 
 const BackLink = () => <Link to={pathFor('sm-inventory')}>{COPY.backToInventory}</Link>;
 
@@ -124,7 +124,7 @@ function Orders({ unit }: { unit: UnitProfile }) {
 function Profile({ serial }: { serial: string }) {
   const client = useInventoryClient();
   const { state, retry } = useLoad<UnitProfile>(serial, (signal) => client.profile(serial, { signal }));
-  if (state.status === 'loading') return <Loading>{COPY.loadingProfile}</Loading>;
+  if (state.status === 'loading' || state.status === 'idle') return <Loading>{COPY.loadingProfile}</Loading>;
   if (state.status === 'failed') {
     // 'Serial Not Found' for a unit the account does not hold, exactly as for an unknown one.
     if (isApiError(state.error) && state.error.status === 404) {

@@ -3,7 +3,7 @@ import type { Driver } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { Banner, Button, Card, CardTitle, MutedText, Stack, Table, VisuallyHidden, LoadFailed, Loading, saveBlob } from '@portal/ui';
 import { COPY, formatDay } from '../copy';
-import { useLoad } from '../hooks/useLoad';
+import { useLoad } from '../../../shared/useLoad';
 
 /** The account service's drivers of the unit's model (the drivers call lists every model of the account's units). */
 export function UnitDrivers({ model }: { model: string }) {

@@ -5,7 +5,7 @@ import { Card, CardTitle, MutedText, Stack, Table, LoadFailed, Loading } from '@
 import { ButtonLink } from '@portal/forms/units';
 import { formatMoney } from '@portal/api-client';
 import { COPY } from '../copy';
-import { useLoad } from '../hooks/useLoad';
+import { useLoad } from '../../../shared/useLoad';
 
 /**
  * The upgrades offered for the unit (GraphQL repairFormSelections, rmaType UPGRADE: the unit's

@@ -1,30 +1,21 @@
-import { useEffect, useState } from 'react';
-import { isAbortError, isApiError, type VideoUnit } from '@portal/api-client';
+import { isApiError, type VideoUnit } from '@portal/api-client';
 import { useApi } from '@portal/auth';
+import { logFailure, refused, useLoad } from '../../../shared/useLoad';
 
 export type UnitsState = { status: 'loading' } | { status: 'ready'; units: VideoUnit[] } | { status: 'failed'; message: string | null };
 
 /** The video units the signed-in customer (or their organization) holds; a refusal keeps its message. */
 export function useVideoUnits(): { state: UnitsState; retry: () => void } {
   const api = useApi();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ attempt: number; state: UnitsState } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.parts.videoSerials(undefined, { signal: controller.signal }).then(
-      (units) => {
-        if (!controller.signal.aborted) setLoaded({ attempt, state: { status: 'ready', units } });
-      },
-      (error: unknown) => {
-        if (isAbortError(error) || controller.signal.aborted) return;
-        const refused = isApiError(error) && error.status === 403;
-        if (!refused) console.error('Loading the video units failed', error);
-        setLoaded({ attempt, state: { status: 'failed', message: refused ? error.message : null } });
-      },
-    );
-    return () => controller.abort();
-  }, [api, attempt]);
-
-  return { state: loaded && loaded.attempt === attempt ? loaded.state : { status: 'loading' }, retry: () => setAttempt((n) => n + 1) };
+  const { state, retry } = useLoad('video-units', async (signal) => {
+    try {
+      return await api.parts.videoSerials(undefined, { signal });
+    } catch (error) {
+      if (!refused(error)) logFailure('Loading the video units', error);
+      throw error;
+    }
+  });
+  if (state.status === 'ready') return { state: { status: 'ready', units: state.value }, retry };
+  if (state.status === 'failed') return { state: { status: 'failed', message: refused(state.error) && isApiError(state.error) ? state.error.message : null }, retry };
+  return { state: { status: 'loading' }, retry };
 }
