@@ -1,9 +1,8 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UnitProfile } from '@portal/api-client';
-import { renderPage, signedIn, signedOut } from '../../shared/test/fixtures';
+import { inventoryApi, renderPage, signedIn, signedOut, unit } from '../../shared/test/fixtures';
 import { SmInventoryProfilePage } from './SmInventoryProfilePage';
-import { inventoryApi, unit } from './test/testApi';
 
 configure({ asyncUtilTimeout: 5_000 });
 
