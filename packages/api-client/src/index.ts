@@ -185,8 +185,6 @@ export type {
   MonthMoney,
   PageInfo,
   PartsOrderBatch,
-  PartsOrderBatchLine,
-  PartsOrderBatchStatus,
   PartsOrderSearch,
   PartsOrderSort,
   PartsOrderSortField,

@@ -1,3 +1,4 @@
+import type { PartsOrder, PartsOrderStatus } from '../parts/types';
 import type { Money, SavedQuoteData } from '../repair/types';
 
 // ---- RMA history (GraphQL RMAsConnection for the table, REST for the CSV) ----------------------
@@ -182,41 +183,19 @@ export interface PartsOrderSort {
   desc: boolean;
 }
 
-export type PartsOrderBatchStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'SHIPPED' | 'CANCELLED';
-
 /** What the parts orders list: text in the rmaBatchId, customer PO, a line's part number, description or serial; statuses (all when empty). */
 export interface PartsOrderSearch {
   text?: string;
-  statuses?: PartsOrderBatchStatus[];
+  statuses?: PartsOrderStatus[];
 }
 
-export interface PartsOrderBatchLine {
-  partNumber: string;
-  description: string;
-  quantity: number;
-  unitPrice: Money;
-  lineTotal: Money;
-  /** '' when the customer did not name the model. */
-  model: string;
-  /** The video units a video part is for; [] for other parts. */
-  serials: string[];
-}
-
-/** One parts order (a batch): the caller's, or (mine false) one of their organization's. */
-export interface PartsOrderBatch {
-  /** PB- and six digits: the client cache key. */
-  rmaBatchId: string;
-  kind: 'parts' | 'video';
-  status: PartsOrderBatchStatus;
-  /** RFC 3339. */
-  createdAt: string;
-  total: Money;
-  paymentMethod: 'PayPal' | 'PO';
-  customerPO: string;
+/**
+ * One parts order (a batch) as the history lists it (partsOrderBatchConnection's node): the
+ * order of parts/types.ts without contact and address, with its item count. The viewer's, or
+ * (mine false) one of their organization's; rmaBatchId is the client cache key.
+ */
+export interface PartsOrderBatch extends Omit<PartsOrder, 'contact' | 'address'> {
   itemCount: number;
-  mine: boolean;
-  orderedByName: string;
-  lines: PartsOrderBatchLine[];
 }
 
 // ---- Dashboard -----------------------------------------------------------------------------------

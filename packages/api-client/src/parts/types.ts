@@ -113,15 +113,16 @@ export interface CreatedPartsOrder {
   paymentUrl: string;
 }
 
+/** An ordered line, of the REST order and of the history's (account) PartsOrderBatch alike. */
 export interface PartsOrderLine {
   partNumber: string;
   description: string;
   quantity: number;
   unitPrice: Money;
   lineTotal: Money;
-  /** '' on a parts line. */
+  /** '' when the customer named no model (a parts line may name one; a video line always does). */
   model: string;
-  /** [] on a parts line. */
+  /** The video units a video part is for; [] on a parts line. */
   serials: string[];
 }
 

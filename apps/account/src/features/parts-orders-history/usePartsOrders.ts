@@ -1,4 +1,4 @@
-import type { PartsOrderBatch, PartsOrderBatchStatus } from '@portal/api-client';
+import type { PartsOrderBatch, PartsOrderStatus } from '@portal/api-client';
 import { keyset, useConnection, type ConnectionLoader, type ConnectionState, type PagePosition } from '../../shared/keyset';
 
 export const PARTS_ORDERS_PAGE_SIZE = 10;
@@ -8,7 +8,7 @@ export type PartsOrdersState = ConnectionState<PartsOrderBatch>;
 
 interface PartsOrdersRequest {
   text: string;
-  status: PartsOrderBatchStatus | '';
+  status: PartsOrderStatus | '';
   position: PagePosition;
 }
 
@@ -21,6 +21,6 @@ const loadPartsOrders: ConnectionLoader<PartsOrdersRequest, PartsOrderBatch> = (
   );
 
 /** One keyset page of the caller's and their organization's parts orders (partsOrderBatchConnection), newest first. */
-export function usePartsOrders(text: string, status: PartsOrderBatchStatus | '', position: PagePosition, reload: number): PartsOrdersState {
+export function usePartsOrders(text: string, status: PartsOrderStatus | '', position: PagePosition, reload: number): PartsOrdersState {
   return useConnection(loadPartsOrders, { text, status, position }, reload, PARTS_ORDERS_FAILED);
 }
