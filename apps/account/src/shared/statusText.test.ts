@@ -5,6 +5,10 @@ describe('statusText', () => {
     expect(statusText('SHIPPED_BACK')).toBe('Shipped back');
     expect(statusText('ON_HOLD')).toBe('On hold');
   });
+
+  it('words the parts orders statuses too', () => {
+    expect(['AWAITING_PAYMENT', 'PLACED', 'SHIPPED', 'CANCELLED'].map(statusText)).toEqual(['Awaiting payment', 'Placed', 'Shipped', 'Cancelled']);
+  });
 });
 
 describe('rmaTypeText', () => {

@@ -1,4 +1,7 @@
-/** The RMA statuses of the rma capability's lifecycle, in words for customers. */
+/**
+ * The statuses the account pages show, in words for customers: the RMA lifecycle's and a parts
+ * order's (AWAITING_PAYMENT, PLACED, SHIPPED, CANCELLED).
+ */
 const STATUS_WORDS: Record<string, string> = {
   AWAITING_PAYMENT: 'Awaiting payment',
   AWAITING_UNIT: 'Awaiting unit',
@@ -10,6 +13,8 @@ const STATUS_WORDS: Record<string, string> = {
   CLOSED: 'Closed',
   CANCELLED: 'Cancelled',
   RECYCLED: 'Recycled',
+  PLACED: 'Placed',
+  SHIPPED: 'Shipped',
 };
 
 /** 'SHIPPED_BACK' → 'Shipped back'; a status this page does not know yet is still readable. */

@@ -1,11 +1,12 @@
 import { Fragment, useState } from 'react';
 import styled from 'styled-components';
-import type { PartsOrderBatch, PartsOrderBatchStatus } from '@portal/api-client';
+import type { PartsOrderBatch, PartsOrderStatus } from '@portal/api-client';
 import { Button, MutedText, PageTitle, Row, SelectField, Stack, Table, TextField, LoadFailed, Loading } from '@portal/ui';
 import { formatMoney } from '@portal/api-client';
 import { AccountNav } from '../../shared/AccountNav';
 import { Badge } from '../../shared/Badge';
 import { displayDate } from '../../shared/dates';
+import { statusText } from '../../shared/statusText';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { usePartsOrders } from './usePartsOrders';
@@ -14,18 +15,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** The server's limit of the search text. */
 export const SEARCH_MAX = 100;
 
-/** The statuses of a parts order in words for customers. */
-export const ORDER_STATUS_WORDS: Record<PartsOrderBatchStatus, string> = {
-  AWAITING_PAYMENT: 'Awaiting payment',
-  PLACED: 'Placed',
-  SHIPPED: 'Shipped',
-  CANCELLED: 'Cancelled',
-};
+/** A parts order's statuses, in the account's one set of status words (statusText). */
+const ORDER_STATUSES: readonly PartsOrderStatus[] = ['AWAITING_PAYMENT', 'PLACED', 'SHIPPED', 'CANCELLED'];
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'All statuses' },
-  ...(Object.keys(ORDER_STATUS_WORDS) as PartsOrderBatchStatus[]).map((value) => ({ value, label: ORDER_STATUS_WORDS[value] })),
-];
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((value) => ({ value, label: statusText(value) }))];
 
 const Details = styled.div`
   padding: ${({ theme }) => theme.space.sm} 0;
@@ -94,7 +87,7 @@ function OrderLines({ order }: { order: PartsOrderBatch }) {
  */
 export function PartsOrdersHistoryPage() {
   const [text, setText] = useState('');
-  const [status, setStatus] = useState<PartsOrderBatchStatus | ''>('');
+  const [status, setStatus] = useState<PartsOrderStatus | ''>('');
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [reload, setReload] = useState(0);
   const paging = useKeysetPaging();
@@ -133,7 +126,7 @@ export function PartsOrdersHistoryPage() {
           value={status}
           options={STATUS_OPTIONS}
           onChange={(value) => {
-            setStatus(value as PartsOrderBatchStatus | '');
+            setStatus(value as PartsOrderStatus | '');
             paging.restart();
           }}
         />
@@ -179,7 +172,7 @@ export function PartsOrdersHistoryPage() {
                           </>
                         )}
                       </td>
-                      <td>{ORDER_STATUS_WORDS[order.status] ?? order.status}</td>
+                      <td>{statusText(order.status)}</td>
                       <td>{order.itemCount}</td>
                       <td>{formatMoney(order.total)}</td>
                       <td>
