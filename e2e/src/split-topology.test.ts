@@ -15,6 +15,7 @@ import {
   raiseTicket,
   readLabel,
   recycleConfirmAll,
+  onePagePdf,
   recycleConsentAndContact,
   shipWithLabelAndSubmit,
 } from './stepper';
@@ -99,5 +100,35 @@ describe('one process per domain behind the proxy', () => {
     await page.getByLabel('Filter').fill('RMA-100393');
     await page.getByRole('button', { name: 'Details of RMA-100393' }).click();
     await page.getByRole('dialog').getByRole('region', { name: 'Status timeline' }).getByText('Received', { exact: true }).first().waitFor();
+  });
+
+  it('a fleet manager orders parts by PO (parts, uploads and payments processes), finds the order in her parts orders and sees her units', async () => {
+    // Ordering parts is public up to the checkout: she signs in on her parts orders first.
+    const page = await openAs('/your-account/parts-orders-history', 'olivia@fleetco.example');
+    await page.goto(`${portal.url}/parts-order/manual`);
+    await page.getByRole('textbox', { name: 'Part numbers and quantities' }).fill('RL14-BAT-STD 2');
+    await page.getByRole('button', { name: 'Check parts' }).click();
+    await page.getByRole('table', { name: 'Parts you can order' }).getByRole('row', { name: 'Total $258.00' }).waitFor();
+    await page.getByRole('button', { name: 'Add 1 part to cart' }).click();
+    await page.getByRole('link', { name: 'Cart (1)' }).click();
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByRole('table', { name: 'Items and prices' }).getByRole('row', { name: 'Total $258.00' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'PO' }).isChecked()).toBe(true);
+    await page.getByRole('textbox', { name: 'PO Number' }).fill('4471');
+    await page.getByRole('textbox', { name: 'Release Number' }).fill('1234');
+    await page.getByLabel('PO File').setInputFiles(onePagePdf());
+    await page.getByText('PO-4471.pdf').first().waitFor();
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    const number = (await page.getByText(/^PB-\d{6}$/).textContent()) ?? '';
+    expect(portal.outbox('olivia@fleetco.example')).toContain(number);
+
+    await page.goto(`${portal.url}/your-account/parts-orders-history`);
+    await page.getByRole('row').filter({ hasText: number }).getByText('Placed').waitFor();
+
+    // Her organization's units, from the rma capability through the parts process.
+    await page.goto(`${portal.url}/sm-inventory`);
+    await page.getByRole('table', { name: 'Your units' }).getByRole('rowheader').first().waitFor();
   });
 });
