@@ -38,6 +38,44 @@ func normalizeLine(l LineRequest) LineRequest {
 	return l
 }
 
+// mergeLines applies the cart's merge rule (spec §4) to an order's lines, so an order never
+// holds one part for one model twice however its lines were sent: a line whose part number and
+// model an earlier line has joins it, the serials merged and, with serials, the quantity set to
+// their number (a parts line without serials adds its quantity; a quantity that is not a whole
+// number from 1 to 999 keeps the merged line refused). origin[i] is the index in lines of merged
+// line i's first line, so every message still names the line the customer sent.
+func mergeLines(lines []LineRequest) (merged []LineRequest, origin []int) {
+	at := map[[2]string]int{}
+	for i, raw := range lines {
+		l := normalizeLine(raw)
+		key := [2]string{l.PartNumber, l.Model}
+		j, seen := at[key]
+		if !seen {
+			at[key] = len(merged)
+			merged, origin = append(merged, l), append(origin, i)
+			continue
+		}
+		m := &merged[j]
+		for _, sn := range l.Serials {
+			if !slices.Contains(m.Serials, sn) {
+				m.Serials = append(m.Serials, sn)
+			}
+		}
+		switch {
+		case len(m.Serials) > 0:
+			m.Quantity = len(m.Serials)
+		case m.Quantity < 1 || l.Quantity < 1:
+			m.Quantity = 0
+		default:
+			m.Quantity += l.Quantity
+		}
+		if m.SearchSerial == "" {
+			m.SearchSerial = l.SearchSerial
+		}
+	}
+	return merged, origin
+}
+
 func fits(p Part, model string) bool {
 	return slices.ContainsFunc(p.Fits, func(f Fit) bool { return f.Model == model })
 }
@@ -235,21 +273,26 @@ func (s *Orders) prepare(ctx context.Context, c Customer, r *PlaceRequest) (Orde
 	if len(r.Lines) == 0 {
 		return Order{}, ErrNoLines
 	}
-	priced, err := s.Price(ctx, r.Lines)
+	if len(r.Lines) > MaxLines {
+		return Order{}, ErrTooManyLines
+	}
+	lines, origin := mergeLines(r.Lines)
+	field := func(i int) string { return "lines." + strconv.Itoa(origin[i]) }
+	priced, err := s.Price(ctx, lines)
 	if err != nil {
 		return Order{}, err
 	}
 	for _, p := range priced.Problems {
-		v.Add("lines."+strconv.Itoa(p.Index), p.Message)
+		v.Add(field(p.Index), p.Message)
 	}
 	if r.Kind == KindVideo {
-		if err := s.checkVideoLines(ctx, c, &v, priced.Lines); err != nil {
+		if err := s.checkVideoLines(ctx, c, &v, priced.Lines, field); err != nil {
 			return Order{}, err
 		}
 	} else {
 		for i, l := range priced.Lines {
 			if len(l.Serials) > 0 {
-				v.Add("lines."+strconv.Itoa(i)+".serials", MsgSerialsVideoOnly)
+				v.Add(field(i)+".serials", MsgSerialsVideoOnly)
 			}
 		}
 	}
@@ -317,7 +360,8 @@ func (s *Orders) heldSearchSerials(ctx context.Context, c Customer, lines []Pric
 // serial, its quantity is its number of serials, and every serial is a video unit of that model
 // the customer (or their organization) holds. Another customer's serial answers exactly like
 // one nobody has.
-func (s *Orders) checkVideoLines(ctx context.Context, c Customer, v *validate.Errors, lines []PricedLine) error {
+// field names line i's messages by the line the customer sent.
+func (s *Orders) checkVideoLines(ctx context.Context, c Customer, v *validate.Errors, lines []PricedLine, field func(i int) string) error {
 	var all []string
 	for _, l := range lines {
 		for _, sn := range l.Serials {
@@ -337,21 +381,21 @@ func (s *Orders) checkVideoLines(ctx context.Context, c Customer, v *validate.Er
 		}
 	}
 	for i, l := range lines {
-		field := "lines." + strconv.Itoa(i)
+		f := field(i)
 		switch {
 		case l.Model == "":
-			v.Add(field+".model", MsgModelRequired)
+			v.Add(f+".model", MsgModelRequired)
 		case len(l.Serials) == 0:
-			v.Add(field+".serials", MsgSerialsRequired)
+			v.Add(f+".serials", MsgSerialsRequired)
 		}
 		for _, sn := range l.Serials {
 			if u, ok := held[sn]; !ok || u.Model != l.Model {
-				v.Add(field+".serials", MsgNotYourVideoUnit(sn))
+				v.Add(f+".serials", MsgNotYourVideoUnit(sn))
 				break
 			}
 		}
 		if len(l.Serials) > 0 && l.Quantity != len(l.Serials) {
-			v.Add(field+".quantity", MsgQuantitySerials)
+			v.Add(f+".quantity", MsgQuantitySerials)
 		}
 	}
 	return nil

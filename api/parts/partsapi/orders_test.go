@@ -164,6 +164,14 @@ func TestPlace_Refusals(t *testing.T) {
 			http.StatusForbidden, `"Your account cannot pay by purchase order."`},
 		{"an unknown part", e.casey, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1},{"partNumber":"NOPE-1","quantity":1}]`, paypal),
 			http.StatusBadRequest, `"lines.1":"Part NOPE-1 was not found."`},
+		{"after a merge a message still names the line as sent", e.casey,
+			order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1},{"partNumber":"rl14-bat-std","quantity":1},{"partNumber":"NOPE-1","quantity":1}]`, paypal),
+			http.StatusBadRequest, `"lines.2":"Part NOPE-1 was not found."`},
+		{"merged quantities past 999", e.casey, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":600},{"partNumber":"RL14-BAT-STD","quantity":600}]`, paypal),
+			http.StatusBadRequest, `"lines.0":"Quantity must be a whole number from 1 to 999."`},
+		{"a serial twice on a line counts once", e.casey,
+			order("video", `[{"partNumber":"VX12-BAT-STD","quantity":2,"model":"VX12","serials":["VT10000007","vt10000007"]}]`, paypal),
+			http.StatusBadRequest, `"lines.0.quantity":"Quantity must equal the number of serials."`},
 		{"a discontinued part", e.casey, order("parts", `[{"partNumber":"RL14-RAD-LTE","quantity":1}]`, paypal),
 			http.StatusBadRequest, `"lines.0":"Part RL14-RAD-LTE is no longer sold."`},
 		{"a tampered quantity", e.casey, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":"1e9"}]`, paypal),
@@ -390,4 +398,17 @@ func TestPlace_RecordsOnlyASearchedSerialTheCustomerHolds(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, units, 1, "another customer's unit never reaches olivia's inventory through her order")
 	require.Equal(t, "VT20000001", units[0].Serial)
+}
+
+func TestPlace_MergesLinesOfOnePartAndModel(t *testing.T) {
+	e := newOrdersEnv(t)
+	body := order("video", `[{"partNumber":"VX12-BAT-STD","quantity":1,"model":"VX12","serials":["VT10000007"]},`+
+		`{"partNumber":"vx12-bat-std","quantity":2,"model":"VX12","serials":["VT10000007","VT10000008"]}]`, paypal)
+	p := placed(t, e.do(t, http.MethodPost, partsapi.OrdersPath, e.casey, body))
+
+	o := orderOf(t, e.do(t, http.MethodGet, partsapi.OrdersPath+"/"+p.RMABatchID, e.casey, ""))
+	require.Len(t, o.Lines, 1, "one line per part and model, as the cart keeps them")
+	require.Equal(t, []string{"VT10000007", "VT10000008"}, o.Lines[0].Serials)
+	require.Equal(t, 2, o.Lines[0].Quantity, "one part per unit, not one per line sent")
+	require.Equal(t, 2*o.Lines[0].UnitPrice.Cents, o.Total.Cents)
 }
