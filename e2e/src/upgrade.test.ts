@@ -1,7 +1,8 @@
 // A unit upgrade as a customer requests it, in Chromium against the built portal: the public
 // upgrade-device page asks a signed-out visitor to sign in, then lists the model's upgrades with
 // their prices; the upgrade is paid by card through the PayPal sandbox even though the unit is in
-// warranty, and the upgrade RMA's label is shown.
+// warranty, and the upgrade RMA's label is shown; or saved as a quote and paid from the upgrade
+// confirm-quote page.
 import { signIn } from './browser';
 import { freshPortalPerTest } from './fresh';
 import { payOnPayPal } from './payment';
@@ -47,5 +48,31 @@ describe('upgrade-device in Chromium', () => {
     expect(printed).toMatch(/^RF\d{11}$/);
     expect(barcode).toBe(printed);
     expect(portal.outbox('casey@example.com')).toContain(`Subject: RMA ${rmaNumber} created`);
+  });
+
+  it('Save Quote opens the upgrade confirm-quote page prefilled, and the saved upgrade quote is paid from there', async () => {
+    const portal = fresh.portal();
+    const page = await fresh.open(`/upgrade-device/${IN_WARRANTY}`);
+    await page.getByRole('region', { name: 'Upgrades' }).getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, 'casey@example.com');
+    await page.waitForURL(`${portal.url}/upgrade-device/${IN_WARRANTY}`);
+    await page.getByRole('group', { name: 'Memory' }).getByRole('radio', { name: /16 GB to 32 GB DDR4/ }).check();
+    await cont(page);
+    await contactInfo(page);
+    await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
+    await cont(page);
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Save Quote' }).click();
+
+    await page.waitForURL(new RegExp(`/upgrade-device/${IN_WARRANTY}/confirm-quote`));
+    await page.getByText(/Quote QT-[A-Z2-7]{12} saved/).first().waitFor();
+    await expectText(page, 'Total: $249.00');
+    await expectText(page, '16 GB to 32 GB DDR4');
+    await confirmAccurate(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await payOnPayPal(page, '4111111111111111');
+    await expectText(page, 'Download Shipping Label');
+    const { printed, barcode } = readLabel(await downloadDocument(page, 'Download Shipping Label'));
+    expect(barcode).toBe(printed);
   });
 });
