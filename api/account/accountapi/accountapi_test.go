@@ -24,6 +24,7 @@ import (
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmajson"
 )
 
 type harness struct {
@@ -245,7 +246,7 @@ func TestUser_ReadAndSaveWithTheCreateFormsRules(t *testing.T) {
 
 	valid := accountapi.UserRequest{
 		FirstName: " Casey ", LastName: "Morgan", Phone: "5125550142", PhoneCountryCode: "us", Company: "Morgan Field Services", Position: "Lead technician",
-		Address: accountapi.AddressJSON{Line1: "100 Congress Ave", City: "Austin", State: "tx", Country: "US", PostalCode: "78701"},
+		Address: rmajson.Address{Line1: "100 Congress Ave", City: "Austin", State: "tx", Country: "US", PostalCode: "78701"},
 	}
 	w := h.do(t, http.MethodPost, accountapi.UserPath, casey, valid)
 	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
@@ -294,7 +295,7 @@ func TestBranches_MembersOnly(t *testing.T) {
 
 	in := accountapi.BranchRequest{
 		Name:    "Austin yard",
-		Address: accountapi.AddressJSON{Line1: "1 Yard Rd", City: "Austin", State: "TX", Country: "US", PostalCode: "78744"},
+		Address: rmajson.Address{Line1: "1 Yard Rd", City: "Austin", State: "TX", Country: "US", PostalCode: "78744"},
 		Contact: accountapi.BranchContactJSON{FirstName: "Olivia", LastName: "Chen", Email: "olivia@fleetco.example", Phone: "6145550187", PhoneCountryCode: "US"},
 	}
 	w := h.do(t, http.MethodPost, accountapi.BranchesPath, olivia, in)

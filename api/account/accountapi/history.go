@@ -16,6 +16,7 @@ import (
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/validate"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmajson"
 	"rugged.example/portal/api/shipping/shippingapi"
 )
 
@@ -197,27 +198,27 @@ func abortResponse(c *gin.Context) {
 
 // DetailsJSON is an RMA as its details window shows it.
 type DetailsJSON struct {
-	UID                  string         `json:"uid"`
-	RMANumber            string         `json:"rmaNumber"`
-	RMAType              string         `json:"rmaType"`
-	Status               string         `json:"status"`
-	Mine                 bool           `json:"mine"`
-	OpenedBy             string         `json:"openedBy"`
-	Serial               string         `json:"serial"`
-	Model                string         `json:"model"`
-	PartNumber           string         `json:"partNumber"`
-	Problem              ProblemJSON    `json:"problem"`
-	Contact              ContactJSON    `json:"contact"`
-	Address              AddressJSON    `json:"address"`
-	ShippingMethod       string         `json:"shippingMethod"`
-	TrackingNumber       string         `json:"trackingNumber"`
-	ReturnTrackingNumber string         `json:"returnTrackingNumber"`
-	Label                *string        `json:"label"`
-	CommercialInvoice    *string        `json:"commercialInvoice"`
-	LabelExpiresAt       *string        `json:"labelExpiresAt"`
-	CreatedAt            string         `json:"createdAt"`
-	UpdatedAt            string         `json:"updatedAt"`
-	Timeline             []TimelineJSON `json:"timeline"`
+	UID                  string          `json:"uid"`
+	RMANumber            string          `json:"rmaNumber"`
+	RMAType              string          `json:"rmaType"`
+	Status               string          `json:"status"`
+	Mine                 bool            `json:"mine"`
+	OpenedBy             string          `json:"openedBy"`
+	Serial               string          `json:"serial"`
+	Model                string          `json:"model"`
+	PartNumber           string          `json:"partNumber"`
+	Problem              ProblemJSON     `json:"problem"`
+	Contact              rmajson.Contact `json:"contact"`
+	Address              rmajson.Address `json:"address"`
+	ShippingMethod       string          `json:"shippingMethod"`
+	TrackingNumber       string          `json:"trackingNumber"`
+	ReturnTrackingNumber string          `json:"returnTrackingNumber"`
+	Label                *string         `json:"label"`
+	CommercialInvoice    *string         `json:"commercialInvoice"`
+	LabelExpiresAt       *string         `json:"labelExpiresAt"`
+	CreatedAt            string          `json:"createdAt"`
+	UpdatedAt            string          `json:"updatedAt"`
+	Timeline             []TimelineJSON  `json:"timeline"`
 }
 
 // ProblemJSON is the problem the customer described.
@@ -227,27 +228,6 @@ type ProblemJSON struct {
 	InitialNotes      string `json:"initialNotes"`
 	CustomerReference string `json:"customerReference"`
 	AssetTag          string `json:"assetTag"`
-}
-
-// ContactJSON is spec §3's contact.
-type ContactJSON struct {
-	FirstName        string `json:"firstName"`
-	LastName         string `json:"lastName"`
-	Email            string `json:"email"`
-	Phone            string `json:"phone"`
-	PhoneCountryCode string `json:"phoneCountryCode"`
-	Company          string `json:"company"`
-	Position         string `json:"position"`
-}
-
-// AddressJSON is spec §3's address.
-type AddressJSON struct {
-	Line1      string `json:"line1"`
-	Line2      string `json:"line2"`
-	City       string `json:"city"`
-	State      string `json:"state"`
-	Country    string `json:"country"`
-	PostalCode string `json:"postalCode"`
 }
 
 // TimelineJSON is one event of the timeline.
@@ -275,13 +255,12 @@ func (a API) details(c *gin.Context) error {
 
 func toDetails(d account.Details) DetailsJSON {
 	r := d.RMA
-	p, ct := r.Problem, r.Contact
+	p := r.Problem
 	out := DetailsJSON{
 		UID: r.UID, RMANumber: r.Number, RMAType: r.Type, Status: r.Status, Mine: d.Mine, OpenedBy: d.OpenedBy,
 		Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
 		Problem: ProblemJSON{PrimaryFault: p.PrimaryFault, Problem: p.Problem, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference, AssetTag: p.AssetTag},
-		Contact: ContactJSON{FirstName: ct.FirstName, LastName: ct.LastName, Email: ct.Email, Phone: ct.Phone, PhoneCountryCode: ct.PhoneCountryCode, Company: ct.Company, Position: ct.Position},
-		Address: toAddressJSON(r.Address), ShippingMethod: string(r.Method), TrackingNumber: r.TrackingNumber,
+		Contact: rmajson.ContactOf(r.Contact), Address: rmajson.AddressOf(r.Address), ShippingMethod: string(r.Method), TrackingNumber: r.TrackingNumber,
 		ReturnTrackingNumber: r.ReturnTrackingNumber, LabelExpiresAt: rfc3339Ptr(d.LabelExpiresAt),
 		CreatedAt: rfc3339(r.CreatedAt), UpdatedAt: rfc3339(d.UpdatedAt), Timeline: make([]TimelineJSON, 0, len(d.Timeline)),
 	}
@@ -297,14 +276,6 @@ func toDetails(d account.Details) DetailsJSON {
 		out.Timeline = append(out.Timeline, TimelineJSON{At: rfc3339(e.At), Status: e.Status, Kind: e.Kind, Actor: e.Actor, Note: e.Note})
 	}
 	return out
-}
-
-func toAddressJSON(a rma.Address) AddressJSON {
-	return AddressJSON{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
-}
-
-func toAddress(a AddressJSON) rma.Address {
-	return rma.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
 }
 
 // SummaryJSON is the repair summary.

@@ -11,6 +11,7 @@ import (
 	"rugged.example/portal/api/account/account"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/rma/rmajson"
 )
 
 // ErrBadBody is a body that is not the JSON an endpoint takes.
@@ -44,13 +45,13 @@ func (a API) user(c *gin.Context) error {
 
 // UserRequest is the account-settings form.
 type UserRequest struct {
-	FirstName        string      `json:"firstName"`
-	LastName         string      `json:"lastName"`
-	Phone            string      `json:"phone"`
-	PhoneCountryCode string      `json:"phoneCountryCode"`
-	Company          string      `json:"company"`
-	Position         string      `json:"position"`
-	Address          AddressJSON `json:"address"`
+	FirstName        string          `json:"firstName"`
+	LastName         string          `json:"lastName"`
+	Phone            string          `json:"phone"`
+	PhoneCountryCode string          `json:"phoneCountryCode"`
+	Company          string          `json:"company"`
+	Position         string          `json:"position"`
+	Address          rmajson.Address `json:"address"`
 }
 
 func (a API) saveUser(c *gin.Context) error {
@@ -60,7 +61,7 @@ func (a API) saveUser(c *gin.Context) error {
 	}
 	p, err := a.svc.SaveProfile(c.Request.Context(), principal(c), accessToken(c), account.ProfileUpdate{
 		FirstName: req.FirstName, LastName: req.LastName, Phone: req.Phone, PhoneCountryCode: req.PhoneCountryCode,
-		Company: req.Company, Position: req.Position, Address: toAddress(req.Address),
+		Company: req.Company, Position: req.Position, Address: req.Address.Domain(),
 	})
 	if err != nil {
 		return err
@@ -83,14 +84,14 @@ type BranchContactJSON struct {
 type BranchJSON struct {
 	ID      string            `json:"id"`
 	Name    string            `json:"name"`
-	Address AddressJSON       `json:"address"`
+	Address rmajson.Address   `json:"address"`
 	Contact BranchContactJSON `json:"contact"`
 }
 
 // BranchRequest adds or changes a branch.
 type BranchRequest struct {
 	Name    string            `json:"name"`
-	Address AddressJSON       `json:"address"`
+	Address rmajson.Address   `json:"address"`
 	Contact BranchContactJSON `json:"contact"`
 }
 
@@ -103,7 +104,7 @@ type BranchesResponse struct {
 func toBranchJSON(b account.Branch) BranchJSON {
 	c := b.Contact
 	return BranchJSON{
-		ID: b.ID, Name: b.Name, Address: toAddressJSON(b.Address),
+		ID: b.ID, Name: b.Name, Address: rmajson.AddressOf(b.Address),
 		Contact: BranchContactJSON{FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, PhoneCountryCode: c.PhoneCountryCode},
 	}
 }
@@ -111,7 +112,7 @@ func toBranchJSON(b account.Branch) BranchJSON {
 func (r BranchRequest) input() account.BranchInput {
 	c := r.Contact
 	return account.BranchInput{
-		Name: r.Name, Address: toAddress(r.Address),
+		Name: r.Name, Address: r.Address.Domain(),
 		Contact: account.BranchContact{FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, PhoneCountryCode: c.PhoneCountryCode},
 	}
 }

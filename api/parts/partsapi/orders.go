@@ -18,6 +18,7 @@ import (
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmajson"
 )
 
 // Paths of the orders.
@@ -195,32 +196,11 @@ func customer(c *gin.Context) parts.Customer {
 	}
 }
 
-// ContactJSON is the checkout's contact form.
-type ContactJSON struct {
-	FirstName        string `json:"firstName"`
-	LastName         string `json:"lastName"`
-	Email            string `json:"email"`
-	Phone            string `json:"phone"`
-	PhoneCountryCode string `json:"phoneCountryCode"`
-	Company          string `json:"company"`
-	Position         string `json:"position"`
-}
-
-// AddressJSON is the shipping address.
-type AddressJSON struct {
-	Line1      string `json:"line1"`
-	Line2      string `json:"line2"`
-	City       string `json:"city"`
-	State      string `json:"state"`
-	Country    string `json:"country"`
-	PostalCode string `json:"postalCode"`
-}
-
 type placeRequest struct {
-	Kind        string      `json:"kind"`
-	Lines       []lineDTO   `json:"lines"`
-	Contact     ContactJSON `json:"contact"`
-	Address     AddressJSON `json:"address"`
+	Kind        string          `json:"kind"`
+	Lines       []lineDTO       `json:"lines"`
+	Contact     rmajson.Contact `json:"contact"`
+	Address     rmajson.Address `json:"address"`
 	PaymentData struct {
 		PaymentMethod    string `json:"paymentMethod"`
 		CustomerPO       string `json:"customerPO"`
@@ -244,14 +224,10 @@ func (a ordersAPI) place(c *gin.Context) error {
 	if len(body.Lines) > parts.MaxLines {
 		return parts.ErrTooManyLines
 	}
-	ct, ad := body.Contact, body.Address
 	res, err := a.svc.Place(c.Request.Context(), customer(c), parts.PlaceRequest{
 		Kind: parts.OrderKind(body.Kind), Lines: toLines(body.Lines),
-		Contact: rma.Contact{
-			FirstName: ct.FirstName, LastName: ct.LastName, Email: ct.Email, Phone: ct.Phone,
-			PhoneCountryCode: ct.PhoneCountryCode, Company: ct.Company, Position: ct.Position,
-		},
-		Address: rma.Address(ad),
+		Contact: body.Contact.Domain(),
+		Address: body.Address.Domain(),
 		Method:  parts.PaymentMethod(body.PaymentData.PaymentMethod), CustomerPO: body.PaymentData.CustomerPO,
 		CustomerPOFileID: body.PaymentData.CustomerPOFileID, IdempotencyKey: c.GetHeader("Idempotency-Key"),
 	})
@@ -284,8 +260,8 @@ type OrderJSON struct {
 	Total         money.Money     `json:"total"`
 	PaymentMethod string          `json:"paymentMethod"`
 	CustomerPO    string          `json:"customerPO"`
-	Contact       ContactJSON     `json:"contact"`
-	Address       AddressJSON     `json:"address"`
+	Contact       rmajson.Contact `json:"contact"`
+	Address       rmajson.Address `json:"address"`
 	Lines         []OrderLineJSON `json:"lines"`
 	Mine          bool            `json:"mine"`
 	OrderedByName string          `json:"orderedByName"`
@@ -293,15 +269,10 @@ type OrderJSON struct {
 
 // ToOrderJSON is o as viewer reads it.
 func ToOrderJSON(o parts.Order, viewer string) OrderJSON {
-	ct := o.Contact
 	out := OrderJSON{
 		RMABatchID: o.ID, Kind: string(o.Kind), Status: string(o.Status), CreatedAt: o.CreatedAt.UTC().Format(time.RFC3339),
 		Total: o.Total, PaymentMethod: string(o.PaymentMethod), CustomerPO: o.CustomerPO,
-		Contact: ContactJSON{
-			FirstName: ct.FirstName, LastName: ct.LastName, Email: ct.Email, Phone: ct.Phone,
-			PhoneCountryCode: ct.PhoneCountryCode, Company: ct.Company, Position: ct.Position,
-		},
-		Address: AddressJSON(o.Address), Lines: make([]OrderLineJSON, len(o.Lines)),
+		Contact: rmajson.ContactOf(o.Contact), Address: rmajson.AddressOf(o.Address), Lines: make([]OrderLineJSON, len(o.Lines)),
 		Mine: o.Owner == viewer, OrderedByName: o.OrderedByName,
 	}
 	for i, l := range o.Lines {

@@ -15,6 +15,7 @@ import (
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmajson"
 	"rugged.example/portal/api/shipping/shippingapi"
 )
 
@@ -61,23 +62,8 @@ type recycleRequest struct {
 		} `json:"acc"`
 		Attachments []string `json:"attachments"`
 	} `json:"rmaInput"`
-	Address struct {
-		Line1      string `json:"line1"`
-		Line2      string `json:"line2"`
-		City       string `json:"city"`
-		State      string `json:"state"`
-		Country    string `json:"country"`
-		PostalCode string `json:"postalCode"`
-	} `json:"address"`
-	Contact struct {
-		FirstName        string `json:"firstName"`
-		LastName         string `json:"lastName"`
-		Email            string `json:"email"`
-		Phone            string `json:"phone"`
-		PhoneCountryCode string `json:"phoneCountryCode"`
-		Company          string `json:"company"`
-		Position         string `json:"position"`
-	} `json:"contact"`
+	Address  rmajson.Address `json:"address"`
+	Contact  rmajson.Contact `json:"contact"`
 	Override *struct {
 		RMAType string `json:"rmaType"`
 		TPM     string `json:"tpm"`
@@ -91,16 +77,13 @@ type recycleResponse struct {
 }
 
 func toRecycleRequest(p auth.Principal, key string, b recycleRequest) rma.RecycleRequest {
-	a, c, acc := b.Address, b.Contact, b.RMAInput.Acc
+	acc := b.RMAInput.Acc
 	r := rma.RecycleRequest{
 		Owner: p.Subject, Org: p.Org, OpenedByName: p.DisplayName(), MayOverride: p.Has(auth.PermRMAOverride), IdempotencyKey: key, Serial: b.Serial,
 		Accessories: rma.Accessories{ACPower: acc.ACPower, Storage: acc.Storage, HardCase: acc.HardCase, Battery: acc.Battery},
 		Attachments: b.RMAInput.Attachments,
-		Contact: rma.Contact{
-			FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone,
-			PhoneCountryCode: c.PhoneCountryCode, Company: c.Company, Position: c.Position,
-		},
-		Address: rma.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode},
+		Contact:     b.Contact.Domain(),
+		Address:     b.Address.Domain(),
 	}
 	if b.Override != nil {
 		r.Override = &rma.Override{RMAType: b.Override.RMAType, TPM: b.Override.TPM}

@@ -11,6 +11,7 @@ import (
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmajson"
 	"rugged.example/portal/api/shipping/shippingapi"
 )
 
@@ -52,34 +53,15 @@ type createRequest struct {
 		AssetTag          string   `json:"assetTag"`
 		Attachments       []string `json:"attachments"`
 	} `json:"rmaInput"`
-	Address   addressDTO   `json:"address"`
-	Contact   contactDTO   `json:"contact"`
-	Packaging packagingDTO `json:"packaging"`
+	Address   rmajson.Address `json:"address"`
+	Contact   rmajson.Contact `json:"contact"`
+	Packaging packagingDTO    `json:"packaging"`
 }
 
 type packagingDTO struct {
 	HavePackaging bool `json:"havePackaging"`
 	RequestBox    bool `json:"requestBox"`
 	ForgoShipping bool `json:"forgoShipping"`
-}
-
-type addressDTO struct {
-	Line1      string `json:"line1"`
-	Line2      string `json:"line2"`
-	City       string `json:"city"`
-	State      string `json:"state"`
-	Country    string `json:"country"`
-	PostalCode string `json:"postalCode"`
-}
-
-type contactDTO struct {
-	FirstName        string `json:"firstName"`
-	LastName         string `json:"lastName"`
-	Email            string `json:"email"`
-	Phone            string `json:"phone"`
-	PhoneCountryCode string `json:"phoneCountryCode"`
-	Company          string `json:"company"`
-	Position         string `json:"position"`
 }
 
 // createResponse is spec §3's create response; paymentUrl and quoteId belong to the
@@ -136,21 +118,10 @@ func toCreateRequest(p auth.Principal, key string, b createRequest) rma.CreateRe
 			},
 			Accessories: rma.Accessories{ACPower: in.Acc.ACPower, Storage: in.Acc.Storage, HardCase: in.Acc.HardCase, Battery: in.Acc.Battery},
 		},
-		Contact:   toContact(b.Contact),
-		Address:   toAddress(b.Address),
+		Contact:   b.Contact.Domain(),
+		Address:   b.Address.Domain(),
 		Packaging: toPackaging(b.Packaging),
 	}
-}
-
-func toContact(c contactDTO) rma.Contact {
-	return rma.Contact{
-		FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone,
-		PhoneCountryCode: c.PhoneCountryCode, Company: c.Company, Position: c.Position,
-	}
-}
-
-func toAddress(a addressDTO) rma.Address {
-	return rma.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
 }
 
 func toPackaging(p packagingDTO) rma.Packaging {

@@ -14,6 +14,7 @@ import (
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/repair/repair"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/rma/rmajson"
 )
 
 // OutOfWarranty runs the paid path; *repair.Service implements it.
@@ -133,7 +134,7 @@ type oowResponse struct {
 // savedQuoteDTO is spec §3's Saved quote with the packaging.
 type savedQuoteDTO struct {
 	Shipping struct {
-		Address addressDTO      `json:"address"`
+		Address rmajson.Address `json:"address"`
 		Contact quoteContactDTO `json:"contact"`
 	} `json:"shipping"`
 	ExternalResource struct {
@@ -165,7 +166,7 @@ func toOOWResponse(r repair.Result) oowResponse {
 func toSavedQuoteDTO(s repair.SavedQuote) savedQuoteDTO {
 	var d savedQuoteDTO
 	a, c := s.Shipping.Address, s.Shipping.Contact
-	d.Shipping.Address = addressDTO{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
+	d.Shipping.Address = rmajson.Address{Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode}
 	d.Shipping.Contact = quoteContactDTO{
 		FirstName: c.FirstName, LastName: c.LastName, EmailAddress: c.EmailAddress, PhoneNumber: c.PhoneNumber,
 		PhoneCountryCode: c.PhoneCountryCode, CompanyName: c.CompanyName,
