@@ -22,18 +22,7 @@ func TestIntegrationSeed_WritesTheDemoHistoryOnce(t *testing.T) {
 	cfg := postgresConfig(t)
 	migrateAndSeed(t, cfg)
 	gdb := openDatabase(t, cfg)
-	perOwner := func() map[string]int64 {
-		var rows []struct {
-			Owner, Org string
-			N          int64
-		}
-		require.NoError(t, gdb.Table("rma_rmas").Select("owner, org, COUNT(*) AS n").Group("owner, org").Find(&rows).Error)
-		out := map[string]int64{}
-		for _, r := range rows {
-			out[r.Owner+"|"+r.Org] = r.N
-		}
-		return out
-	}
+	perOwner := func() map[string]int64 { return rowsPerOwnerAndOrg(t, gdb, "rma_rmas") }
 	want := map[string]int64{
 		identity.DemoCaseyID + "|": 30, identity.DemoOliviaID + "|FleetCo Utilities": 110, identity.DemoDiegoID + "|FleetCo Utilities": 90,
 	}
@@ -157,4 +146,19 @@ func TestIntegrationSeed_WritesTheDemoHistorysQuotesOnce(t *testing.T) {
 			require.Equal(t, before, after)
 		})
 	}
+}
+
+// rowsPerOwnerAndOrg counts table's rows by "owner|org": what the demo seed wrote for whom.
+func rowsPerOwnerAndOrg(t *testing.T, gdb *gorm.DB, table string) map[string]int64 {
+	t.Helper()
+	var rows []struct {
+		Owner, Org string
+		N          int64
+	}
+	require.NoError(t, gdb.Table(table).Select("owner, org, COUNT(*) AS n").Group("owner, org").Find(&rows).Error)
+	out := map[string]int64{}
+	for _, r := range rows {
+		out[r.Owner+"|"+r.Org] = r.N
+	}
+	return out
 }

@@ -16,18 +16,7 @@ func TestIntegrationSeed_WritesTheDemoPartsOrdersOnce(t *testing.T) {
 	cfg := postgresConfig(t)
 	migrateAndSeed(t, cfg)
 	gdb := openDatabase(t, cfg)
-	perOwner := func() map[string]int64 {
-		var rows []struct {
-			Owner, Org string
-			N          int64
-		}
-		require.NoError(t, gdb.Table("parts_orders").Select("owner, org, COUNT(*) AS n").Group("owner, org").Find(&rows).Error)
-		out := map[string]int64{}
-		for _, r := range rows {
-			out[r.Owner+"|"+r.Org] = r.N
-		}
-		return out
-	}
+	perOwner := func() map[string]int64 { return rowsPerOwnerAndOrg(t, gdb, "parts_orders") }
 	want := map[string]int64{
 		identity.DemoCaseyID + "|": 4, identity.DemoOliviaID + "|FleetCo Utilities": 4, identity.DemoDiegoID + "|FleetCo Utilities": 2,
 	}
