@@ -4,9 +4,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { signIn, startBrowser, type RunningBrowser } from './browser';
+import { onePortalPerFile } from './fresh';
 import { toConfirmStep } from './payment';
-import { startPortal, type RunningPortal } from './portal';
 import { confirmAccurate, describeProblem, expectText, onePagePdf } from './stepper';
 
 /** casey's repaired and closed RMA: a timeline from creation to closure and a repair summary. */
@@ -16,27 +15,8 @@ const AWAITING_UNIT = 'RMA-100393';
 /** diego's RMA, which olivia sees as her organization's. */
 const DIEGOS = 'RMA-100388';
 
-let chromium: RunningBrowser;
-let portal: RunningPortal;
-
-beforeAll(async () => {
-  chromium = await startBrowser();
-  portal = await startPortal();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.stop();
-  await portal?.stop();
-});
-
-async function openAs(url: string, user: string): Promise<Page> {
-  const page = await (await chromium.browser.newContext({ acceptDownloads: true })).newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${portal.url}${url}`);
-  await signIn(page, user);
-  await page.waitForURL(`${portal.url}${url}**`);
-  return page;
-}
+const shared = onePortalPerFile();
+const openAs = (url: string, user: string): Promise<Page> => shared.open(url, user);
 
 /** Types into the history's filter and waits for the table to show only that RMA. */
 async function filterTo(page: Page, rmaNumber: string): Promise<void> {
@@ -83,9 +63,9 @@ describe('your account in Chromium', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByRole('figure', { name: 'RMAs by status' }).waitFor();
 
-    const res = await fetch(`${portal.url}/rma-manager/admin/rmas/${AWAITING_UNIT}/advance`, {
+    const res = await fetch(`${shared.portal().url}/rma-manager/admin/rmas/${AWAITING_UNIT}/advance`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${portal.devToken('adam@example.com')}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${shared.portal().devToken('adam@example.com')}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ status: 'RECEIVED', note: 'Unit arrived at the service center.' }),
     });
     expect(res.status).toBe(200);
@@ -99,15 +79,15 @@ describe('your account in Chromium', () => {
     await row.getByText('Organization', { exact: true }).waitFor();
     await row.getByText('Diego Alvarez').waitFor();
 
-    await olivia.goto(`${portal.url}/your-account/branches`);
+    await olivia.goto(`${shared.portal().url}/your-account/branches`);
     await olivia.getByRole('heading', { name: /Branches/ }).first().waitFor();
     await olivia.getByText('FleetCo Utilities').first().waitFor();
     expect(await olivia.getByRole('button', { name: /^Edit / }).count()).toBeGreaterThan(0);
 
     const casey = await openAs('/your-account/rma-history', 'casey@example.com');
     expect(await casey.getByRole('link', { name: 'Branches' }).count()).toBe(0);
-    await casey.goto(`${portal.url}/your-account/branches`);
-    await casey.waitForURL(`${portal.url}/`);
+    await casey.goto(`${shared.portal().url}/your-account/branches`);
+    await casey.waitForURL(`${shared.portal().url}/`);
   });
 
   it('a saved quote opens into create-rma from the quotes page', async () => {
@@ -118,7 +98,7 @@ describe('your account in Chromium', () => {
     const saved = await page.getByText(/Quote QT-[A-Z2-7]{12} saved/).first().innerText();
     const quoteId = /QT-[A-Z2-7]{12}/.exec(saved)?.[0] as string;
 
-    await page.goto(`${portal.url}/your-account/saved-quotes`);
+    await page.goto(`${shared.portal().url}/your-account/saved-quotes`);
     await page.getByRole('button', { name: `Open ${quoteId}` }).click();
     await page.waitForURL(/\/create-rma\/RT10000002\/confirm-quote/);
     await expectText(page, 'Total: $289.00');
@@ -131,11 +111,11 @@ describe('your account in Chromium', () => {
     await page.getByRole('textbox', { name: 'Position' }).fill('Field Service Lead');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectText(page, 'Your settings have been saved. New requests use them from now on.');
-    await page.goto(`${portal.url}/create-rma/RT10000001`);
+    await page.goto(`${shared.portal().url}/create-rma/RT10000001`);
     await describeProblem(page);
     expect(await page.getByRole('textbox', { name: 'Position' }).inputValue()).toBe('Field Service Lead');
 
-    await page.goto(`${portal.url}/your-account/product-registration`);
+    await page.goto(`${shared.portal().url}/your-account/product-registration`);
     await page.getByRole('textbox', { name: 'Serial Number' }).fill('rt10000009');
     await page.getByLabel('Purchase Date').fill('2025-06-14');
     await page.getByLabel('Proof of Purchase').setInputFiles(onePagePdf('receipt-RT10000009.pdf'));
@@ -144,7 +124,7 @@ describe('your account in Chromium', () => {
     await expectText(page, 'Unit RT10000009 has been registered.');
     await page.getByRole('rowheader', { name: 'RT10000009' }).waitFor();
 
-    await page.goto(`${portal.url}/your-account/drivers`);
+    await page.goto(`${shared.portal().url}/your-account/drivers`);
     const download = page.getByRole('button', { name: /^Download / }).first();
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     const sha256 = createHash('sha256').update(readFileSync((await file.path()) as string)).digest('hex');

@@ -1,5 +1,6 @@
-// One Chromium per test file and a fresh portal per test: flows that create RMAs each start from
-// the demo data, so every demo unit is still valid for a new RMA.
+// One Chromium per test file, with a fresh portal per test (flows that create RMAs each start from
+// the demo data, so every demo unit is still valid for a new RMA) or one portal for the whole file
+// (flows that only read the demo data, or leave it as the next test needs it).
 import type { Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
 import { startPortal, type RunningPortal } from './portal';
@@ -26,10 +27,30 @@ export function freshPortalPerTest(): Fresh {
   afterEach(async () => {
     await portal?.stop();
   });
+  return opener(() => chromium, () => portal);
+}
+
+export function onePortalPerFile(): Fresh {
+  let chromium: RunningBrowser;
+  let portal: RunningPortal;
+  beforeAll(async () => {
+    // One after the other, so a failed browser start still leaves the portal to stop.
+    portal = await startPortal();
+    chromium = await startBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await chromium?.stop();
+    await portal?.stop();
+  });
+  return opener(() => chromium, () => portal);
+}
+
+function opener(browser: () => RunningBrowser, current: () => RunningPortal): Fresh {
   return {
-    portal: () => portal,
+    portal: current,
     async open(url, user) {
-      const page = await (await chromium.browser.newContext()).newPage();
+      const portal = current();
+      const page = await (await browser().browser.newContext({ acceptDownloads: true })).newPage();
       page.setDefaultTimeout(15_000);
       await page.goto(`${portal.url}${url}`);
       if (user) {

@@ -3,31 +3,14 @@
 // explain what they show and offer sign-in.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { signIn, startBrowser, type RunningBrowser } from './browser';
-import { startPortal, type RunningPortal } from './portal';
+import { signIn } from './browser';
+import { onePortalPerFile } from './fresh';
 
 /** casey's only VX12 without an open RMA in the demo history. */
 const QUIET_CAMERA = 'VT10001062';
 
-let chromium: RunningBrowser;
-let portal: RunningPortal;
-
-beforeAll(async () => {
-  chromium = await startBrowser();
-  portal = await startPortal();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.stop();
-  await portal?.stop();
-});
-
-async function open(url: string): Promise<Page> {
-  const page = await (await chromium.browser.newContext({ acceptDownloads: true })).newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${portal.url}${url}`);
-  return page;
-}
+const shared = onePortalPerFile();
+const open = (url: string): Promise<Page> => shared.open(url);
 
 /** The serials of the units table, in its order. */
 async function serials(page: Page): Promise<string[]> {
@@ -39,7 +22,7 @@ describe('service-managed inventory in Chromium', () => {
     const page = await open('/sm-inventory');
     await page.getByRole('region', { name: 'Sign in to see your inventory' }).getByRole('button', { name: 'Sign in' }).click();
     await signIn(page, 'casey@example.com');
-    await page.waitForURL(`${portal.url}/sm-inventory`);
+    await page.waitForURL(`${shared.portal().url}/sm-inventory`);
     const table = page.getByRole('table', { name: 'Your units' });
     await table.waitFor();
     expect((await serials(page)).length).toBeGreaterThan(5);
@@ -72,7 +55,7 @@ describe('service-managed inventory in Chromium', () => {
     expect(lines[1]).toMatch(new RegExp(`^${QUIET_CAMERA},VX12,Veretos,VERETOS,(IN_WARRANTY|OUT_OF_WARRANTY),\\d{4}-\\d{2}-\\d{2},,,no,,rma$`));
 
     await table.getByRole('link', { name: QUIET_CAMERA }).click();
-    await page.waitForURL(`${portal.url}/sm-inventory-profile?serial=${QUIET_CAMERA}`);
+    await page.waitForURL(`${shared.portal().url}/sm-inventory-profile?serial=${QUIET_CAMERA}`);
     await page.getByRole('heading', { name: `Unit ${QUIET_CAMERA}` }).waitFor();
     const warranty = page.getByRole('region', { name: 'Warranty' });
     await warranty.getByText('Veretos', { exact: true }).waitFor();
@@ -93,10 +76,10 @@ describe('service-managed inventory in Chromium', () => {
     await prompt.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
 
-    await page.goto(`${portal.url}/sm-inventory-profile?serial=${QUIET_CAMERA}`);
+    await page.goto(`${shared.portal().url}/sm-inventory-profile?serial=${QUIET_CAMERA}`);
     await page.getByRole('region', { name: "Sign in to see this unit's profile" }).getByRole('button', { name: 'Sign in' }).click();
     await signIn(page, 'casey@example.com');
-    await page.waitForURL(`${portal.url}/sm-inventory-profile?serial=${QUIET_CAMERA}`);
+    await page.waitForURL(`${shared.portal().url}/sm-inventory-profile?serial=${QUIET_CAMERA}`);
     await page.getByRole('heading', { name: `Unit ${QUIET_CAMERA}` }).waitFor();
   });
 });
