@@ -328,6 +328,17 @@ export function CreateRmaFlow({
 
   const title = kind.steps[state.step - 1] ?? kind.steps[0];
   const common = { unit, serial: state.serial, problem: state.problem, contact: state.contact, address: state.address, packaging };
+  // What the repair's and the upgrade's first steps both take.
+  const firstStepProps = {
+    serial: state.serial,
+    onSerialChange: (serial: string) => dispatch({ type: 'serial', serial: normalizeSerial(serial) }),
+    check,
+    values: state.problem,
+    onChange: (values: typeof state.problem) => dispatch({ type: 'problem', values }),
+    discountPercent,
+    serverErrors: state.serverErrors.problem,
+    onContinue: () => go(2),
+  };
 
   return (
     <Stack $gap="lg">
@@ -342,34 +353,17 @@ export function CreateRmaFlow({
         </CardTitle>
         <Suspense fallback={<StepLoading />}>
           {state.step === 1 && upgrade ? (
-            <UpgradeStep
-              serial={state.serial}
-              onSerialChange={(serial) => dispatch({ type: 'serial', serial: normalizeSerial(serial) })}
-              check={check}
-              values={state.problem}
-              onChange={(values) => dispatch({ type: 'problem', values })}
-              discountPercent={discountPercent}
-              serverErrors={state.serverErrors.problem}
-              onOptionsLoaded={setSelections}
-              onContinue={() => go(2)}
-            />
+            <UpgradeStep {...firstStepProps} onOptionsLoaded={setSelections} />
           ) : null}
           {state.step === 1 && !upgrade ? (
             <ProblemStep
-              serial={state.serial}
-              onSerialChange={(serial) => dispatch({ type: 'serial', serial: normalizeSerial(serial) })}
-              check={check}
-              values={state.problem}
-              onChange={(values) => dispatch({ type: 'problem', values })}
-              discountPercent={discountPercent}
-              serverErrors={state.serverErrors.problem}
+              {...firstStepProps}
               onOptionsLoaded={(loaded: RepairSelection[]) => {
                 setSelections(loaded);
                 dispatch({ type: 'problem', values: autoSelectFault(state.problem, loaded) });
               }}
               onAttach={(file) => dispatch({ type: 'attach', file })}
               onDetach={(file) => dispatch({ type: 'detach', file })}
-              onContinue={() => go(2)}
             />
           ) : null}
           {state.step === 2 ? (
