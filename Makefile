@@ -106,18 +106,32 @@ test-web: node_modules/.modules.yaml ## Jest tests of packages, host and remotes
 
 .PHONY: test-pact
 test-pact: test-web ## Verify the consumer pacts against each module's real Gin router (pact-go)
+	@for dir in $(PACT_PROVIDERS); do $(MAKE) --no-print-directory pact-verify PACT_PKG=$$dir || exit 1; done
+
+# One provider package's verification against pacts/ (PACT_PKG=api/parts/partspact); the
+# contract gate runs it for the providers a remote calls.
+.PHONY: pact-verify
+pact-verify:
 	@test -d "$(PACT_FFI_DIR)" || { echo "pact FFI missing at $(PACT_FFI_DIR)"; exit 1; }
-	@for dir in $(PACT_PROVIDERS); do \
-		mod=$${dir%/*}; pkg=$${dir##*/}; \
-		echo "== $$pkg"; \
-		(cd $$mod && CGO_ENABLED=1 CGO_LDFLAGS="-L$(PACT_FFI_DIR) -Wl,-rpath,$(PACT_FFI_DIR)" \
-			go test -tags pact -c -o $(CURDIR)/bin/$$pkg.test ./$$pkg) || exit 1; \
-		(cd $$dir && PACT_DIR=$(CURDIR)/pacts unshare --net sh -c "ip link set lo up && $(CURDIR)/bin/$$pkg.test -test.count=1") || exit 1; \
-	done
+	@test -n "$(PACT_PKG)" || { echo "PACT_PKG names a provider package, e.g. api/parts/partspact"; exit 1; }
+	@echo "== $(notdir $(PACT_PKG))"
+	cd $(dir $(PACT_PKG)) && CGO_ENABLED=1 CGO_LDFLAGS="-L$(PACT_FFI_DIR) -Wl,-rpath,$(PACT_FFI_DIR)" \
+		go test -tags pact -c -o $(CURDIR)/bin/$(notdir $(PACT_PKG)).test ./$(notdir $(PACT_PKG))
+	cd $(PACT_PKG) && PACT_DIR=$(CURDIR)/pacts unshare --net sh -c "ip link set lo up && $(CURDIR)/bin/$(notdir $(PACT_PKG)).test -test.count=1"
 
 .PHONY: test-e2e
 test-e2e: build system-deps ## Browser tests: Playwright driving Debian's chromium against the built portal
 	pnpm --filter @portal/e2e e2e
+
+# The contract gate: deploy/contracts/matrix.json records every verification (consumer version,
+# provider version, pact content hash, result); api/tools/contractgate says how versions are made.
+.PHONY: can-i-deploy
+can-i-deploy: test-web ## Can REMOTE (a remote, e.g. repair) or SERVICE (a provider, e.g. parts) deploy? Verifies what the matrix lacks and records it
+	go run ./api/tools/contractgate can-i-deploy $(if $(REMOTE),--remote $(REMOTE)) $(if $(SERVICE),--service $(SERVICE))
+
+.PHONY: contract-check
+contract-check: test-web ## Fail when a remote's pacts lack a passing, recorded verification against the providers it deploys with
+	go run ./api/tools/contractgate check
 
 # Offline: helm is pinned in api/tools (`go tool helm`), the Kubernetes schemas come from the
 # pinned k8s.io/kubernetes module (api/tools/chartcheck says how); routes come from bin/portal.
@@ -126,11 +140,21 @@ chart-check: bin/portal ## Helm chart: lint --strict, manifests strictly valid f
 	go run ./api/tools/chartcheck --chart deploy/helm/portal --portal ./bin/portal
 
 .PHONY: test
-test: lint test-go test-web test-pact chart-check test-e2e ## Run every test (what CI runs)
+test: lint test-go test-web test-pact contract-check chart-check test-e2e ## Run every test (what CI runs)
 
 .PHONY: bench
 bench: build services ## Load-test verify-serial on PostgreSQL + Redis beside a bare Gin handler; report bundle sizes
 	go run ./api/portal/cmd/portalbench
+
+.PHONY: loadtest
+loadtest: build services ## 500 customers for 60 s on PostgreSQL + Redis (sign in, check serials, upload a photo, create an RMA): throughput, p50/p99 per call, errors, lost RMAs
+	go run ./api/portal/cmd/portalload
+
+# Each fuzz test runs alone for FUZZ_TIME; its seed corpus (testdata/fuzz) also runs in test-go.
+FUZZ_TIME ?= 30s
+.PHONY: fuzz
+fuzz: ## Run every Go fuzz test for FUZZ_TIME each (default 30s)
+	go run ./api/tools/fuzzall --fuzztime $(FUZZ_TIME) $(GO_PKGS)
 
 .PHONY: bench-history
 bench-history: services ## Keyset vs offset paging of the RMA history on 1,000,000 RMAs in PostgreSQL: p50/p99 at pages 1, 100, 10,000
