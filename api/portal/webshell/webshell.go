@@ -6,6 +6,7 @@ package webshell
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -21,6 +22,9 @@ type RuntimeConfig struct {
 	APIBaseURL string            `json:"apiBaseUrl"`
 	OIDC       OIDCClient        `json:"oidc"`
 	Remotes    map[string]string `json:"remotes"`
+	// AllowedRemoteOrigins are the origins besides the portal's own that the host's Module
+	// Federation runtime may load remote entries and chunks from: those of the RemoteURLs.
+	AllowedRemoteOrigins []string `json:"allowedRemoteOrigins"`
 }
 
 // OIDCClient is what the browser needs to sign in.
@@ -61,9 +65,10 @@ func Mount(r *gin.Engine, o Options) error {
 		r.Group("/remotes/"+name, cacheControl).StaticFS("/", http.Dir(dir))
 		rc.Remotes[name] = "/remotes/" + name + "/mf-manifest.json"
 	}
-	for name, url := range o.RemoteURLs {
-		rc.Remotes[name] = url
+	for name, manifest := range o.RemoteURLs {
+		rc.Remotes[name] = manifest
 	}
+	rc.AllowedRemoteOrigins = remoteOrigins(o.RemoteURLs)
 
 	r.GET("/runtime-config.json", func(c *gin.Context) {
 		c.Header("Cache-Control", "no-cache")
@@ -107,6 +112,21 @@ func Mount(r *gin.Engine, o Options) error {
 		c.File(index)
 	})
 	return nil
+}
+
+// remoteOrigins lists the distinct origins of the absolute remote URLs, sorted; a relative URL
+// is on the portal's own origin, which the host always allows.
+func remoteOrigins(urls map[string]string) []string {
+	origins := []string{}
+	for _, raw := range urls {
+		u, err := url.Parse(raw)
+		if err != nil || u.Scheme == "" || u.Host == "" {
+			continue
+		}
+		origins = append(origins, u.Scheme+"://"+strings.ToLower(u.Host))
+	}
+	slices.Sort(origins)
+	return slices.Compact(origins)
 }
 
 // builtRemotes lists apps/<name> folders whose bundle has a federation manifest.

@@ -54,6 +54,8 @@ func TestMount(t *testing.T) {
 		{"connectivity check", http.MethodHead, "/", http.StatusOK, "", "no-store"},
 		{"runtime config lists built and configured remotes", http.MethodGet, "/runtime-config.json", http.StatusOK,
 			`"remotes":{"parts":"https://cdn.example/parts/mf-manifest.json","repair":"/remotes/repair/mf-manifest.json"}`, "no-cache"},
+		{"runtime config allows the configured remotes' origins", http.MethodGet, "/runtime-config.json", http.StatusOK,
+			`"allowedRemoteOrigins":["https://cdn.example"]`, "no-cache"},
 		{"unbuilt remote is not served", http.MethodGet, "/remotes/draft/README.md", http.StatusNotFound, "", ""},
 		{"POST to an unknown path is a 404", http.MethodPost, "/create-rma", http.StatusNotFound, `"notFound"`, ""},
 	}
