@@ -8,6 +8,7 @@ const served = {
     scope: 'openid profile email roles address phone organization offline_access',
   },
   remotes: { repair: '/remotes/repair/mf-manifest.json' },
+  allowedRemoteOrigins: ['https://cdn.example'],
 };
 
 describe('runtime config', () => {
@@ -18,6 +19,33 @@ describe('runtime config', () => {
   it('drops a trailing slash from the API base URL', () => {
     expect(parseRuntimeConfig({ ...served, apiBaseUrl: 'https://api.example.test/' }).apiBaseUrl).toBe(
       'https://api.example.test',
+    );
+  });
+
+  it('allows only the portal\'s own origin when the config lists no remote origins', () => {
+    expect(parseRuntimeConfig({ ...served, allowedRemoteOrigins: undefined }).allowedRemoteOrigins).toEqual([]);
+  });
+
+  it('normalises the allowed origins the way browsers write them', () => {
+    expect(parseRuntimeConfig({ ...served, allowedRemoteOrigins: ['HTTPS://CDN.Example:443/'] }).allowedRemoteOrigins).toEqual([
+      'https://cdn.example',
+    ]);
+  });
+
+  it.each([
+    ['a path', 'https://cdn.example/remotes'],
+    ['a scheme that is not http', 'javascript:alert(1)'],
+    ['a host name only', 'cdn.example'],
+    ['a wildcard', '*'],
+  ])('rejects an allowed origin with %s', (_name, origin) => {
+    expect(() => parseRuntimeConfig({ ...served, allowedRemoteOrigins: [origin] })).toThrow(
+      `allowedRemoteOrigins holds '${origin}', which is not an origin`,
+    );
+  });
+
+  it('rejects allowed origins that are not a list', () => {
+    expect(() => parseRuntimeConfig({ ...served, allowedRemoteOrigins: 'https://cdn.example' })).toThrow(
+      'allowedRemoteOrigins must be a list of origins',
     );
   });
 
