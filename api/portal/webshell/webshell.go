@@ -1,6 +1,7 @@
 // Package webshell serves the built front end from the all-in-one binary: the host shell with
-// history-URL fallback, each remote's bundle under /remotes/<name>/, the runtime config the host
-// reads to find remotes and the identity provider, and the HEAD / connectivity check.
+// history-URL fallback and its Content-Security-Policy, each remote's bundle under
+// /remotes/<name>/, the runtime config the host reads to find remotes and the identity provider,
+// and the HEAD / connectivity check.
 package webshell
 
 import (
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -43,6 +45,9 @@ type Options struct {
 	Runtime    RuntimeConfig
 	// APIPrefixes are paths that never fall back to the host page: an unknown API path is a 404.
 	APIPrefixes []string
+	// FormTargets are the URLs the host's pages post forms to: Authorize.net's hosted payment
+	// form (or its sandbox), which takes the payment token as a form post.
+	FormTargets []string
 }
 
 // Mount serves the front end on r. It returns an error when the host has not been built, since
@@ -50,8 +55,19 @@ type Options struct {
 func Mount(r *gin.Engine, o Options) error {
 	hostDir := filepath.Join(o.WebDir, "host", "dist")
 	index := filepath.Join(hostDir, "index.html")
-	if _, err := os.Stat(index); err != nil {
+	html, err := os.ReadFile(index)
+	if err != nil {
 		return fmt.Errorf("webshell: host not built (%s missing): run `make build`", index)
+	}
+	// The page's policy allows no inline script: a shell that needs one would show a blank page,
+	// so it is refused at start rather than found by a customer.
+	if hasInlineScript(html) {
+		return fmt.Errorf("webshell: %s has an inline <script>, which the page's Content-Security-Policy forbids: load it from a file", index)
+	}
+	// The policy allows scripts from the same remote origins as the federation runtime.
+	policy, err := pagePolicy(o, remoteOrigins(o.RemoteURLs))
+	if err != nil {
+		return err
 	}
 
 	rc := o.Runtime
@@ -109,6 +125,7 @@ func Mount(r *gin.Engine, o Options) error {
 		}
 		// Every other path is a page of the host's router, which renders not-found itself.
 		c.Header("Cache-Control", "no-cache")
+		c.Header("Content-Security-Policy", policy)
 		c.File(index)
 	})
 	return nil
@@ -127,6 +144,21 @@ func remoteOrigins(urls map[string]string) []string {
 	}
 	slices.Sort(origins)
 	return slices.Compact(origins)
+}
+
+var (
+	scriptTag = regexp.MustCompile(`(?i)<script\b[^>]*>`)
+	srcAttr   = regexp.MustCompile(`(?i)\ssrc\s*=`)
+)
+
+// hasInlineScript reports a <script> element without a src attribute.
+func hasInlineScript(html []byte) bool {
+	for _, tag := range scriptTag.FindAll(html, -1) {
+		if !srcAttr.Match(tag) {
+			return true
+		}
+	}
+	return false
 }
 
 // builtRemotes lists apps/<name> folders whose bundle has a federation manifest.
