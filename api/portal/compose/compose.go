@@ -136,7 +136,11 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	// Telemetry comes first: the request's span is in the context of every later log line, and a
 	// recovered panic is measured as the 500 it answers.
-	engine.Use(tel.TraceRequests(), tel.MeasureRequests(), httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), securityHeaders)
+	headers, err := securityHeaders(cfg.TrustedProxies)
+	if err != nil {
+		return err
+	}
+	engine.Use(tel.TraceRequests(), tel.MeasureRequests(), httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), headers)
 	httpx.Health(engine, httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping})
 
 	guard, profiles, err := app.identity(ctx, cfg, gdb, c, engine, log)
@@ -299,6 +303,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 				WebDir:      cfg.WebDir,
 				RemoteURLs:  cfg.RemoteURLs,
 				APIPrefixes: apiPrefixes,
+				FormTargets: []string{authNetFormURL(cfg)},
 				Runtime: webshell.RuntimeConfig{
 					OIDC: webshell.OIDCClient{Authority: cfg.Issuer(), ClientID: cfg.OIDCClientID, Scope: cfg.OIDCScope},
 				},
