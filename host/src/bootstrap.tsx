@@ -34,7 +34,7 @@ export async function start(container: HTMLElement): Promise<void> {
     return;
   }
 
-  registerPortalRemotes(config.remotes);
+  registerPortalRemotes(config.remotes, config.allowedRemoteOrigins);
   const session = new Session({ oidc: config.oidc, apiBaseUrl: config.apiBaseUrl });
   void session.init();
   root.render(<App session={session} settings={{ apiBaseUrl: config.apiBaseUrl }} />);
