@@ -11,9 +11,23 @@ import { OidcCallbackPage } from '../features/session/OidcCallbackPage';
 import { SignOutPage } from '../features/session/SignOutPage';
 import { loadRemotePage } from '../remotes';
 
+/**
+ * The remotes, each built and deployed on its own, by the name a customer knows that part of the
+ * portal by: a remote that is down is named this way on its pages.
+ */
+export const remoteParts = {
+  repair: 'Repairs',
+  recycle: 'Recycling',
+  parts: 'Parts orders',
+  support: 'Help & Support',
+  account: 'Your account',
+} as const;
+
+export type RemoteName = keyof typeof remoteParts;
+
 export type RoutePage =
   | { kind: 'host'; Component: ComponentType }
-  | { kind: 'remote'; remote: string; load: PageLoader }
+  | { kind: 'remote'; remote: RemoteName; load: PageLoader }
   | { kind: 'redirect'; to: RouteName };
 
 export interface RouteEntry {
@@ -38,7 +52,7 @@ const signIn: RouteMeta = { access: 'sign-in' };
 /** Spec §2 branches: only for users in an organization, otherwise redirect to home. */
 const orgMembers: RouteMeta = { access: 'sign-in', orgOnly: true };
 
-function remotePage(remote: string, exposed: string): RoutePage {
+function remotePage(remote: RemoteName, exposed: string): RoutePage {
   return { kind: 'remote', remote, load: () => loadRemotePage(remote, exposed) };
 }
 

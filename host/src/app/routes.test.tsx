@@ -1,11 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { SessionProvider, type SessionState } from '@portal/auth';
 import { routePaths, type RouteName } from '@portal/routes';
 import { PortalThemeProvider } from '@portal/ui';
 import { fakeSession, signedIn } from '../test/fakeSession';
 import { buildRoutes, type RouteHandle } from './routes';
-import { routeTable } from './routeTable';
+import { remoteParts, routeTable } from './routeTable';
 import { loadRemotePage } from '../remotes';
 
 jest.mock('../remotes', () => ({
@@ -66,6 +66,42 @@ describe('route table', () => {
 
     expect(loadRemotePage).toHaveBeenLastCalledWith('parts', 'PartsOrderPage');
     expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("shows a remote's failure only on its own page: the header works and home opens", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    (loadRemotePage as jest.Mock).mockRejectedValueOnce(new Error("Remote 'parts' could not be loaded in 4 attempts"));
+    const { router } = renderAt('/parts-order');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page belongs to Parts orders, which could not be downloaded');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Help & Support' })).toHaveAttribute('href', '/help-support');
+    await act(async () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }).click());
+
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Repairs and service for your rugged devices');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each<[RouteName, string]>([
+    ['create-rma', 'Repairs'],
+    ['recycle-battery', 'Recycling'],
+    ['sm-inventory', 'Parts orders'],
+    ['help-support', 'Help & Support'],
+    ['dashboard', 'Your account'],
+  ])('names the part of the portal behind %s: %s', (name, part) => {
+    const { page } = routeTable[name];
+    expect(page.kind === 'remote' && remoteParts[page.remote]).toBe(part);
+  });
+
+  it('offers no contact-form link on a failed Help & Support page, whose remote serves that form', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    (loadRemotePage as jest.Mock).mockRejectedValueOnce(new Error("Remote 'support' could not be loaded in 4 attempts"));
+    renderAt('/help-support');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page belongs to Help & Support');
+    expect(within(screen.getByRole('main')).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
+      'mailto:service@rugged.example',
+    ]);
   });
 
   it('redirects your-account to rma-history', () => {

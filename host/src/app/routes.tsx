@@ -8,37 +8,46 @@ import { PageErrorBoundary } from '../features/lazy-page/PageErrorBoundary';
 import { RootLayout, type NavEntry } from '../features/layout/RootLayout';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { RouteErrorView } from '../features/errors/RouteErrorView';
-import type { RouteEntry, RoutePage } from './routeTable';
+import type { PortalPart } from '../features/lazy-page/RemoteFailure';
+import { remoteParts, type RouteEntry, type RoutePage } from './routeTable';
 
 export interface RouteHandle {
   name: RouteName | 'not-found';
   entry?: RouteEntry;
 }
 
-function RemotePage({ load }: { load: PageLoader }) {
+function RemotePage({ load, part }: { load: PageLoader; part: PortalPart }) {
   const { pathname } = useLocation();
   // A new boundary per URL, so leaving a failed page clears the error.
   return (
-    <PageErrorBoundary key={pathname}>
+    <PageErrorBoundary key={pathname} part={part}>
       <LazyPage load={load} />
     </PageErrorBoundary>
   );
 }
 
-function pageElement(page: RoutePage) {
+/** The remote serving the contact form, whose failure leaves nothing to link to for help. */
+type ContactRemote = string | undefined;
+
+function pageElement(page: RoutePage, contactRemote: ContactRemote) {
   switch (page.kind) {
     case 'host':
       return <page.Component />;
     case 'remote':
-      return <RemotePage load={page.load} />;
+      return (
+        <RemotePage
+          load={page.load}
+          part={{ name: remoteParts[page.remote], offersContactPage: page.remote !== contactRemote }}
+        />
+      );
     case 'redirect':
       return <Navigate to={pathFor(page.to as 'home')} replace />;
   }
 }
 
-function routeElement(entry: RouteEntry) {
-  if (entry.completesSignIn) return pageElement(entry.page);
-  return <RouteGuard meta={entry.meta}>{pageElement(entry.page)}</RouteGuard>;
+function routeElement(entry: RouteEntry, contactRemote: ContactRemote) {
+  if (entry.completesSignIn) return pageElement(entry.page, contactRemote);
+  return <RouteGuard meta={entry.meta}>{pageElement(entry.page, contactRemote)}</RouteGuard>;
 }
 
 /** Main navigation: the routes with a nav label. */
@@ -68,12 +77,14 @@ export interface BuildOptions {
 
 /** The route objects for react-router: one root layout, every named route, a not-found catch-all. */
 export function buildRoutes(table: Record<RouteName, RouteEntry>, { api }: BuildOptions = {}): RouteObject[] {
+  const contact = table['help-support'].page;
+  const contactRemote = contact.kind === 'remote' ? contact.remote : undefined;
   const children: RouteObject[] = (Object.entries(table) as [RouteName, RouteEntry][]).map(([name, entry]) => {
     const loader = routeLoader(entry, api);
     return {
       id: name,
       path: routePaths[name],
-      element: routeElement(entry),
+      element: routeElement(entry, contactRemote),
       handle: { name, entry } satisfies RouteHandle,
       ...(loader ? { loader, hydrateFallbackElement: <DelayedLoadingView /> } : {}),
     };
