@@ -14,6 +14,7 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/retry"
 )
 
 // Sender delivers one message; SMTPSender is the production one. An error wrapping ErrPermanent
@@ -30,9 +31,13 @@ var ErrPermanent = errors.New("mail: permanent failure")
 type DispatcherOptions struct {
 	PollInterval time.Duration // between polls when nothing is due [5s]
 	BatchSize    int           // rows claimed per poll [20]
-	MaxAttempts  int           // attempts before giving up [10]
-	BaseBackoff  time.Duration // wait after the first failure, doubled after each further one [30s]
-	MaxBackoff   time.Duration // ceiling of that wait [1h]
+	// MaxAttempts is the attempts before giving up [80]: with the default backoff, about three
+	// days. An RMA's e-mail carries its shipping label, so an SMTP outage over a weekend must
+	// delay it, not lose it; a message the server refuses for good (ErrPermanent) is given up at
+	// once anyway.
+	MaxAttempts int
+	BaseBackoff time.Duration // wait after the first failure, doubled after each further one [30s]
+	MaxBackoff  time.Duration // ceiling of that wait [1h]
 	// Lease is how long a claimed row stays hidden from other dispatchers while it is being
 	// sent; a process that dies mid-send leaves it due again after that. Keep it well above
 	// SendTimeout [5m].
@@ -56,7 +61,7 @@ func (o DispatcherOptions) withDefaults() DispatcherOptions {
 		o.BatchSize = 20
 	}
 	if o.MaxAttempts <= 0 {
-		o.MaxAttempts = 10
+		o.MaxAttempts = 80
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -218,11 +223,7 @@ func (d *Dispatcher) release(ctx context.Context, rows []outboxRow) error {
 // backoff is the wait after the attempt-th failure: BaseBackoff·2^(attempt-1), at most
 // MaxBackoff.
 func (d *Dispatcher) backoff(attempt int) time.Duration {
-	wait := d.opts.BaseBackoff
-	for i := 1; i < attempt && wait < d.opts.MaxBackoff; i++ {
-		wait *= 2
-	}
-	return min(wait, d.opts.MaxBackoff)
+	return retry.Backoff{Base: d.opts.BaseBackoff, Max: d.opts.MaxBackoff}.After(attempt)
 }
 
 // errorText is what last_error keeps: one line, at most 1000 characters.
