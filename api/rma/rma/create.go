@@ -415,14 +415,15 @@ func (c *Creator) shipInTx(ctx context.Context, rec *RMA, unit Unit) error {
 // msgShippingError is what an RMA without its label says (spec §8 shows the customer the rest).
 const msgShippingError = "The shipping label could not be created."
 
-// noteNoLabel records on the RMA that it has no label, so support sends one.
+// noteNoLabel records on the RMA that it has no label; the store makes its retry due
+// (LabelRetrier), and support sends one if the retries fail too.
 func (c *Creator) noteNoLabel(ctx context.Context, rec *RMA) error {
 	rec.LabelID, rec.InvoiceID, rec.TrackingNumber = "", "", ""
 	rec.ShippingError = msgShippingError
 	if err := c.Store.SetShipping(ctx, rec.Number, "", "", "", rec.ShippingError); err != nil {
 		return err
 	}
-	return c.Store.AddEvent(ctx, c.event(rec.Number, "label_failed", "", ActorSystem, "Label creation failed; support will send one"))
+	return c.Store.AddEvent(ctx, c.event(rec.Number, "label_failed", "", ActorSystem, "Label creation failed; it will be retried"))
 }
 
 // event is an entry of number's timeline, now; status is "" for one that moves nothing.
@@ -444,23 +445,10 @@ func (c *Creator) seal(p *Permissions) error {
 
 func (c *Creator) confirmationText(rec RMA) string {
 	var b strings.Builder
-	kind := "service request"
-	switch {
-	case strings.HasPrefix(rec.Type, RMATypeRecycle):
-		kind = "recycle request"
-	case rec.Type == RMATypeUpgrade:
-		kind = "upgrade request"
-	}
-	fmt.Fprintf(&b, "Hello %s,\n\nyour %s %s for unit %s (%s) has been created.\n\n", rec.Contact.FirstName, kind, rec.Number, rec.Serial, rec.Model)
+	fmt.Fprintf(&b, "Hello %s,\n\nyour %s %s for unit %s (%s) has been created.\n\n", rec.Contact.FirstName, requestKind(rec.Type), rec.Number, rec.Serial, rec.Model)
 	switch rec.Method {
 	case ShipLabel, ShipQR:
-		fmt.Fprintf(&b, "Your shipping label (valid for 30 days): %s\n", c.DocumentURL(rec.LabelID))
-		if rec.InvoiceID != "" {
-			fmt.Fprintf(&b, "Your commercial invoice: %s\n", c.DocumentURL(rec.InvoiceID))
-		}
-		if rec.Method == ShipQR {
-			b.WriteString("Show the QR code on the label at a drop-off office; no printer needed.\n")
-		}
+		c.writeDocuments(&b, rec)
 	case ShipBox:
 		b.WriteString("We are sending you a shipping box with a prepaid label; allow 3-5 business days for delivery.\n")
 	case ShipInternational:
@@ -468,6 +456,28 @@ func (c *Creator) confirmationText(rec RMA) string {
 	}
 	b.WriteString("\nThank you,\nRugged Devices Service\n")
 	return b.String()
+}
+
+// requestKind names an RMA of rmaType in the customer's e-mails.
+func requestKind(rmaType string) string {
+	switch {
+	case strings.HasPrefix(rmaType, RMATypeRecycle):
+		return "recycle request"
+	case rmaType == RMATypeUpgrade:
+		return "upgrade request"
+	}
+	return "service request"
+}
+
+// writeDocuments writes the links to rec's label and invoice, and how a QR label is used.
+func (c *Creator) writeDocuments(b *strings.Builder, rec RMA) {
+	fmt.Fprintf(b, "Your shipping label (valid for 30 days): %s\n", c.DocumentURL(rec.LabelID))
+	if rec.InvoiceID != "" {
+		fmt.Fprintf(b, "Your commercial invoice: %s\n", c.DocumentURL(rec.InvoiceID))
+	}
+	if rec.Method == ShipQR {
+		b.WriteString("Show the QR code on the label at a drop-off office; no printer needed.\n")
+	}
 }
 
 // validate checks every rule and returns the shipping method and the server's price of the

@@ -42,37 +42,40 @@ type rmaRow struct {
 	WindowsPassword      string `gorm:"type:text;not null"`
 	BIOSPassword         string `gorm:"type:text;not null"`
 	HasDeviceData        *bool
-	AckClickWrap         bool      `gorm:"not null"`
-	AckHDDBackup         bool      `gorm:"not null"`
-	AccACPower           bool      `gorm:"not null"`
-	AccStorage           bool      `gorm:"not null"`
-	AccHardCase          bool      `gorm:"not null"`
-	AccBattery           bool      `gorm:"not null"`
-	ContactFirstName     string    `gorm:"size:35;not null"`
-	ContactLastName      string    `gorm:"size:35;not null"`
-	ContactEmail         string    `gorm:"size:254;not null"`
-	ContactPhone         string    `gorm:"size:25;not null"`
-	ContactPhoneCC       string    `gorm:"size:2;not null"`
-	ContactCompany       string    `gorm:"size:35;not null"`
-	ContactPosition      string    `gorm:"size:35;not null"`
-	ShipLine1            string    `gorm:"size:35;not null"`
-	ShipLine2            string    `gorm:"size:35;not null"`
-	ShipCity             string    `gorm:"size:35;not null"`
-	ShipState            string    `gorm:"size:35;not null"`
-	ShipCountry          string    `gorm:"size:35;not null"`
-	ShipPostalCode       string    `gorm:"size:12;not null"`
-	HavePackaging        bool      `gorm:"not null"`
-	RequestBox           bool      `gorm:"not null"`
-	ForgoShipping        bool      `gorm:"not null"`
-	ShippingMethod       string    `gorm:"size:20;not null"`
-	TPM                  string    `gorm:"size:20;not null;default:''"`
-	LabelID              string    `gorm:"size:64;not null;default:''"`
-	InvoiceID            string    `gorm:"size:64;not null;default:''"`
-	TrackingNumber       string    `gorm:"size:40;not null;default:''"`
-	ShippingError        string    `gorm:"size:300;not null;default:''"`
-	ReturnTrackingNumber string    `gorm:"size:40;not null;default:''"`
-	CreatedAt            time.Time `gorm:"index:idx_rma_rmas_owner_created,priority:2;index:idx_rma_rmas_org_created,priority:2"`
-	UpdatedAt            time.Time `gorm:"index:idx_rma_rmas_owner_updated,priority:2;index:idx_rma_rmas_org_updated,priority:2"`
+	AckClickWrap         bool   `gorm:"not null"`
+	AckHDDBackup         bool   `gorm:"not null"`
+	AccACPower           bool   `gorm:"not null"`
+	AccStorage           bool   `gorm:"not null"`
+	AccHardCase          bool   `gorm:"not null"`
+	AccBattery           bool   `gorm:"not null"`
+	ContactFirstName     string `gorm:"size:35;not null"`
+	ContactLastName      string `gorm:"size:35;not null"`
+	ContactEmail         string `gorm:"size:254;not null"`
+	ContactPhone         string `gorm:"size:25;not null"`
+	ContactPhoneCC       string `gorm:"size:2;not null"`
+	ContactCompany       string `gorm:"size:35;not null"`
+	ContactPosition      string `gorm:"size:35;not null"`
+	ShipLine1            string `gorm:"size:35;not null"`
+	ShipLine2            string `gorm:"size:35;not null"`
+	ShipCity             string `gorm:"size:35;not null"`
+	ShipState            string `gorm:"size:35;not null"`
+	ShipCountry          string `gorm:"size:35;not null"`
+	ShipPostalCode       string `gorm:"size:12;not null"`
+	HavePackaging        bool   `gorm:"not null"`
+	RequestBox           bool   `gorm:"not null"`
+	ForgoShipping        bool   `gorm:"not null"`
+	ShippingMethod       string `gorm:"size:20;not null"`
+	TPM                  string `gorm:"size:20;not null;default:''"`
+	LabelID              string `gorm:"size:64;not null;default:''"`
+	InvoiceID            string `gorm:"size:64;not null;default:''"`
+	TrackingNumber       string `gorm:"size:40;not null;default:''"`
+	ShippingError        string `gorm:"size:300;not null;default:''"`
+	ReturnTrackingNumber string `gorm:"size:40;not null;default:''"`
+	// LabelAttempts and LabelRetryAt are the missing label's retries (labelretry.go).
+	LabelAttempts int        `gorm:"not null;default:0"`
+	LabelRetryAt  *time.Time `gorm:"index:idx_rma_rmas_label_retry"`
+	CreatedAt     time.Time  `gorm:"index:idx_rma_rmas_owner_created,priority:2;index:idx_rma_rmas_org_created,priority:2"`
+	UpdatedAt     time.Time  `gorm:"index:idx_rma_rmas_owner_updated,priority:2;index:idx_rma_rmas_org_updated,priority:2"`
 }
 
 func (rmaRow) TableName() string { return "rma_rmas" }
@@ -205,11 +208,17 @@ func (s *Store) RMAByNumber(ctx context.Context, owner, number string) (rma.RMA,
 	return toRMA(row), nil
 }
 
-// SetShipping implements rma.RMAStore.
+// SetShipping implements rma.RMAStore: a shipping error makes the label's retry due at once,
+// documents end the retries.
 func (s *Store) SetShipping(ctx context.Context, number, labelID, invoiceID, tracking, shippingError string) error {
+	now := utcNow()
+	var retryAt *time.Time
+	if shippingError != "" && labelID == "" {
+		retryAt = &now
+	}
 	return db.Conn(ctx, s.db).Model(&rmaRow{}).Where("number = ?", number).Updates(map[string]any{
 		"label_id": labelID, "invoice_id": invoiceID, "tracking_number": tracking,
-		"shipping_error": shippingError, "updated_at": time.Now().UTC(),
+		"shipping_error": shippingError, "label_retry_at": retryAt, "updated_at": now,
 	}).Error
 }
 

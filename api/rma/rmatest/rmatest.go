@@ -4,6 +4,7 @@ package rmatest
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"rugged.example/portal/api/pkg/fault"
@@ -112,6 +113,14 @@ func (i *Issuer) IssueDocuments(_ context.Context, req rma.ShipmentRequest) (rma
 		docs.InvoiceID = fmt.Sprintf("invoice-%d", n)
 	}
 	return docs, nil
+}
+
+// Issued is a copy of the requests the issuer answered with documents, safe to read while
+// other goroutines issue.
+func (i *Issuer) Issued() []rma.ShipmentRequest {
+	i.mu.Lock()
+	defer i.mu.Unlock()
+	return slices.Clone(i.Requests)
 }
 
 // Mailer records queued e-mails.
