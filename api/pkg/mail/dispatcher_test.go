@@ -206,6 +206,38 @@ func TestIntegrationDispatcher_RetriesWithBackoffAfterTheServerWasDown(t *testin
 	})
 }
 
+// With the defaults, an SMTP server down for two days delays a message, never drops it: an
+// RMA's e-mail carries its shipping label.
+func TestIntegrationDispatcher_DefaultsOutlastATwoDayOutage(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		migrated(t, gdb)
+		down := startSMTP(t, 0, smtpmock.ConfigurationAttr{})
+		port := down.PortNumber()
+		require.NoError(t, down.Stop())
+		require.NoError(t, mail.Enqueue(t.Context(), gdb, to("jane@example.com", "RMA RMA-100501 created")))
+		clk := newClock()
+		d := mail.NewDispatcher(gdb, smtpSender(t, port), testkit.Quiet(), mail.DispatcherOptions{Now: clk.Now})
+
+		end := clk.Now().Add(48 * time.Hour)
+		for clk.Now().Before(end) {
+			sent, err := d.DispatchOnce(t.Context())
+			require.NoError(t, err)
+			require.Zero(t, sent)
+			e := entry(t, gdb)
+			require.Equal(t, mail.StatusPending, e.Status(), "given up after %d attempts", e.Attempts)
+			require.LessOrEqual(t, e.NextAttemptAt.Sub(clk.Now()), time.Hour, "retried at least hourly")
+			clk.Advance(e.NextAttemptAt.Sub(clk.Now()))
+		}
+
+		srv := startSMTP(t, port, smtpmock.ConfigurationAttr{})
+		sent, err := d.DispatchOnce(t.Context())
+		require.NoError(t, err)
+		require.Equal(t, 1, sent)
+		require.Len(t, delivered(t, srv), 1)
+		require.Equal(t, mail.StatusSent, entry(t, gdb).Status())
+	})
+}
+
 func TestIntegrationDispatcher_GivesUpAfterMaxAttemptsAndKeepsTheRow(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		migrated(t, gdb)
