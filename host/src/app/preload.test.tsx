@@ -14,12 +14,9 @@ function CountriesProbe() {
   return <p>{data.countries.map((c) => c.name).join(', ') || 'no countries'}</p>;
 }
 
-function renderCreateRma(countriesCall: jest.Mock) {
+function renderCreateRma(countriesCall: jest.Mock, page: RouteEntry['page'] = { kind: 'host', Component: CountriesProbe }) {
   const api = { locations: { countries: countriesCall } } as unknown as ApiClient;
-  const table = { ...routeTable, 'create-rma': { ...routeTable['create-rma'], page: { kind: 'host', Component: CountriesProbe } } } as Record<
-    keyof typeof routeTable,
-    RouteEntry
-  >;
+  const table = { ...routeTable, 'create-rma': { ...routeTable['create-rma'], page } } as Record<keyof typeof routeTable, RouteEntry>;
   const router = createMemoryRouter(buildRoutes(table, { api }), { initialEntries: ['/create-rma/RT10000001'] });
   render(
     <PortalThemeProvider>
@@ -46,6 +43,18 @@ describe('route preloads', () => {
 
     expect(await screen.findByText('no countries')).toBeInTheDocument();
     await waitFor(() => expect(error).toHaveBeenCalledWith('Loading the countries failed', expect.any(Error)));
+  });
+
+  it("keeps a failed download of the page's code out of the preload: only the page area reports it", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const countriesCall = jest.fn(async () => countries);
+    const load = jest.fn(() => Promise.reject(new Error("Remote 'repair' could not be loaded in 4 attempts")));
+    renderCreateRma(countriesCall, { kind: 'remote', remote: 'repair', load });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page belongs to Repairs, which could not be downloaded');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument();
+    expect(countriesCall).toHaveBeenCalledTimes(1);
   });
 
   it('preloads the countries for create-rma, recycle-unit and account-settings only', () => {

@@ -68,6 +68,13 @@ describe('route table', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
+  it('opens home without loading any remote, so it works whichever remote is down', () => {
+    renderAt('/', signedIn(['service-portal:customer']));
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Repairs and service for your rugged devices');
+    expect(loadRemotePage).not.toHaveBeenCalled();
+  });
+
   it("shows a remote's failure only on its own page: the header works and home opens", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     (loadRemotePage as jest.Mock).mockRejectedValueOnce(new Error("Remote 'parts' could not be loaded in 4 attempts"));
