@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"slices"
@@ -15,31 +14,15 @@ import (
 	"sync"
 	"time"
 
-	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/portal/loaddriver"
 	"rugged.example/portal/api/rma/rmadb"
 )
-
-// pngPixel is a valid 1×1 PNG, the attachment every benchmarked RMA carries.
-var pngPixel = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")
-
-// creatableUnits are fleet units a customer can open an RMA for and whose model has repair
-// options: each benchmarked create uses one, since a unit takes one open RMA.
-func creatableUnits(today time.Time) []rma.Unit {
-	options := rmadb.DemoRepairOptions()
-	var out []rma.Unit
-	for _, u := range rmadb.FleetUnits(rmadb.FleetSize) {
-		if u.ValidForNewRMA() && len(options[u.Model]) > 0 && u.InWarranty(today) && !u.AdvanceExchange() {
-			out = append(out, u)
-		}
-	}
-	return out
-}
 
 // benchCreate uploads one photo per RMA (not timed), then times POST /rma-manager/rma/create
 // with workers concurrent customers: validation, the create transaction, the label PDF and the
 // outbox e-mail, on PostgreSQL.
 func benchCreate(ctx context.Context, base, token string, workers, n int) error {
-	units := creatableUnits(time.Now())
+	units := loaddriver.CreatableUnits(rmadb.FleetUnits(rmadb.FleetSize), time.Now())
 	if len(units) < n {
 		n = len(units)
 	}
@@ -52,14 +35,14 @@ func benchCreate(ctx context.Context, base, token string, workers, n int) error 
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < n && ctx.Err() == nil; i += workers {
-				name, err := upload(ctx, client, base, token, "photo.png", bytes.NewReader(pngPixel))
+				name, err := loaddriver.Upload(ctx, client, base, token, "photo.png", bytes.NewReader(loaddriver.PNGPixel))
 				if err != nil {
 					mu.Lock()
 					errs++
 					mu.Unlock()
 					continue
 				}
-				body, _ := json.Marshal(createPayload(units[i], name))
+				body, _ := json.Marshal(loaddriver.CreatePayload(units[i], name))
 				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/rma-manager/rma/create", bytes.NewReader(body))
 				req.Header.Set("Authorization", "Bearer "+token)
 				req.Header.Set("Content-Type", "application/json")
@@ -89,54 +72,6 @@ func benchCreate(ctx context.Context, base, token string, workers, n int) error 
 	return nil
 }
 
-func createPayload(u rma.Unit, attachment string) map[string]any {
-	faults := rmadb.DemoRepairOptions()[u.Model]
-	hasData := false
-	return map[string]any{
-		"serial": u.Serial,
-		"rmaInput": map[string]any{
-			"rmaType": "REPAIR", "primaryFault": faults[0].Name, "problem": faults[0].Options[0].Name,
-			"initialNotes": "Benchmark RMA", "attachments": []string{attachment},
-			"permissions": map[string]any{"acknowledgeHddBackup": true, "hasDeviceData": hasData},
-			"acc":         map[string]any{},
-		},
-		"address":   map[string]any{"line1": "2100 Riverside Dr", "city": "Austin", "state": "TX", "country": "US", "postalCode": "78741"},
-		"contact":   map[string]any{"firstName": "Casey", "lastName": "Morgan", "email": "casey@example.com", "phone": "5125550142", "phoneCountryCode": "US"},
-		"packaging": map[string]any{"havePackaging": true},
-	}
-}
-
-// upload sends one file as the browser does and returns its bucket file name.
-func upload(ctx context.Context, client *http.Client, base, token, name string, content io.Reader) (string, error) {
-	pr, pw := io.Pipe()
-	mw := multipart.NewWriter(pw)
-	go func() {
-		part, err := mw.CreateFormFile("files[0]", name)
-		if err == nil {
-			_, err = io.Copy(part, content)
-		}
-		if err == nil {
-			err = mw.Close()
-		}
-		pw.CloseWithError(err)
-	}()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/bucket-uploader/upload-rma-attachment", pr)
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	resp, err := client.Do(req)
-	if err != nil {
-		return "", err
-	}
-	defer resp.Body.Close()
-	var files []struct {
-		BucketFileName string `json:"bucketFileName"`
-	}
-	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&files) != nil || len(files) == 0 {
-		return "", fmt.Errorf("upload: status %d", resp.StatusCode)
-	}
-	return files[0].BucketFileName, nil
-}
-
 // benchUploadMemory uploads a 50 MB video and reports the portal process's resident memory
 // before and its peak (VmHWM) after: streaming keeps the peak far below the file size.
 func benchUploadMemory(ctx context.Context, base, token string, pid int) error {
@@ -147,7 +82,7 @@ func benchUploadMemory(ctx context.Context, base, token string, pid int) error {
 	const size = 50 << 20
 	header := []byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2")
 	body := io.MultiReader(bytes.NewReader(header), io.LimitReader(zeroes{}, size-int64(len(header))))
-	if _, err := upload(ctx, &http.Client{Timeout: 2 * time.Minute}, base, token, "walkaround.mp4", body); err != nil {
+	if _, err := loaddriver.Upload(ctx, &http.Client{Timeout: 2 * time.Minute}, base, token, "walkaround.mp4", body); err != nil {
 		return err
 	}
 	peak, err := procStatus(pid, "VmHWM")

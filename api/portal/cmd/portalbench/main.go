@@ -9,11 +9,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -25,10 +23,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"gorm.io/gorm"
-
-	"rugged.example/portal/api/pkg/db"
-	"rugged.example/portal/api/pkg/logging"
+	"rugged.example/portal/api/portal/loaddriver"
 	"rugged.example/portal/api/rma/rmadb"
 )
 
@@ -52,7 +47,7 @@ func run(workers int, duration time.Duration, pgAdmin, redisURL string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 
-	dbURL, drop, err := freshDatabase(ctx, pgAdmin)
+	dbURL, drop, err := loaddriver.FreshDatabase(ctx, pgAdmin, "portal_bench")
 	if err != nil {
 		return err
 	}
@@ -63,46 +58,28 @@ func run(workers int, duration time.Duration, pgAdmin, redisURL string) error {
 		return err
 	}
 	defer os.RemoveAll(dataDir)
-	portalAddr, bareAddr := freeAddr(), freeAddr()
-	env := append(os.Environ(),
-		"PORTAL_ADDR="+portalAddr, "PORTAL_DATA_DIR="+dataDir, "DATABASE_URL="+dbURL,
-		"REDIS_URL="+redisURL, "REDIS_KEY_PREFIX=bench:"+filepath.Base(dataDir)+":", "LOG_LEVEL=error")
-
-	// On PostgreSQL serve only checks the schema: migrate and seed first, as a deployment does.
-	for _, step := range []string{"migrate", "seed"} {
-		cmd := exec.CommandContext(ctx, "./bin/portal", step)
-		cmd.Env, cmd.Stderr = env, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("bin/portal %s (run make build): %w", step, err)
-		}
+	portal, err := loaddriver.StartPortal(ctx, loaddriver.PortalOptions{
+		DatabaseURL: dbURL, RedisURL: redisURL, RedisKeyPrefix: "bench:" + filepath.Base(dataDir) + ":", DataDir: dataDir,
+	})
+	if err != nil {
+		return err
 	}
-	portal := exec.CommandContext(ctx, "./bin/portal", "serve")
-	portal.Env, portal.Stderr = env, os.Stderr
-	if err := portal.Start(); err != nil {
-		return fmt.Errorf("start bin/portal (run make build): %w", err)
-	}
-	defer stop(portal)
+	defer portal.Stop()
+	portalAddr, bareAddr := strings.TrimPrefix(portal.Base, "http://"), loaddriver.FreeAddr()
 	self, _ := os.Executable()
 	bare := exec.CommandContext(ctx, self, "bare-server", bareAddr)
 	bare.Stderr = os.Stderr
 	if err := bare.Start(); err != nil {
 		return err
 	}
-	defer stop(bare)
-	if err := waitReady(ctx, "http://"+portalAddr+"/readyz"); err != nil {
+	defer loaddriver.Stop(bare)
+	if err := loaddriver.WaitReady(ctx, "http://"+bareAddr+"/healthz"); err != nil {
 		return err
 	}
-	if err := waitReady(ctx, "http://"+bareAddr+"/healthz"); err != nil {
-		return err
-	}
-
-	tokenCmd := exec.CommandContext(ctx, "./bin/portal", "dev-token", "--user", "casey@example.com")
-	tokenCmd.Env, tokenCmd.Stderr = env, os.Stderr
-	tok, err := tokenCmd.Output()
+	token, err := portal.DevToken(ctx, "casey@example.com")
 	if err != nil {
-		return fmt.Errorf("dev-token: %w", err)
+		return err
 	}
-	token := strings.TrimSpace(string(tok))
 
 	serials := serialMix()
 	fmt.Printf("verify-serial load: %d connections, %s per run, %d serials (demo + fleet + unknown), loopback\n", workers, duration, len(serials))
@@ -120,11 +97,10 @@ func run(workers int, duration time.Duration, pgAdmin, redisURL string) error {
 	fmt.Printf("ratio portal/bare: throughput %.2f, p99 %.2fx\n",
 		portalRes.rps()/bareRes.rps(), float64(portalRes.pct(99))/float64(bareRes.pct(99)))
 
-	base := "http://" + portalAddr
-	if err := benchCreate(ctx, base, token, 4, 120); err != nil {
+	if err := benchCreate(ctx, portal.Base, token, 4, 120); err != nil {
 		return err
 	}
-	if err := benchUploadMemory(ctx, base, token, portal.Process.Pid); err != nil {
+	if err := benchUploadMemory(ctx, portal.Base, token, portal.Pid()); err != nil {
 		return err
 	}
 	return reportBundle()
@@ -212,59 +188,6 @@ func bareServer(addr string) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-}
-
-func freshDatabase(ctx context.Context, adminURL string) (string, func(), error) {
-	log := logging.New(io.Discard, 0)
-	admin, err := db.Open(ctx, db.Options{URL: adminURL, Log: log})
-	if err != nil {
-		return "", nil, err
-	}
-	name := fmt.Sprintf("portal_bench_%d", time.Now().UnixNano())
-	if err := admin.Exec("CREATE DATABASE " + name).Error; err != nil {
-		return "", nil, err
-	}
-	url := strings.Replace(adminURL, "/postgres?", "/"+name+"?", 1)
-	return url, func() { dropDatabase(admin, name) }, nil
-}
-
-func dropDatabase(admin *gorm.DB, name string) {
-	admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-	if sqlDB, err := admin.DB(); err == nil {
-		sqlDB.Close()
-	}
-}
-
-func freeAddr() string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		panic(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
-
-func waitReady(ctx context.Context, url string) error {
-	for range 300 {
-		resp, err := http.Get(url)
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-	return errors.New("not ready: " + url)
-}
-
-func stop(cmd *exec.Cmd) {
-	_ = cmd.Process.Signal(os.Interrupt)
-	_ = cmd.Wait()
 }
 
 var scriptSrc = regexp.MustCompile(`<script[^>]+src="([^"]+)"`)
