@@ -153,6 +153,11 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 			return fmt.Errorf("compose: mount %s: %w", name, err)
 		}
 	}
+	if retriesLabels(cfg.Services) {
+		if err := app.retryLabels(caps); err != nil {
+			return err
+		}
+	}
 	if !cfg.Services.Has(ServiceWeb) {
 		// Without the web shell an unknown path is an API 404, in the APIs' error shape.
 		engine.NoRoute(func(c *gin.Context) {
