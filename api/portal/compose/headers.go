@@ -20,8 +20,10 @@ const defaultPolicy = "default-src 'none'; frame-ancestors 'none'"
 // permissionsPolicy turns off the browser features the portal never uses, for its own pages and
 // anything a page might frame. Photos are uploaded through a file input, not the camera; PayPal
 // and Authorize.net are pages the browser goes to, not the Payment Request API; the only feature
-// in use, clipboard-write (copying a driver's checksum), keeps its same-origin default.
-const permissionsPolicy = "accelerometer=(), autoplay=(), bluetooth=(), browsing-topics=(), camera=(), " +
+// in use, clipboard-write (copying a driver's checksum), keeps its same-origin default. Only
+// features Chromium knows are listed: it reports any other as a header error on every page
+// (bluetooth is one; Web Bluetooth is not governed by this header there).
+const permissionsPolicy = "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), " +
 	"display-capture=(), encrypted-media=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), " +
 	"magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), " +
 	"screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()"

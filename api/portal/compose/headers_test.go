@@ -13,7 +13,7 @@ import (
 
 const (
 	apiPolicy         = "default-src 'none'; frame-ancestors 'none'"
-	permissionsPolicy = "accelerometer=(), autoplay=(), bluetooth=(), browsing-topics=(), camera=(), " +
+	permissionsPolicy = "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), " +
 		"display-capture=(), encrypted-media=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), " +
 		"magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), " +
 		"screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()"
