@@ -3,6 +3,7 @@ package geo
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"rugged.example/portal/api/pkg/validate"
 )
@@ -66,9 +67,17 @@ var poBox = regexp.MustCompile(`(?i)` +
 	`|\bp[\s.]*o[\s.]*b\.?\s*(?:no\.?\s*)?#?\s*\d` +
 	`|^\s*box\s*(?:no\.?\s*)?#?\s*\d`)
 
-// IsPOBox reports whether an address line names a post-office box.
+// IsPOBox reports whether an address line names a post-office box. Every Unicode space counts
+// as one (a pasted "PO\u00a0Box" is a PO box): the pattern's \s knows only ASCII spaces.
 func IsPOBox(line string) bool {
-	return poBox.MatchString(line)
+	return poBox.MatchString(strings.Map(asciiSpace, line))
+}
+
+func asciiSpace(r rune) rune {
+	if unicode.IsSpace(r) {
+		return ' '
+	}
+	return r
 }
 
 // ValidateAddress applies the address rules of spec §5 and returns a fault.Validation with one
