@@ -31,10 +31,11 @@ import (
 // The personas are relative to the resource a row names (<rma>, <quote>, <branch>, …):
 //
 //	anonymous  no token
-//	owner      the resource's owner: casey, or olivia for rows marked org (FleetCo's resources)
+//	owner      the resource's owner: casey, or olivia for rows marked orgResource (FleetCo's)
 //	other      a customer who neither owns the resource nor shares its organization: diego for
 //	           casey's resource, casey for olivia's
-//	org        diego, olivia's colleague in FleetCo, acting on olivia's resource of the same kind
+//	org        diego, olivia's colleague in FleetCo, acting on another resource of olivia's of
+//	           the same kind (so what a colleague may change leaves the owner's column alone)
 //	nora       signs in but holds no role of the portal's client
 //	admin      adam, a customer with every service permission, acting on the owner's resource
 //
@@ -63,7 +64,7 @@ type want [6]int
 
 // restRow is one route. methods lists the methods the row covers (an Any route's methods share
 // a row when they answer alike); target and body may hold <placeholders> that the fixture fills
-// per caller and resource (see fixture.expand).
+// per caller and resource (see matrixFixture.expand).
 type restRow struct {
 	methods, route string
 	target, body   string
@@ -88,7 +89,7 @@ const (
 )
 
 var restMatrix = []restRow{
-	// GraphQL answers every caller; each field decides (see gqlMatrix). A bad token is refused.
+	// GraphQL answers every caller with 200; each field decides who it answers (see gqlMatrix).
 	{"POST", "/graphql", "/graphql", `{"query":"{queryCommonReport(reportId:\"QUERY_RMA_WARNING\"){message}}"}`, false, want{200, 200, 200, 200, 200, 200}},
 
 	// Probes and the web shell: public.
@@ -133,6 +134,7 @@ var restMatrix = []restRow{
 	{"POST", "/rma-manager/rma/cancel", "/rma-manager/rma/cancel", `{"rmaNumber":"<cancelRMA>"}`, false, want{401, 200, 404, 404, 403, 404}},
 	{"POST", "/rma-manager/rma/recycle", "/rma-manager/rma/recycle", `{"serial":"<oldSerial>","rmaInput":{"acc":{"acPower":true},"attachments":[]},` + addressContact + `}`, false, want{401, 200, 200, 200, 403, 200}},
 	{"GET", "/rma-manager/rma/history", "/rma-manager/rma/history", "", false, want{401, 200, 200, 200, 403, 200}},
+	// A colleague reads the organization's RMAs (without their labels: those are the owner's).
 	{"GET", "/rma-manager/rma/details", "/rma-manager/rma/details?uid=<rmaUID>", "", false, want{401, 200, 404, 200, 403, 404}},
 	{"GET", "/rma-manager/rma/repair-summary", "/rma-manager/rma/repair-summary?rmaNumber=<rma>", "", false, want{401, 200, 404, 200, 403, 404}},
 	{"POST", "/rma-manager/admin/rmas/:number/advance", "/rma-manager/admin/rmas/<advanceRMA>/advance", `{"status":"received","note":"Matrix."}`, false, want{401, 403, 403, 403, 403, 200}},
@@ -149,7 +151,8 @@ var restMatrix = []restRow{
 	{"GET", "/shipping/offices", "/shipping/offices?line1=2100+Riverside+Dr&city=Austin&state=TX&postalCode=78741&country=US", "", false, want{401, 200, 200, 200, 403, 200}},
 	{"GET", "/shipping/documents/:id", "/shipping/documents/<label>", "", false, want{401, 200, 404, 404, 403, 404}},
 
-	// Quotes and payments: a quote is its owner's.
+	// Quotes and payments: a quote is its owner's to read and pay, though the GraphQL list shows
+	// a colleague the organization's quotes.
 	{"GET", "/payments/quote/details", "/payments/quote/details?uid=<quote>", "", false, want{401, 200, 404, 404, 403, 404}},
 	{"POST", "/payments/quote/paypal/order", "/payments/quote/paypal/order", `{"uid":"<quote>","reference":"<quoteRef>"}`, false, want{401, 200, 404, 404, 403, 404}},
 	{"POST", "/payments/quote/paypal/capture", "/payments/quote/paypal/capture", `{"uid":"<quote>","reference":"<quoteRef>","token":"<quoteToken>"}`, false, want{401, 409, 404, 404, 403, 404}},
@@ -157,7 +160,8 @@ var restMatrix = []restRow{
 	{"POST", "/payments/quote/authnet/confirm", "/payments/quote/authnet/confirm", `{"uid":"<quote>"}`, false, want{401, 409, 404, 404, 403, 404}},
 	{"POST", "/payments/admin/service-quotes", "/payments/admin/service-quotes", `{"rmaNumber":"<rma>","amountCents":5000}`, false, want{401, 403, 403, 403, 403, 201}},
 
-	// Account settings: the user's own, the organization's branches.
+	// Account settings: the user's own; branches are the organization's, any member manages them,
+	// and a customer outside any organization (casey, adam) has none to list or change: 403.
 	{"GET", "/account-mgr/user", "/account-mgr/user", "", false, want{401, 200, 200, 200, 403, 200}},
 	{"POST", "/account-mgr/user", "/account-mgr/user", `{"firstName":"Casey","lastName":"Morgan","phone":"5125550142","phoneCountryCode":"US","address":{"line1":"2100 Riverside Dr","city":"Austin","state":"TX","country":"US","postalCode":"78741"}}`, false, want{401, 200, 200, 200, 403, 200}},
 	{"GET", "/account-mgr/branches", "/account-mgr/branches", "", true, want{401, 200, 403, 200, 403, 403}},
