@@ -171,6 +171,7 @@ var restMatrix = []restRow{
 	{"GET", "/account-mgr/registrations", "/account-mgr/registrations", "", false, want{401, 200, 200, 200, 403, 200}},
 	{"POST", "/account-mgr/registrations", "/account-mgr/registrations", `{"serial":"<serial>","purchaseDate":"2025-01-02","proofFileId":"<newPO>"}`, false, want{401, 201, 201, 201, 403, 201}},
 	{"GET", "/account-mgr/drivers", "/account-mgr/drivers", "", false, want{401, 200, 200, 200, 403, 200}},
+	// A model's drivers are the same for every owner: any signed-in customer downloads them.
 	{"GET", "/account-mgr/drivers/:id/download", "/account-mgr/drivers/<driver>/download", "", false, want{401, 200, 200, 200, 403, 200}},
 	{"GET", "/gss-dashboard/summary", "/gss-dashboard/summary", "", false, want{401, 200, 200, 200, 403, 200}},
 	{"GET", "/gss-dashboard/stream-app", "/gss-dashboard/stream-app?id=matrix", "", false, want{401, 200, 200, 200, 403, 200}},
