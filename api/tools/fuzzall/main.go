@@ -161,7 +161,8 @@ func fuzz(ctx context.Context, out io.Writer, t target, fuzztime string, paralle
 				}
 			}
 		}
-		if r.Headline == "" && (strings.HasPrefix(strings.TrimSpace(line), "--- FAIL") || strings.Contains(line, "panic:")) {
+		if r.Headline == "" && (strings.HasPrefix(line, "failure while testing seed corpus entry") ||
+			strings.HasPrefix(strings.TrimSpace(line), "--- FAIL") || strings.Contains(line, "panic:")) {
 			r.Headline = strings.TrimSpace(line)
 		}
 	}
