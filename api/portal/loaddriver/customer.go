@@ -99,6 +99,8 @@ type Created struct {
 	RMANumber string
 	// RetryAfter is the Retry-After header of a 503, in seconds (0 when absent).
 	RetryAfter int
+	// Refusal is the start of the body of an answer other than 200.
+	Refusal string
 }
 
 // Create posts payload to /rma-manager/rma/create with the Idempotency-Key key.
@@ -121,6 +123,8 @@ func Create(ctx context.Context, client *http.Client, base, token, key string, p
 		_, _ = fmt.Sscan(resp.Header.Get("Retry-After"), &out.RetryAfter)
 	}
 	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
+		out.Refusal = string(b)
 		_, _ = io.Copy(io.Discard, resp.Body)
 		return out, nil
 	}

@@ -88,7 +88,7 @@ type results struct {
 // drive runs the customers: customer i starts at i·ramp/customers, signs in once, then checks,
 // photographs and returns its own units (every customers-th of units, from the i-th) until the
 // time is up. Each call is timed from the request to the last byte of the answer.
-func drive(ctx context.Context, base string, o options, units []rma.Unit) results {
+func drive(ctx context.Context, base string, o options, customers []loaddriver.Customer, units []rma.Unit) results {
 	res := results{signIn: newCall("sign-in"), verify: newCall("verify-serial"), upload: newCall("upload photo"), create: newCall("create RMA")}
 	transport := &http.Transport{MaxIdleConns: o.customers, MaxIdleConnsPerHost: o.customers}
 	client := &http.Client{Transport: transport, Timeout: clientTimeout}
@@ -96,7 +96,7 @@ func drive(ctx context.Context, base string, o options, units []rma.Unit) result
 	deadline := start.Add(o.duration)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	for i := range o.customers {
+	for i, c := range customers {
 		wg.Go(func() {
 			select {
 			case <-time.After(o.ramp * time.Duration(i) / time.Duration(o.customers)):
@@ -104,7 +104,7 @@ func drive(ctx context.Context, base string, o options, units []rma.Unit) result
 				return
 			}
 			t0 := time.Now()
-			token, err := loaddriver.SignIn(ctx, transport, base, identity.DefaultClientID, customerEmail(i), identity.DemoPassword)
+			token, err := loaddriver.SignIn(ctx, transport, base, identity.DefaultClientID, c.Email, identity.DemoPassword)
 			res.signIn.record(time.Since(t0), signInStatus(err), err)
 			if err != nil {
 				return
@@ -121,7 +121,7 @@ func drive(ctx context.Context, base string, o options, units []rma.Unit) result
 					return
 				}
 				if ack, ok := visit(ctx, client, base, token, &res, units[k], fmt.Sprintf("load-%d-%d", i, n)); ok {
-					ack.Owner = fmt.Sprintf("usr_load_%04d", i+1)
+					ack.Owner = c.Subject
 					mu.Lock()
 					res.acks = append(res.acks, ack)
 					mu.Unlock()

@@ -21,11 +21,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
-	"gorm.io/gorm"
 
 	"rugged.example/portal/api/identity"
-	"rugged.example/portal/api/identity/identitycore"
-	"rugged.example/portal/api/identity/identitydb"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/logging"
 	"rugged.example/portal/api/portal/loaddriver"
@@ -94,6 +91,7 @@ func run(o options) (bool, error) {
 	}
 	defer os.RemoveAll(dataDir)
 
+	var customers []loaddriver.Customer
 	units := loaddriver.CreatableUnits(rmadb.FleetUnits(o.units), time.Now())
 	portal, err := loaddriver.StartPortal(ctx, loaddriver.PortalOptions{
 		DatabaseURL: dbURL, RedisURL: o.redisURL, RedisKeyPrefix: "load:" + filepath.Base(dataDir) + ":", DataDir: dataDir,
@@ -101,7 +99,9 @@ func run(o options) (bool, error) {
 			if err := rmadb.NewStore(gdb).UpsertUnits(ctx, rmadb.FleetUnits(o.units)); err != nil {
 				return fmt.Errorf("seed units: %w", err)
 			}
-			return seedCustomers(ctx, gdb, o.customers, o.bcryptCost)
+			var err error
+			customers, err = loaddriver.SeedCustomers(ctx, gdb, "load", o.customers, o.bcryptCost)
+			return err
 		},
 	})
 	if err != nil {
@@ -114,7 +114,7 @@ func run(o options) (bool, error) {
 	fmt.Printf("sign-in: the provider's whole flow (authorize, form, code + PKCE exchange); password hashes at bcrypt cost %d, where one check at the demo users' cost %d takes %s here\n",
 		o.bcryptCost, bcrypt.DefaultCost, ms(bcryptCheck(bcrypt.DefaultCost)))
 	fmt.Printf("machine: %d CPUs shared by the load generator, bin/portal, PostgreSQL and Redis; loopback only\n\n", runtime.NumCPU())
-	res := drive(ctx, portal.Base, o, units)
+	res := drive(ctx, portal.Base, o, customers, units)
 
 	fmt.Printf("%-14s %8s %8s %9s %9s %9s %6s %6s %6s %s\n", "call", "answered", "per s", "p50", "p99", "max", "2xx", "4xx", "5xx", "no answer (timeout "+clientTimeout.String()+" or connection)")
 	for _, c := range []*call{res.signIn, res.verify, res.upload, res.create} {
@@ -139,28 +139,6 @@ func run(o options) (bool, error) {
 	return audit.OK() && serverErrors == 0, nil
 }
 
-// seedCustomers adds n customers load-0001@example.com … with the demo password hashed at
-// cost. One hash serves them all: hashing n times would only slow the set-up.
-func seedCustomers(ctx context.Context, gdb *gorm.DB, n, cost int) error {
-	hash, err := bcrypt.GenerateFromPassword([]byte(identity.DemoPassword), cost)
-	if err != nil {
-		return err
-	}
-	store := identitydb.NewStore(gdb)
-	for i := range n {
-		_, err := store.CreateUserIfAbsent(ctx, identitycore.User{
-			ID: fmt.Sprintf("usr_load_%04d", i+1), Email: customerEmail(i), PasswordHash: string(hash),
-			FirstName: "Load", LastName: fmt.Sprintf("Customer %d", i+1), Phone: "5125550142", PhoneCountryCode: "US",
-			Shipping: identitycore.Address{Line1: "2100 Riverside Dr", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"},
-			Roles:    []string{identitycore.ClientRolePrefix(identity.DefaultClientID) + "customer"},
-		})
-		if err != nil {
-			return fmt.Errorf("seed customer %d: %w", i+1, err)
-		}
-	}
-	return nil
-}
-
 // bcryptCheck times one password check against a hash of cost.
 func bcryptCheck(cost int) time.Duration {
 	hash, _ := bcrypt.GenerateFromPassword([]byte(identity.DemoPassword), cost)
@@ -168,5 +146,3 @@ func bcryptCheck(cost int) time.Duration {
 	_ = bcrypt.CompareHashAndPassword(hash, []byte(identity.DemoPassword))
 	return time.Since(t0)
 }
-
-func customerEmail(i int) string { return fmt.Sprintf("load-%04d@example.com", i+1) }
