@@ -1,4 +1,4 @@
-import { rmaTypeText, statusText } from './statusText';
+import { eventText, rmaTypeText, statusText } from './statusText';
 
 describe('statusText', () => {
   it('words the known statuses and keeps an unknown one readable', () => {
@@ -19,5 +19,13 @@ describe('rmaTypeText', () => {
     ['RECYCLE_CREDIT', 'Recycle'],
   ])('words %s as %s', (type, words) => {
     expect(rmaTypeText(type)).toBe(words);
+  });
+});
+
+describe('eventText', () => {
+  it('tells the customer a failed label is being retried, and when support takes over', () => {
+    expect(eventText({ status: '', kind: 'label_failed' })).toBe('Shipping label delayed; we keep trying and e-mail it to you');
+    expect(eventText({ status: '', kind: 'label_retries_exhausted' })).toBe('Shipping label delayed; support will send it to you');
+    expect(eventText({ status: '', kind: 'label_issued' })).toBe('Shipping label issued');
   });
 });

@@ -35,6 +35,8 @@ export function rmaTypeText(rmaType: string): string {
 /** Timeline entries that moved no status, by their kind. */
 const EVENT_WORDS: Record<string, string> = {
   label_issued: 'Shipping label issued',
+  label_failed: 'Shipping label delayed; we keep trying and e-mail it to you',
+  label_retries_exhausted: 'Shipping label delayed; support will send it to you',
   service_quote_paid: 'Service quote paid',
 };
 
