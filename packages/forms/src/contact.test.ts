@@ -78,11 +78,11 @@ describe('contact rules', () => {
 });
 
 describe('PO box rule', () => {
-  it.each(['PO Box 12', 'P.O. Box 5', 'p o box 7', 'Post Office Box 9', 'POB 12', 'P.O.B. 3', 'Unit 4, PO BOX 88'])('rejects %s', (line) => {
+  it.each(['PO Box 12', 'P.O. Box 5', 'p o box 7', 'Post Office Box 9', 'POB 12', 'P.O.B. 3', 'Unit 4, PO BOX 88', 'Box 12', 'box #4', 'P-O Box 2', 'POBox 6', 'P\u00a0O\u00a0Box 5', 'POB #12'])('rejects %s', (line) => {
     expect(noPoBox(line)).toBe('Cannot be a PO box');
   });
 
-  it.each(['1 Main St', 'Apollo Rd', 'Box Elder St', 'Poplar Ave'])('accepts %s', (line) => {
+  it.each(['1 Main St', 'Apollo Rd', 'Box Elder St', 'Poplar Ave', '12 Box Elder St', 'Boxwood Lane', 'Pob Lane', 'Hippo Box', 'Postbox Lane'])('accepts %s', (line) => {
     expect(noPoBox(line)).toBeUndefined();
   });
 });

@@ -35,9 +35,11 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const email: Rule = (value) => (value.trim() !== '' && !EMAIL.test(value.trim()) ? messages.email : undefined);
 
 /**
- * PO boxes in any of the usual spellings: PO Box, P.O. Box, P O Box, Post Office Box, POB 12,
- * P.O.B. 12. Words that merely contain the letters (Apollo Rd, Box Elder St) pass.
+ * PO boxes as the server finds them (api/geo IsPOBox), in any case: PO Box, P.O. Box, P-O Box,
+ * POBox, Post Office Box anywhere; POB 12, P.O.B. #12 (a number must follow, so Pob Lane is a
+ * street); Box 12 at the start of the line (12 Box Elder St and Boxwood Lane are streets).
  */
-const PO_BOX = /\b(?:p\.?\s*o\.?\s*box|post\s+office\s+box|p\.?\s*o\.?\s*b\.?\s*\d|pob\s*\d)/i;
+const PO_BOX =
+  /\bp(?:ost)?[\s.-]*o(?:ffice)?[\s.-]*box\b|\bp[\s.]*o[\s.]*b\.?\s*(?:no\.?\s*)?#?\s*\d|^\s*box\s*(?:no\.?\s*)?#?\s*\d/i;
 
 export const noPoBox: Rule = (value) => (PO_BOX.test(value) ? messages.poBox : undefined);
