@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
 	"strconv"
 	"syscall"
@@ -21,7 +22,8 @@ import (
 
 const pgBin = "/usr/lib/postgresql/15/bin"
 
-// privatePostgres is a PostgreSQL cluster of the suite's own, on a free loopback port.
+// privatePostgres is a PostgreSQL cluster of the suite's own, on a free loopback port, its
+// socket in its own directory: stopping it never touches the machine's shared server.
 type privatePostgres struct {
 	dir  string
 	port int
@@ -37,35 +39,60 @@ func startPostgres(t *testing.T) *privatePostgres {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	_ = os.Chmod(dir, 0o755)
-	_ = os.Chown(dir, 101, 104)
 	p := &privatePostgres{dir: dir, port: freePort(t)}
-	run(t, asPostgres(filepath.Join(pgBin, "initdb"), "-D", filepath.Join(dir, "data"), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"))
+	if os.Geteuid() == 0 {
+		// initdb and postgres refuse to run as root: the cluster belongs to the postgres user.
+		if err := os.Chown(dir, postgresUID(t), -1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(t, p.asOwner(filepath.Join(pgBin, "initdb"), "-D", p.data(), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"))
 	p.Start(t)
 	t.Cleanup(func() {
-		_ = exec.Command(asPostgres(filepath.Join(pgBin, "pg_ctl"), "-D", filepath.Join(p.dir, "data"), "-m", "immediate", "-w", "stop")[0],
-			asPostgres(filepath.Join(pgBin, "pg_ctl"), "-D", filepath.Join(p.dir, "data"), "-m", "immediate", "-w", "stop")[1:]...).Run()
+		stop := p.asOwner(p.pgCtl("-m", "immediate", "stop")...)
+		_ = exec.Command(stop[0], stop[1:]...).Run()
 	})
 	return p
 }
 
-func asPostgres(args ...string) []string {
-	return append([]string{"/usr/sbin/runuser", "-u", "postgres", "--"}, args...)
+func (p *privatePostgres) data() string { return filepath.Join(p.dir, "data") }
+
+func (p *privatePostgres) pgCtl(args ...string) []string {
+	return append([]string{filepath.Join(pgBin, "pg_ctl"), "-D", p.data(), "-w"}, args...)
 }
 
+// asOwner runs args as the postgres user when the suite runs as root.
+func (p *privatePostgres) asOwner(args ...string) []string {
+	if os.Geteuid() != 0 {
+		return args
+	}
+	return append([]string{"runuser", "-u", "postgres", "--"}, args...)
+}
+
+// Start starts the cluster (again) on its port, the socket in its own directory.
 func (p *privatePostgres) Start(t *testing.T) {
 	t.Helper()
-	run(t, asPostgres(filepath.Join(pgBin, "pg_ctl"), "-D", filepath.Join(p.dir, "data"), "-l", filepath.Join(p.dir, "log"), "-w",
-		"-o", fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200", p.port, p.dir), "start"))
+	run(t, p.asOwner(p.pgCtl("-l", filepath.Join(p.dir, "log"),
+		"-o", fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200", p.port, p.dir), "start")...))
 }
 
+// Stop stops the cluster as an operator's restart does: fast, every session terminated.
 func (p *privatePostgres) Stop(t *testing.T) {
 	t.Helper()
-	run(t, asPostgres(filepath.Join(pgBin, "pg_ctl"), "-D", filepath.Join(p.dir, "data"), "-m", "fast", "-w", "stop"))
+	run(t, p.asOwner(p.pgCtl("-m", "fast", "stop")...))
 }
 
 func (p *privatePostgres) URL() string {
 	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", p.port)
+}
+
+func postgresUID(t *testing.T) int {
+	u, err := user.Lookup("postgres")
+	if err != nil {
+		t.Fatal("running as root needs the postgres user: ", err)
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	return uid
 }
 
 // privateRedis is a redis-server of the suite's own, on a free loopback port.
