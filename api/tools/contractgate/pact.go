@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// pactFile is what the gate reads of a pact: who wrote it for whom, and its content hash.
+type pactFile struct {
+	Consumer string
+	Provider string
+	Hash     string
+}
+
+// normalisePact returns the pact's contract in a canonical form: the JSON re-encoded with sorted
+// keys, the interactions sorted by description, provider states and content, and the metadata
+// reduced to the pact specification version. Jest runs the consumer tests in parallel workers, and
+// several test files add interactions to one pact file, so the order of interactions depends on
+// which worker finished first; the pact-js and pact_ffi versions in the metadata change with a
+// dependency bump that changes no contract. Neither may change the hash.
+func normalisePact(data []byte) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber() // 1.0 and 1 stay what the consumer wrote
+	var pact map[string]any
+	if err := dec.Decode(&pact); err != nil {
+		return nil, err
+	}
+	if meta, ok := pact["metadata"].(map[string]any); ok {
+		pact["metadata"] = map[string]any{"pactSpecification": meta["pactSpecification"]}
+	}
+	if list, ok := pact["interactions"].([]any); ok {
+		type keyed struct {
+			description, states, content string
+			value                        any
+		}
+		items := make([]keyed, len(list))
+		for i, it := range list {
+			m, _ := it.(map[string]any)
+			content, err := canonicalJSON(it)
+			if err != nil {
+				return nil, err
+			}
+			states, err := canonicalJSON(m["providerStates"])
+			if err != nil {
+				return nil, err
+			}
+			desc, _ := m["description"].(string)
+			items[i] = keyed{desc, states, content, it}
+		}
+		sort.SliceStable(items, func(i, j int) bool {
+			a, b := items[i], items[j]
+			if a.description != b.description {
+				return a.description < b.description
+			}
+			if a.states != b.states {
+				return a.states < b.states
+			}
+			return a.content < b.content
+		})
+		for i, it := range items {
+			list[i] = it.value
+		}
+	}
+	out, err := canonicalJSON(pact)
+	return []byte(out), err
+}
+
+// canonicalJSON encodes v with sorted object keys (encoding/json sorts map keys) and no HTML
+// escaping, so equal values give equal bytes.
+func canonicalJSON(v any) (string, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", err
+	}
+	return buf.String(), nil
+}
+
+// hashPact is the pact content hash the matrix records.
+func hashPact(data []byte) (string, error) {
+	norm, err := normalisePact(data)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(norm)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// readPacts reads every pact in dir, keyed by provider name. One pact per provider: all the
+// browser's calls are made by one pact consumer, the api-client (`portal-web`).
+func readPacts(dir string) (map[string]pactFile, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	pacts := map[string]pactFile{}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		var head struct {
+			Consumer struct{ Name string } `json:"consumer"`
+			Provider struct{ Name string } `json:"provider"`
+		}
+		if err := json.Unmarshal(data, &head); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		hash, err := hashPact(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if prev, ok := pacts[head.Provider.Name]; ok {
+			return nil, fmt.Errorf("%s: a second pact for provider %s (consumer %s beside %s); the gate knows one consumer per provider",
+				name, head.Provider.Name, head.Consumer.Name, prev.Consumer)
+		}
+		pacts[head.Provider.Name] = pactFile{Consumer: head.Consumer.Name, Provider: head.Provider.Name, Hash: hash}
+	}
+	return pacts, nil
+}
