@@ -9,6 +9,8 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
+var errNoPrefix = errors.New("cache: no key prefix, refusing to drop every key of the server")
+
 // Redis is the production cache. Every key is prefixed so several deployments (or tests) can
 // share one server.
 type Redis struct {
@@ -68,3 +70,46 @@ func (r *Redis) Ping(ctx context.Context) error { return r.client.Ping(ctx).Err(
 
 // Close releases the connection pool.
 func (r *Redis) Close() error { return r.client.Close() }
+
+// NewRedis prepares a client for url without contacting the server, tuned to fail fast: dial,
+// read, write and pool waits in tens of milliseconds and no retries, because a cache that does
+// not answer at once is bypassed (see Resilient), never waited for.
+func NewRedis(url, prefix string) (*Redis, error) {
+	opts, err := redis.ParseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("cache: parse REDIS_URL: %w", err)
+	}
+	opts.DialTimeout = 50 * time.Millisecond
+	opts.ReadTimeout = 50 * time.Millisecond
+	opts.WriteTimeout = 50 * time.Millisecond
+	opts.PoolTimeout = 50 * time.Millisecond
+	opts.MaxRetries = -1
+	opts.ContextTimeoutEnabled = true
+	return &Redis{client: redis.NewClient(opts), prefix: prefix}, nil
+}
+
+// DropAll removes every key under the prefix (SCAN + UNLINK, in batches, without blocking the
+// server). With no prefix it refuses: the keys of other deployments would go too.
+func (r *Redis) DropAll(ctx context.Context) error {
+	if r.prefix == "" {
+		return errNoPrefix
+	}
+	iter := r.client.Scan(ctx, 0, r.prefix+"*", 500).Iterator()
+	batch := make([]string, 0, 500)
+	for iter.Next(ctx) {
+		batch = append(batch, iter.Val())
+		if len(batch) == cap(batch) {
+			if err := r.client.Unlink(ctx, batch...).Err(); err != nil {
+				return err
+			}
+			batch = batch[:0]
+		}
+	}
+	if err := iter.Err(); err != nil {
+		return err
+	}
+	if len(batch) > 0 {
+		return r.client.Unlink(ctx, batch...).Err()
+	}
+	return nil
+}
