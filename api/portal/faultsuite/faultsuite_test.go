@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -23,8 +24,11 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
 
+	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/logging"
+	"rugged.example/portal/api/pkg/privateserver"
 	"rugged.example/portal/api/portal/compose"
 	"rugged.example/portal/api/portal/loaddriver"
 	"rugged.example/portal/api/rma/rma"
@@ -48,9 +52,9 @@ const (
 )
 
 func TestRMAsSurviveOutages(t *testing.T) {
-	pg := startPostgres(t)
-	redis := startRedis(t)
-	p := startPortal(t, pg.URL(), redis.URL())
+	pg := privateserver.StartPostgres(t)
+	redis := privateserver.StartRedis(t)
+	p := startPortal(t, pg.CreateDatabase(t, "portal_fault"), redis.URL())
 	ctx := t.Context()
 
 	units := loaddriver.CreatableUnits(rmadb.FleetUnits(fleet), time.Now())
@@ -363,6 +367,22 @@ func startPortal(t *testing.T, dbURL, redisURL string) *portal {
 		_ = app.Close()
 	})
 	return p
+}
+
+// db opens the suite's database for the audit.
+func (p *portal) db(t *testing.T) *gorm.DB {
+	gdb, err := db.Open(context.Background(), db.Options{URL: p.dbURL, Log: logging.New(io.Discard, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { closeGorm(gdb) })
+	return gdb
+}
+
+func closeGorm(gdb *gorm.DB) {
+	if sqlDB, err := gdb.DB(); err == nil {
+		_ = sqlDB.Close()
+	}
 }
 
 // dumpErrors shows the portal's error log lines about the RMAs named (all of them), then the
