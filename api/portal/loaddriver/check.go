@@ -30,9 +30,10 @@ type Audit struct {
 	// line, the "created" event, the unit's mark, the idempotency key) or a label without its
 	// event.
 	HalfWritten []string
-	// Unlabelled are stored RMAs with neither a label nor a recorded label failure.
+	// Unlabelled are stored RMAs with neither a label nor a recorded label failure or due
+	// retry: nothing will ever issue their label.
 	Unlabelled []string
-	// LabelFailures counts RMAs whose label failed and was recorded for a retry.
+	// LabelFailures counts RMAs without a label whose failure or retry is recorded.
 	LabelFailures int
 }
 
@@ -43,7 +44,7 @@ func (a Audit) OK() bool {
 
 func (a Audit) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "acknowledged %d, stored %d (unacknowledged %d), lost %d, duplicated %d, half-written %d, without label or recorded failure %d, label failures recorded %d",
+	fmt.Fprintf(&b, "acknowledged %d, stored %d (unacknowledged %d), lost %d, duplicated %d, half-written %d, without label nor recorded failure or retry %d, label failures or retries recorded %d",
 		a.Acknowledged, a.Stored, a.Unacknowledged, len(a.Lost), len(a.Duplicated), len(a.HalfWritten), len(a.Unlabelled), a.LabelFailures)
 	for _, l := range []struct {
 		name  string
@@ -58,6 +59,7 @@ func (a Audit) String() string {
 
 type storedRMA struct {
 	Number, Owner, Serial, LabelID, ShippingError string
+	LabelRetryDue                                 bool
 	Lines, Created, LabelEvents                   int
 	UnitMark                                      string
 	Keys                                          int
@@ -79,7 +81,7 @@ func AuditRMAs(ctx context.Context, gdb *gorm.DB, acks []Ack) (Audit, error) {
 	}
 	var rows []storedRMA
 	err := gdb.WithContext(ctx).Raw(`
-SELECT r.number, r.owner, r.serial, r.label_id, r.shipping_error,
+SELECT r.number, r.owner, r.serial, r.label_id, r.shipping_error, r.label_retry_at IS NOT NULL AS label_retry_due,
   (SELECT count(*) FROM rma_lines l WHERE l.rma_number = r.number) AS lines,
   (SELECT count(*) FROM rma_events e WHERE e.rma_number = r.number AND e.kind = 'created') AS created,
   (SELECT count(*) FROM rma_events e WHERE e.rma_number = r.number AND e.kind IN ('label_issued', 'label_failed')) AS label_events,
@@ -100,12 +102,12 @@ FROM rma_rmas r WHERE r.owner IN ?`, owners).Scan(&rows).Error
 		bySerial[r.Serial] = append(bySerial[r.Serial], r.Number)
 		switch {
 		case r.Lines == 0, r.Created != 1, r.UnitMark != r.Number, r.Keys != 1,
-			(r.LabelID != "" || r.ShippingError != "") && r.LabelEvents == 0:
+			r.LabelID != "" && r.LabelEvents == 0, r.ShippingError != "" && r.LabelEvents == 0:
 			a.HalfWritten = append(a.HalfWritten, fmt.Sprintf("%s (lines %d, created events %d, unit mark %q, keys %d, label events %d)",
 				r.Number, r.Lines, r.Created, r.UnitMark, r.Keys, r.LabelEvents))
 		}
 		switch {
-		case r.LabelID == "" && r.ShippingError == "":
+		case r.LabelID == "" && r.ShippingError == "" && !r.LabelRetryDue:
 			a.Unlabelled = append(a.Unlabelled, r.Number)
 		case r.LabelID == "":
 			a.LabelFailures++
