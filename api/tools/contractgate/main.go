@@ -44,11 +44,11 @@ func main() {
 	service := fs.String("service", "", "can-i-deploy: the provider (pact provider name or api/ module)")
 	_ = fs.Parse(os.Args[2:])
 
-	t, err := readTree(*root, filepath.Join(*root, *pactDir))
+	t, err := readTree(*root, under(*root, *pactDir))
 	if err != nil {
 		fail(err)
 	}
-	m, err := loadMatrix(filepath.Join(*root, *matrixFile))
+	m, err := loadMatrix(under(*root, *matrixFile))
 	if err != nil {
 		fail(fmt.Errorf("%s: %w", *matrixFile, err))
 	}
@@ -61,7 +61,7 @@ func main() {
 	if cmd == "check" {
 		ok, err = check(*root, t, m)
 	} else {
-		ok, err = canIDeploy(*root, filepath.Join(*root, *matrixFile), t, m, *remote, *service)
+		ok, err = canIDeploy(*root, under(*root, *matrixFile), t, m, *remote, *service)
 	}
 	if err != nil {
 		fail(err)
@@ -69,6 +69,14 @@ func main() {
 	if !ok {
 		os.Exit(1)
 	}
+}
+
+// under resolves a path given relative to the repository's root.
+func under(root, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(root, p)
 }
 
 func fail(err error) {

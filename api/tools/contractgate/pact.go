@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strings"
 )
 
 // pactFile is what the gate reads of a pact: who wrote it for whom, and its content hash.
@@ -22,7 +25,8 @@ type pactFile struct {
 // keys, the interactions sorted by description, provider states and content, and the metadata
 // reduced to the pact specification version. Jest runs the consumer tests in parallel workers, and
 // several test files add interactions to one pact file, so the order of interactions depends on
-// which worker finished first; the pact-js and pact_ffi versions in the metadata change with a
+// which worker finished first; a multipart body's boundary is drawn at random on each run (the
+// pact matches the Content-Type header by a regex that takes any boundary); the pact-js and pact_ffi versions in the metadata change with a
 // dependency bump that changes no contract. Neither may change the hash.
 func normalisePact(data []byte) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -42,6 +46,13 @@ func normalisePact(data []byte) ([]byte, error) {
 		items := make([]keyed, len(list))
 		for i, it := range list {
 			m, _ := it.(map[string]any)
+			for _, part := range []string{"request", "response"} {
+				if msg, ok := m[part].(map[string]any); ok {
+					if err := fixBoundary(msg); err != nil {
+						return nil, err
+					}
+				}
+			}
 			content, err := canonicalJSON(it)
 			if err != nil {
 				return nil, err
@@ -124,4 +135,44 @@ func readPacts(dir string) (map[string]pactFile, error) {
 		pacts[head.Provider.Name] = pactFile{Consumer: head.Consumer.Name, Provider: head.Provider.Name, Hash: hash}
 	}
 	return pacts, nil
+}
+
+// stableBoundary replaces the random multipart boundary in the pact's canonical form.
+const stableBoundary = "contractgate-boundary"
+
+var boundaryRe = regexp.MustCompile(`boundary=([^;\s]+)`)
+
+// fixBoundary replaces a multipart message's boundary, in its Content-Type header and its body,
+// with stableBoundary.
+func fixBoundary(msg map[string]any) error {
+	headers, _ := msg["headers"].(map[string]any)
+	boundary := ""
+	for name, values := range headers {
+		list, _ := values.([]any)
+		for i, v := range list {
+			s, _ := v.(string)
+			if !strings.EqualFold(name, "Content-Type") || !strings.HasPrefix(s, "multipart/") {
+				continue
+			}
+			if m := boundaryRe.FindStringSubmatch(s); m != nil {
+				boundary = strings.Trim(m[1], `"`)
+				list[i] = strings.Replace(s, m[1], stableBoundary, 1)
+			}
+		}
+	}
+	body, _ := msg["body"].(map[string]any)
+	content, _ := body["content"].(string)
+	if boundary == "" || content == "" {
+		return nil
+	}
+	if body["encoded"] == "base64" {
+		raw, err := base64.StdEncoding.DecodeString(content)
+		if err != nil {
+			return fmt.Errorf("multipart body: %w", err)
+		}
+		body["content"] = base64.StdEncoding.EncodeToString(bytes.ReplaceAll(raw, []byte(boundary), []byte(stableBoundary)))
+	} else {
+		body["content"] = strings.ReplaceAll(content, boundary, stableBoundary)
+	}
+	return nil
 }
