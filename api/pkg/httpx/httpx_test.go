@@ -51,14 +51,31 @@ func TestRequestID_ReusesWellFormedIDsOnly(t *testing.T) {
 	}
 }
 
-func TestHealth_ReadyzReportsFailingProbe(t *testing.T) {
+func TestHealth_ReadyzAnswersByWhichProbesFail(t *testing.T) {
 	gin.SetMode(gin.TestMode)
-	r := gin.New()
-	httpx.Health(r, httpx.Probe{Name: "db", Check: func(context.Context) error { return errors.New("down") }})
-	w := httptest.NewRecorder()
-	r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/readyz", nil))
-	require.Equal(t, http.StatusServiceUnavailable, w.Code)
-	require.JSONEq(t, `{"checks":{"db":"unavailable"}}`, w.Body.String())
+	up := func(context.Context) error { return nil }
+	down := func(context.Context) error { return errors.New("down") }
+	tests := []struct {
+		name       string
+		db, cache  func(context.Context) error
+		wantStatus int
+		wantBody   string
+	}{
+		{"all up", up, up, http.StatusOK, `{"status":"ok","checks":{"database":"ok","cache":"ok"}}`},
+		{"cache down", up, down, http.StatusOK, `{"status":"degraded","checks":{"database":"ok","cache":"unavailable"}}`},
+		{"database down", down, up, http.StatusServiceUnavailable, `{"status":"unavailable","checks":{"database":"unavailable","cache":"ok"}}`},
+		{"both down", down, down, http.StatusServiceUnavailable, `{"status":"unavailable","checks":{"database":"unavailable","cache":"unavailable"}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := gin.New()
+			httpx.Health(r, httpx.Probe{Name: "database", Check: tt.db}, httpx.Probe{Name: "cache", Check: tt.cache, Optional: true})
+			w := httptest.NewRecorder()
+			r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+			require.Equal(t, tt.wantStatus, w.Code)
+			require.JSONEq(t, tt.wantBody, w.Body.String())
+		})
+	}
 }
 
 func TestHandler_RendersReturnedErrors(t *testing.T) {

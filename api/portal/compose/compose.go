@@ -103,13 +103,11 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		}
 		return sqlDB.Close()
 	})
-	c, err := openCache(ctx, cfg)
+	c, closeCache, err := openCache(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
-	if r, ok := c.(*cache.Redis); ok {
-		app.closers = append(app.closers, r.Close)
-	}
+	app.closers = append(app.closers, closeCache)
 	c = tel.CountCache(c)
 	bucket, err := blob.Open(ctx, cfg.BlobURL.Reveal(), filepath.Join(cfg.DataDir, "blobs"))
 	if err != nil {
@@ -141,7 +139,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	engine.Use(tel.TraceRequests(), tel.MeasureRequests(), httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), headers)
-	httpx.Health(engine, httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping})
+	httpx.Health(engine, httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping, Optional: true})
 
 	guard, profiles, err := app.identity(ctx, cfg, gdb, c, engine, log)
 	if err != nil {
@@ -369,7 +367,25 @@ func OpenDatabase(ctx context.Context, cfg Config, log *slog.Logger) (*gorm.DB, 
 	})
 }
 
-func openCache(ctx context.Context, cfg Config) (cache.Cache, error) {
+// openCache is the in-memory cache by default; with REDIS_URL it is Redis behind a circuit
+// breaker, so a Redis outage slows and fails nothing, even one at start: the process starts and
+// serves without Redis (logged) rather than crash-looping, and picks Redis up when it answers.
+func openCache(ctx context.Context, cfg Config, log *slog.Logger) (cache.Cache, func() error, error) {
+	if cfg.RedisURL == "" {
+		return cache.NewMemory(50_000), func() error { return nil }, nil
+	}
+	remote, err := cache.NewRedis(cfg.RedisURL.Reveal(), cfg.RedisKeyPrefix)
+	if err != nil {
+		return nil, nil, err
+	}
+	breaker := cache.NewResilient(ctx, remote, cache.ResilientOptions{Log: log})
+	return breaker, func() error { return errors.Join(breaker.Close(), remote.Close()) }, nil
+}
+
+// openCommandCache is the cache of a command that runs once and exits (`portal rma advance`): it
+// must reach Redis, because a delete it skipped would leave with the process, with no breaker left
+// to replay it.
+func openCommandCache(ctx context.Context, cfg Config) (cache.Cache, error) {
 	if cfg.RedisURL == "" {
 		return cache.NewMemory(50_000), nil
 	}

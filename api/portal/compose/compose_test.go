@@ -137,7 +137,7 @@ func TestIntegrationBuild_OnPostgreSQLAndRedis(t *testing.T) {
 	migrateAndSeed(t, cfg)
 
 	app := build(t, cfg)
-	require.JSONEq(t, `{"checks":{"database":"ok","cache":"ok"}}`, serve(app, http.MethodGet, "/readyz", "").Body.String())
+	require.JSONEq(t, `{"status":"ok","checks":{"database":"ok","cache":"ok"}}`, serve(app, http.MethodGet, "/readyz", "").Body.String())
 	w := serve(app, http.MethodGet, "/rma-manager/rma/verify-serial?serial=RT10000002", devToken(t, cfg, "olivia@fleetco.example"))
 	require.Equal(t, http.StatusOK, w.Code)
 	require.Contains(t, w.Body.String(), `"cardState":"out-of-warranty"`)

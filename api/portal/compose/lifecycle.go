@@ -28,7 +28,7 @@ func newLifecycle(gdb *gorm.DB, store *rmadb.Store, units rma.Unfreezer, log *sl
 // without a serving process. It opens the configured cache so that a unit whose RMA ends is
 // dropped from the cache the serving processes share (Redis); close releases it.
 func LifecycleService(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) (l *rma.Lifecycle, close func() error, err error) {
-	c, err := openCache(ctx, cfg)
+	c, err := openCommandCache(ctx, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
