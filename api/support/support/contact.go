@@ -143,6 +143,9 @@ func (s *Service) admitContact(ctx context.Context, client string) error {
 func (s *Service) countIn(ctx context.Context, scope string, now time.Time, window time.Duration, limit int, refusal error) error {
 	slot := now.UnixNano() / int64(window)
 	key := fmt.Sprintf("support:contact:%s:%d", scope, slot)
+	// The portal's Redis sits behind cache.Resilient, whose Incr counts in this process while
+	// Redis is down: the limits then hold per process. An error here is what remains (the
+	// request's own context ended, or a cache without that fallback).
 	n, err := s.cache.Incr(ctx, key, window)
 	if err != nil {
 		s.log.ErrorContext(ctx, "contact rate limit unavailable", "err", err)
