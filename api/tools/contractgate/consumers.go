@@ -13,7 +13,10 @@ import (
 
 // apiClientDir is the api-client package: the one pact consumer (its *.pact.test.ts write the
 // pacts), bundled by every deployable.
-const apiClientDir = "packages/api-client"
+const (
+	apiClientDir  = "packages/api-client"
+	apiClientName = "@portal/api-client"
+)
 
 // client is one domain client of the api-client (src/<Dir>/client.ts).
 type client struct {
@@ -97,13 +100,14 @@ func readClients(root string) ([]client, error) {
 
 // deployable is the host or a remote: what is built and deployed on its own.
 type deployable struct {
-	Name      string   // "host" or the remote's folder name under apps/
-	Dir       string   // "host", "apps/repair"
-	Bundles   []string // the workspace packages it builds in, transitively (their folders)
-	Version   string   // content hash of its own files, the packages it bundles and the lockfile
-	Clients   []string // the api-client clients its code calls (client dirs)
-	Providers []string // the pact providers those clients are verified against
-	Uncovered []string // clients it calls that no pact covers
+	Name      string            // "host" or the remote's folder name under apps/
+	Dir       string            // "host", "apps/repair"
+	Bundles   []string          // the workspace packages it builds in, transitively (their folders)
+	Version   string            // content hash of its own files, the packages it bundles and the lockfile
+	Clients   []string          // the api-client clients its code calls (client dirs)
+	Providers []string          // the pact providers those clients are verified against
+	Uncovered []string          // clients it calls that no pact covers
+	Evidence  map[string]string // client dir → the first file found calling it
 }
 
 // workspacePackage is what the gate reads of a package.json.
@@ -126,6 +130,7 @@ func readDeployables(root string, clients []client) ([]deployable, error) {
 	}
 	pkgDirs := map[string]string{} // package name → folder
 	pkgs := map[string]workspacePackage{}
+	exports := map[string]packageExports{}
 	libs, err := filepath.Glob(filepath.Join(root, "packages", "*", "package.json"))
 	if err != nil {
 		return nil, err
@@ -138,6 +143,9 @@ func readDeployables(root string, clients []client) ([]deployable, error) {
 		}
 		pkgDirs[p.Name] = dir
 		pkgs[dir] = p
+		if exports[p.Name], _, err = readExports(root, dir); err != nil {
+			return nil, err
+		}
 	}
 	var out []deployable
 	for _, dir := range dirs {
@@ -153,7 +161,21 @@ func readDeployables(root string, clients []client) ([]deployable, error) {
 		if d.Version, err = contentVersion(root, files); err != nil {
 			return nil, err
 		}
-		if err := d.findCalls(root, files, clients); err != nil {
+		// The deployable's own shipped files are the roots; the bundled packages count as far
+		// as they are reached. The api-client is not followed: its calls are matched where a
+		// deployable makes them.
+		g := newModuleGraph(root, exports, apiClientName)
+		for _, f := range files {
+			if strings.HasPrefix(f, dir+"/") && shippedSource(f) {
+				g.visit(f, []string{allNames})
+			}
+		}
+		var reached []string
+		for f := range g.reached {
+			reached = append(reached, f)
+		}
+		slices.Sort(reached)
+		if err := d.findCalls(root, reached, clients); err != nil {
 			return nil, err
 		}
 		out = append(out, d)
@@ -198,14 +220,13 @@ func bundled(p workspacePackage, pkgDirs map[string]string, pkgs map[string]work
 	return dirs
 }
 
-// findCalls scans the deployable's shipped source (its own and the bundled packages', not tests,
-// not the api-client itself, whose pact tests are the contracts) for calls of a client: a
-// method of the client's interface reached through its ApiClient property (`api.repair.createRma`,
-// `const { repair } = …; repair.createRma`), or its factory (`createInventoryClient(api.http)`).
-// This over-approximates on purpose: a bundled package's call counts for every deployable that
-// bundles the package, whether or not that deployable renders the component making it. Gating on
-// a provider a remote does not call costs a verification; missing one it does call is what the
-// gate exists to prevent.
+// findCalls scans the files of the deployable's bundle (its own and those of the bundled packages
+// its code reaches, not tests, not the api-client itself) for calls of a client: a method of the
+// client's interface reached through its ApiClient property (`api.repair.createRma`, `const {
+// repair } = …; repair.createRma`), or its factory (`createInventoryClient(api.http)`). Where in
+// doubt it over-approximates: a file reached for one name counts whole, as does every module a
+// reached file imports. Gating on a provider a remote does not call costs a verification; missing
+// one it does call is what the gate exists to prevent.
 func (d *deployable) findCalls(root string, files []string, clients []client) error {
 	type matcher struct {
 		client  client
@@ -225,6 +246,7 @@ func (d *deployable) findCalls(root string, files []string, clients []client) er
 		matchers = append(matchers, matcher{c, regexp.MustCompile(`\b` + strings.Join(alts, "|")), methods})
 	}
 	called := map[string]bool{}
+	d.Evidence = map[string]string{}
 	for _, f := range files {
 		if !shippedSource(f) {
 			continue
@@ -244,6 +266,7 @@ func (d *deployable) findCalls(root string, files []string, clients []client) er
 				// sub[1] is the empty group of the factory alternative; sub[2] the member name.
 				if strings.HasPrefix(sub[0], m.client.Factory) || m.methods[sub[2]] {
 					called[m.client.Dir] = true
+					d.Evidence[m.client.Dir] = f
 					break
 				}
 			}

@@ -13,6 +13,9 @@
 //	    passed or failed, and fails unless every pair in scope passes. --remote R: the providers R
 //	    calls; --service S: every pact of the provider S (a pact provider name or an api/ module,
 //	    whose providers are all taken); neither: everything.
+//	contractgate calls
+//	    prints, per deployable, the clients its bundle calls, a file calling each, and the pact
+//	    providers that makes it depend on: how the gate sees the tree.
 //	contractgate check
 //	    runs nothing and writes nothing; fails, naming each deployable and provider and what to
 //	    run, when a pair lacks a passing row. `make test` runs it after the pacts are regenerated.
@@ -31,8 +34,8 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 2 || (os.Args[1] != "check" && os.Args[1] != "can-i-deploy") {
-		fmt.Fprintln(os.Stderr, "usage: contractgate check | can-i-deploy [--remote R] [--service S]")
+	if len(os.Args) < 2 || !slices.Contains([]string{"check", "can-i-deploy", "calls"}, os.Args[1]) {
+		fmt.Fprintln(os.Stderr, "usage: contractgate check | can-i-deploy [--remote R] [--service S] | calls")
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
@@ -58,6 +61,10 @@ func main() {
 		}
 	}
 	var ok bool
+	if cmd == "calls" {
+		calls(t)
+		return
+	}
 	if cmd == "check" {
 		ok, err = check(*root, t, m)
 	} else {
@@ -227,6 +234,17 @@ func canIDeploy(root, matrixFile string, t tree, m matrix, remote, service strin
 	fmt.Println("can-i-deploy:")
 	report(os.Stdout, m, pairs)
 	return okUncalled && len(unverified(m, pairs)) == 0, nil
+}
+
+// calls prints how the gate derived each deployable's providers.
+func calls(t tree) {
+	for _, d := range t.Deployables {
+		fmt.Printf("%s (%s, version %s)\n", d.Name, d.Dir, short(d.Version))
+		for _, c := range d.Clients {
+			fmt.Printf("  %-15s %s\n", c, d.Evidence[c])
+		}
+		fmt.Printf("  → %s\n", strings.Join(d.Providers, ", "))
+	}
 }
 
 // verify runs the provider's pact verification, printing its output.
