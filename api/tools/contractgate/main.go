@@ -211,10 +211,26 @@ func canIDeploy(root, matrixFile string, t tree, m matrix, remote, service strin
 				name, short(todo[0].PactHash), short(todo[0].ProviderVersion), len(todo))
 		} else {
 			result = verify(root, t.Providers[name])
+			// The version was taken before the build: a file edited meanwhile makes it unknown
+			// which provider was verified, so nothing is recorded.
+			if after, err := providerVersion(root, t.Providers[name]); err != nil || after != todo[0].ProviderVersion {
+				fmt.Printf("%s: its sources changed during the verification; nothing recorded, run again\n", name)
+				continue
+			}
 		}
 		for _, p := range todo {
 			m.record(verification{Consumer: p.Consumer, ConsumerVersion: p.ConsumerVersion, Provider: p.Provider,
 				ProviderVersion: p.ProviderVersion, PactHash: p.PactHash, Result: result})
+			changed = true
+		}
+	}
+	// A full run also forgets the pairs the tree no longer has (a remote removed, a provider no
+	// longer called); git keeps their history.
+	if remote == "" && service == "" {
+		all := t.pairsFor(called, func(deployable) bool { return true }, nil)
+		if m.keepPairs(func(v verification) bool {
+			return slices.ContainsFunc(all, func(p pair) bool { return p.Consumer == v.Consumer && p.Provider == v.Provider })
+		}) {
 			changed = true
 		}
 	}

@@ -125,3 +125,10 @@ func (m *matrix) record(row verification) {
 	}
 	m.Verifications = kept
 }
+
+// keepPairs drops the rows keep refuses, reporting whether any was dropped.
+func (m *matrix) keepPairs(keep func(verification) bool) bool {
+	before := len(m.Verifications)
+	m.Verifications = slices.DeleteFunc(m.Verifications, func(v verification) bool { return !keep(v) })
+	return len(m.Verifications) != before
+}

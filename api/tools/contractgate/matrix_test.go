@@ -70,3 +70,16 @@ func TestMatrix_SavesAndLoadsTheSameRows(t *testing.T) {
 		t.Fatalf("got %+v, want %+v", back, m)
 	}
 }
+
+func TestKeepPairs_DropsOnlyTheRowsRefused(t *testing.T) {
+	m := matrix{Verifications: []verification{row("c1", "p1", "h1", passed), {Consumer: "host", Provider: "portal-repair-api", Result: passed}}}
+	if !m.keepPairs(func(v verification) bool { return v.Consumer != "host" }) {
+		t.Fatal("nothing dropped")
+	}
+	if len(m.Verifications) != 1 || m.Verifications[0].Consumer != "repair" {
+		t.Fatalf("kept %+v", m.Verifications)
+	}
+	if m.keepPairs(func(verification) bool { return true }) {
+		t.Fatal("keeping everything reported a change")
+	}
+}
