@@ -15,6 +15,8 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -69,6 +71,11 @@ func run(o options) (bool, error) {
 	defer cancel()
 	if o.customers < 1 || o.customers > 5000 {
 		return false, errors.New("-customers must be between 1 and 5000")
+	}
+	for _, u := range []string{o.pgAdmin, o.redisURL} {
+		if err := loopbackOnly(u); err != nil {
+			return false, err
+		}
 	}
 
 	dbURL, drop, err := loaddriver.FreshDatabase(ctx, o.pgAdmin, "portal_load")
@@ -137,6 +144,19 @@ func run(o options) (bool, error) {
 		serverErrors += c.class[5] + c.transport
 	}
 	return audit.OK() && serverErrors == 0, nil
+}
+
+// loopbackOnly refuses a server URL whose host is not this machine's loopback: the load test
+// never sends load anywhere else.
+func loopbackOnly(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return err
+	}
+	if ip := net.ParseIP(u.Hostname()); u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return fmt.Errorf("%s: the load test runs on loopback only", u.Redacted())
+	}
+	return nil
 }
 
 // bcryptCheck times one password check against a hash of cost.
