@@ -95,30 +95,36 @@ type Portal struct {
 	// Base is the portal's URL, http://127.0.0.1:<port>.
 	Base string
 	// Env is the environment it runs with, for further bin/portal commands (dev-token).
-	Env []string
-	cmd *exec.Cmd
+	Env    []string
+	binary string
+	cmd    *exec.Cmd
 }
 
 // PortalOptions say where bin/portal keeps its data.
 type PortalOptions struct {
+	// Binary is the portal binary, ./bin/portal when empty (make build).
+	Binary                                         string
 	DatabaseURL, RedisURL, RedisKeyPrefix, DataDir string
 	// Seed, when set, runs between `portal seed` and `portal serve` (the portal is not up yet).
 	Seed func(ctx context.Context) error
 }
 
 // StartPortal migrates and seeds the database as a deployment does (on PostgreSQL serve only
-// checks the schema), then starts ./bin/portal serve on a free loopback port and waits until
+// checks the schema), then starts the portal's serve on a free loopback port and waits until
 // /readyz answers.
 func StartPortal(ctx context.Context, o PortalOptions) (*Portal, error) {
+	if o.Binary == "" {
+		o.Binary = "./bin/portal"
+	}
 	addr := FreeAddr()
 	env := append(os.Environ(),
 		"PORTAL_ADDR="+addr, "PORTAL_ADMIN_ADDR="+FreeAddr(), "PORTAL_DATA_DIR="+o.DataDir, "DATABASE_URL="+o.DatabaseURL,
 		"REDIS_URL="+o.RedisURL, "REDIS_KEY_PREFIX="+o.RedisKeyPrefix, "LOG_LEVEL=error")
 	for _, step := range []string{"migrate", "seed"} {
-		cmd := exec.CommandContext(ctx, "./bin/portal", step)
+		cmd := exec.CommandContext(ctx, o.Binary, step)
 		cmd.Env, cmd.Stderr = env, os.Stderr
 		if err := cmd.Run(); err != nil {
-			return nil, fmt.Errorf("bin/portal %s (run make build): %w", step, err)
+			return nil, fmt.Errorf("%s %s (run make build): %w", o.Binary, step, err)
 		}
 	}
 	if o.Seed != nil {
@@ -126,12 +132,12 @@ func StartPortal(ctx context.Context, o PortalOptions) (*Portal, error) {
 			return nil, err
 		}
 	}
-	cmd := exec.CommandContext(ctx, "./bin/portal", "serve")
+	cmd := exec.CommandContext(ctx, o.Binary, "serve")
 	cmd.Env, cmd.Stderr = env, os.Stderr
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start bin/portal (run make build): %w", err)
+		return nil, fmt.Errorf("start %s (run make build): %w", o.Binary, err)
 	}
-	p := &Portal{Base: "http://" + addr, Env: env, cmd: cmd}
+	p := &Portal{Base: "http://" + addr, Env: env, binary: o.Binary, cmd: cmd}
 	if err := WaitReady(ctx, p.Base+"/readyz"); err != nil {
 		p.Stop()
 		return nil, err
@@ -145,9 +151,9 @@ func (p *Portal) Pid() int { return p.cmd.Process.Pid }
 // Stop ends the portal.
 func (p *Portal) Stop() { Stop(p.cmd) }
 
-// DevToken prints a token for user with `bin/portal dev-token`.
+// DevToken prints a token for user with `portal dev-token`.
 func (p *Portal) DevToken(ctx context.Context, user string) (string, error) {
-	cmd := exec.CommandContext(ctx, "./bin/portal", "dev-token", "--user", user)
+	cmd := exec.CommandContext(ctx, p.binary, "dev-token", "--user", user)
 	cmd.Env, cmd.Stderr = p.Env, os.Stderr
 	out, err := cmd.Output()
 	if err != nil {

@@ -43,6 +43,7 @@ type options struct {
 	timeout    time.Duration
 	pgAdmin    string
 	redisURL   string
+	binary     string
 }
 
 func main() {
@@ -55,6 +56,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 5*time.Minute, "overall bound, set-up and audit included")
 	flag.StringVar(&o.pgAdmin, "postgres", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable", "PostgreSQL admin URL (loopback)")
 	flag.StringVar(&o.redisURL, "redis", "redis://127.0.0.1:6379/0", "Redis URL (loopback)")
+	flag.StringVar(&o.binary, "portal", "./bin/portal", "the portal binary (make build)")
 	flag.Parse()
 	ok, err := run(o)
 	if err != nil {
@@ -101,7 +103,7 @@ func run(o options) (bool, error) {
 	var customers []loaddriver.Customer
 	units := loaddriver.CreatableUnits(rmadb.FleetUnits(o.units), time.Now())
 	portal, err := loaddriver.StartPortal(ctx, loaddriver.PortalOptions{
-		DatabaseURL: dbURL, RedisURL: o.redisURL, RedisKeyPrefix: "load:" + filepath.Base(dataDir) + ":", DataDir: dataDir,
+		Binary: o.binary, DatabaseURL: dbURL, RedisURL: o.redisURL, RedisKeyPrefix: "load:" + filepath.Base(dataDir) + ":", DataDir: dataDir,
 		Seed: func(ctx context.Context) error {
 			if err := rmadb.NewStore(gdb).UpsertUnits(ctx, rmadb.FleetUnits(o.units)); err != nil {
 				return fmt.Errorf("seed units: %w", err)
