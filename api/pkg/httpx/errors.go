@@ -5,9 +5,11 @@ package httpx
 import (
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
+	"rugged.example/portal/api/pkg/db/dbfault"
 	"rugged.example/portal/api/pkg/fault"
 )
 
@@ -29,23 +31,31 @@ var statusByKind = map[fault.Kind]int{
 	fault.KindTooMany:         http.StatusTooManyRequests,
 }
 
-// Status maps an error to its HTTP status and public body. Errors that are not faults are
+// Status maps an error to its HTTP status and public body. A database that cannot be reached is
+// dbfault.ErrUnavailable (503: try again in a moment); other errors that are not faults are
 // internal: the customer sees a generic message, the log keeps the detail.
 func Status(err error) (int, ErrorBody) {
 	f, ok := fault.As(err)
+	if (!ok || f.Kind == fault.KindInternal) && dbfault.Unreachable(err) {
+		f, ok = dbfault.ErrUnavailable, true
+	}
 	if !ok || f.Kind == fault.KindInternal {
 		return http.StatusInternalServerError, ErrorBody{Error: "internal", Message: "Something went wrong on our side. Please try again."}
 	}
 	return statusByKind[f.Kind], ErrorBody{Error: f.ID, Message: f.Message, Fields: f.Fields}
 }
 
-// WriteError renders err and logs internal errors with the request id.
+// WriteError renders err and logs server-side errors with the request id. A 503 carries
+// Retry-After, so clients and proxies wait a moment instead of hammering or giving up.
 func WriteError(c *gin.Context, log *slog.Logger, err error) {
 	status, body := Status(err)
-	if status >= http.StatusInternalServerError {
+	switch {
+	case status == http.StatusServiceUnavailable:
+		log.WarnContext(c.Request.Context(), "request refused: a dependency is unavailable", "path", c.FullPath(), "err", err)
+		c.Header("Retry-After", strconv.Itoa(dbfault.RetryAfterSeconds))
+	case status >= http.StatusInternalServerError:
 		log.ErrorContext(c.Request.Context(), "request failed", "path", c.FullPath(), "err", err)
-	}
-	if status == http.StatusUnauthorized {
+	case status == http.StatusUnauthorized:
 		c.Header("WWW-Authenticate", `Bearer error="invalid_token"`)
 	}
 	c.AbortWithStatusJSON(status, body)

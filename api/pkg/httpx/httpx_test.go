@@ -3,11 +3,15 @@ package httpx_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"syscall"
 	"testing"
 
 	"github.com/gin-gonic/gin"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
 
 	"rugged.example/portal/api/pkg/fault"
@@ -25,6 +29,8 @@ func TestStatus_MapsFaultKindsAndHidesInternalDetail(t *testing.T) {
 		{fault.Validation(map[string]string{"a": "Required"}), http.StatusBadRequest, "validation"},
 		{fault.New(fault.KindTooMany, "x.slow", "Slow down"), http.StatusTooManyRequests, "x.slow"},
 		{errors.New("pq: password leaked in detail"), http.StatusInternalServerError, "internal"},
+		{fmt.Errorf("rmadb: unit: %w", &pgconn.PgError{Code: "57P01", Message: "terminating connection leaked"}), http.StatusServiceUnavailable, "unavailable"},
+		{&net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}, http.StatusServiceUnavailable, "unavailable"},
 	}
 	for _, tt := range tests {
 		status, body := httpx.Status(tt.err)
@@ -88,4 +94,17 @@ func TestHandler_RendersReturnedErrors(t *testing.T) {
 	r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/", nil))
 	require.Equal(t, http.StatusBadRequest, w.Code)
 	require.JSONEq(t, `{"error":"validation","message":"Some fields are invalid.","fields":{"serial":"Required"}}`, w.Body.String())
+}
+
+func TestWriteError_DatabaseOutageIs503WithRetryAfter(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	r := gin.New()
+	r.GET("/", httpx.Handler(testkit.Quiet(), func(*gin.Context) error {
+		return fmt.Errorf("rma: verify: %w", &pgconn.PgError{Code: "57P03", Message: "the database system is starting up"})
+	}))
+	w := httptest.NewRecorder()
+	r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/", nil))
+	require.Equal(t, http.StatusServiceUnavailable, w.Code)
+	require.Equal(t, "2", w.Header().Get("Retry-After"))
+	require.JSONEq(t, `{"error":"unavailable","message":"The service is temporarily unavailable. Please try again in a moment."}`, w.Body.String())
 }
