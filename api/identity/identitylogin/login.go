@@ -10,10 +10,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
 	"rugged.example/portal/api/identity/identitycore"
+	"rugged.example/portal/api/pkg/db/dbfault"
 )
 
 //go:embed templates/login.html
@@ -250,6 +252,12 @@ func (h *Handler) ClearSession(w http.ResponseWriter) {
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, identitycore.ErrNotFound) {
 		h.render(w, http.StatusBadRequest, pageData{Expired: true})
+		return
+	}
+	if dbfault.Unreachable(err) {
+		h.cfg.Logger.WarnContext(r.Context(), "idp sign-in page: database unavailable", slog.String("error", err.Error()))
+		w.Header().Set("Retry-After", strconv.Itoa(dbfault.RetryAfterSeconds))
+		http.Error(w, dbfault.ErrUnavailable.Message, http.StatusServiceUnavailable)
 		return
 	}
 	h.cfg.Logger.ErrorContext(r.Context(), "idp sign-in page", slog.String("error", err.Error()))

@@ -2,10 +2,12 @@ package identitylogin_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -126,4 +128,20 @@ type promptNoneBackend struct{ fakeBackend }
 
 func (p *promptNoneBackend) PendingRequest(_ context.Context, id string) (identitylogin.Request, error) {
 	return identitylogin.Request{ID: id, PromptNone: true}, nil
+}
+
+// downBackend is a backend whose database refuses connections.
+type downBackend struct{ fakeBackend }
+
+func (downBackend) PendingRequest(context.Context, string) (identitylogin.Request, error) {
+	return identitylogin.Request{}, fmt.Errorf("load request: %w", syscall.ECONNREFUSED)
+}
+
+func TestShow_DatabaseOutageIs503WithRetryAfter(t *testing.T) {
+	h := newHandler(t, &downBackend{})
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/idp/login?authRequestID=ar1", nil))
+	require.Equal(t, http.StatusServiceUnavailable, w.Code)
+	require.NotEmpty(t, w.Header().Get("Retry-After"))
+	require.Contains(t, w.Body.String(), "temporarily unavailable")
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"rugged.example/portal/api/pkg/db/dbfault"
 	"rugged.example/portal/api/pkg/httpx"
 )
 
@@ -45,6 +46,11 @@ func (g *Guard) SignedIn() gin.HandlerFunc {
 		if errors.Is(err, ErrProviderUnavailable) {
 			g.log.WarnContext(c.Request.Context(), "identity provider unavailable", "err", err.Error())
 			httpx.WriteError(c, g.log, ErrProviderUnavailable)
+			return
+		}
+		if dbfault.Unreachable(err) {
+			// Not the token's fault: a 401 would sign the customer out over a database outage.
+			httpx.WriteError(c, g.log, err)
 			return
 		}
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"rugged.example/portal/api/pkg/db/dbfault"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/support/support"
@@ -48,6 +49,7 @@ var codeByKind = map[fault.Kind]string{
 	fault.KindNotFound:        "NOT_FOUND",
 	fault.KindUnauthenticated: "UNAUTHENTICATED",
 	fault.KindForbidden:       "FORBIDDEN",
+	fault.KindUnavailable:     "UNAVAILABLE",
 }
 
 // Handler serves POST /graphql. The caller mounts it behind the sign-in guard.
@@ -61,6 +63,15 @@ func Handler(r *Resolver, log *slog.Logger) http.Handler {
 		if errors.As(err, &f) && f.Kind != fault.KindInternal {
 			gqlErr.Message = f.Message
 			gqlErr.Extensions = map[string]any{"code": codeByKind[f.Kind], "id": f.ID, "fields": f.Fields}
+			return gqlErr
+		}
+		// A database outage is no bug of ours and no detail for the client: the same message and
+		// Retry-After hint as the REST answer's 503. gqlgen answers 200 with the error in the
+		// body, as GraphQL over HTTP does for resolver errors; clients match on the code.
+		if dbfault.Unreachable(err) {
+			log.WarnContext(ctx, "graphql resolver: database unavailable", "path", gqlErr.Path.String(), "err", err)
+			gqlErr.Message = dbfault.ErrUnavailable.Message
+			gqlErr.Extensions = map[string]any{"code": codeByKind[fault.KindUnavailable], "id": dbfault.ErrUnavailable.ID, "retryAfter": dbfault.RetryAfterSeconds}
 			return gqlErr
 		}
 		var parseErr *gqlerror.Error
