@@ -128,15 +128,21 @@ func check(root string, t tree, m matrix) (bool, error) {
 		fmt.Printf("contract gate: %d deployable/provider pairs verified\n", len(pairs))
 		return true, nil
 	}
-	var remotes []string
+	// One verification per provider serves every deployable calling it.
+	consumersOf := map[string][]string{}
+	var providers []string
 	for _, p := range missing {
-		remotes = append(remotes, p.Consumer)
+		if consumersOf[p.Provider] == nil {
+			providers = append(providers, p.Provider)
+		}
+		consumersOf[p.Provider] = append(consumersOf[p.Provider], p.Consumer)
 	}
-	slices.Sort(remotes)
+	slices.Sort(providers)
 	fmt.Printf("contract gate: %d of %d pairs lack a passing verification; run, and commit deploy/contracts/matrix.json:\n", len(missing), len(pairs))
-	for _, r := range slices.Compact(remotes) {
-		fmt.Printf("  make can-i-deploy REMOTE=%s\n", r)
+	for _, p := range providers {
+		fmt.Printf("  make can-i-deploy SERVICE=%-20s # for %s\n", p, strings.Join(consumersOf[p], ", "))
 	}
+	fmt.Println("  (or all at once: make can-i-deploy)")
 	return false, nil
 }
 
