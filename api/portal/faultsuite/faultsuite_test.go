@@ -130,7 +130,7 @@ func TestRMAsSurviveOutages(t *testing.T) {
 	redis.Start(t)
 	redisUp = time.Now()
 	wg.Wait()
-	t.Logf("load %s; PostgreSQL down %s–%s, /readyz 200 again %s after its return; Redis dead %s–%s",
+	t.Logf("load %s; PostgreSQL down %s–%s, /readyz 200 again %s after its return; Redis dead %s–%s (times from the load's start)",
 		loadFor, since(start, pgDown), since(start, pgUp), ready.Round(time.Millisecond), since(start, redisDown), since(start, redisUp))
 
 	// What the clients saw.
@@ -176,6 +176,16 @@ func TestRMAsSurviveOutages(t *testing.T) {
 	}
 	if ready > 5*time.Second {
 		t.Errorf("/readyz answered 200 only %s after PostgreSQL's return; the promise is 5 s", ready)
+	}
+	// Back to normal by itself: a create sent after the database's return is acknowledged within 5 s.
+	firstAck := time.Duration(-1)
+	for _, a := range answers.all() {
+		if a.status == http.StatusOK && !a.at.Before(pgUp) && (firstAck < 0 || a.at.Sub(pgUp) < firstAck) {
+			firstAck = a.at.Sub(pgUp)
+		}
+	}
+	if firstAck < 0 || firstAck > 5*time.Second {
+		t.Errorf("the first create acknowledged after PostgreSQL's return was sent %s after it; the promise is 5 s", firstAck)
 	}
 
 	// Redis dead: verify-serial keeps answering fast, from PostgreSQL.
