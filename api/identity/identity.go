@@ -249,7 +249,7 @@ func (p *Provider) routes() http.Handler {
 	mux.Handle(p.prefix+"/login", p.login)
 	mux.Handle(p.prefix+"/end_session", p.endBrowserSession(opHandler))
 	mux.Handle(p.prefix+"/", opHandler)
-	return withRetryAfter(mux)
+	return outageAnswers(mux)
 }
 
 // endBrowserSession ends the provider's own browser session (cookie) before the OpenID

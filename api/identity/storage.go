@@ -13,6 +13,7 @@ import (
 	"github.com/zitadel/oidc/v3/pkg/op"
 
 	"rugged.example/portal/api/identity/identitycore"
+	"rugged.example/portal/api/pkg/db/dbfault"
 )
 
 // oidcStorage implements op.Storage (plus the optional request-based claim interfaces)
@@ -54,7 +55,7 @@ func (s *oidcStorage) CreateAuthRequest(ctx context.Context, req *oidc.AuthReque
 		a.MaxAgeSeconds = &maxAge
 	}
 	if err := s.p.store.CreateAuthRequest(ctx, a); err != nil {
-		return nil, storageErr(err)
+		return nil, storageErr(ctx, err)
 	}
 	return &authRequest{a: a}, nil
 }
@@ -62,7 +63,7 @@ func (s *oidcStorage) CreateAuthRequest(ctx context.Context, req *oidc.AuthReque
 func (s *oidcStorage) AuthRequestByID(ctx context.Context, id string) (op.AuthRequest, error) {
 	a, err := s.p.store.AuthRequestByID(ctx, id)
 	if err != nil {
-		return nil, storageErr(err)
+		return nil, storageErr(ctx, err)
 	}
 	if s.p.now().Sub(a.CreatedAt) > authRequestTTL {
 		return nil, fmt.Errorf("auth request expired: %w", identitycore.ErrNotFound)
@@ -75,7 +76,7 @@ func (s *oidcStorage) AuthRequestByCode(ctx context.Context, code string) (op.Au
 	// afterwards (wrong code_verifier, wrong redirect_uri).
 	a, err := s.p.store.TakeAuthRequestByCode(ctx, hashSecret(code))
 	if err != nil {
-		return nil, storageErr(err)
+		return nil, storageErr(ctx, err)
 	}
 	if !a.Done || s.p.now().Sub(a.CodeIssuedAt) > authCodeTTL {
 		return nil, fmt.Errorf("authorization code expired: %w", identitycore.ErrNotFound)
@@ -125,7 +126,7 @@ func (s *oidcStorage) newAccessToken(req op.TokenRequest, refreshTokenID string)
 func (s *oidcStorage) CreateAccessToken(ctx context.Context, req op.TokenRequest) (string, time.Time, error) {
 	t := s.newAccessToken(req, "")
 	if err := s.p.store.CreateAccessToken(ctx, t); err != nil {
-		return "", time.Time{}, storageErr(err)
+		return "", time.Time{}, storageErr(ctx, err)
 	}
 	return t.ID, t.ExpiresAt, nil
 }
@@ -157,7 +158,7 @@ func (s *oidcStorage) CreateAccessAndRefreshTokens(ctx context.Context, req op.T
 
 	if currentRefreshToken == "" {
 		if err := s.p.store.CreateRefreshToken(ctx, next, hashSecret(secret)); err != nil {
-			return "", "", time.Time{}, storageErr(err)
+			return "", "", time.Time{}, storageErr(ctx, err)
 		}
 	} else {
 		if rt, ok := req.(*refreshTokenRequest); ok {
@@ -168,13 +169,13 @@ func (s *oidcStorage) CreateAccessAndRefreshTokens(ctx context.Context, req op.T
 			return "", "", time.Time{}, oidc.ErrInvalidGrant().WithDescription("refresh token already used or revoked")
 		}
 		if err != nil {
-			return "", "", time.Time{}, storageErr(err)
+			return "", "", time.Time{}, storageErr(ctx, err)
 		}
 	}
 
 	at := s.newAccessToken(req, next.ID)
 	if err := s.p.store.CreateAccessToken(ctx, at); err != nil {
-		return "", "", time.Time{}, storageErr(err)
+		return "", "", time.Time{}, storageErr(ctx, err)
 	}
 	return at.ID, secret, at.ExpiresAt, nil
 }
@@ -182,7 +183,7 @@ func (s *oidcStorage) CreateAccessAndRefreshTokens(ctx context.Context, req op.T
 func (s *oidcStorage) TokenRequestByRefreshToken(ctx context.Context, refreshToken string) (op.RefreshTokenRequest, error) {
 	t, err := s.p.store.RefreshTokenByHash(ctx, hashSecret(refreshToken))
 	if err != nil {
-		return nil, storageErr(err)
+		return nil, storageErr(ctx, err)
 	}
 	if s.p.now().After(t.ExpiresAt) {
 		return nil, fmt.Errorf("refresh token expired: %w", identitycore.ErrNotFound)
@@ -197,7 +198,7 @@ func (s *oidcStorage) TerminateSession(ctx context.Context, userID, clientID str
 		return nil
 	}
 	if err := s.p.store.DeleteGrants(ctx, userID, clientID); err != nil {
-		return storageErr(err)
+		return storageErr(ctx, err)
 	}
 	return s.p.store.DeleteSessionsOfUser(ctx, userID)
 }
@@ -221,7 +222,7 @@ func (s *oidcStorage) GetRefreshTokenInfo(ctx context.Context, clientID, token s
 		return "", "", op.ErrInvalidRefreshToken
 	}
 	if err != nil {
-		return "", "", storageErr(err)
+		return "", "", storageErr(ctx, err)
 	}
 	return t.UserID, t.ID, nil
 }
@@ -261,7 +262,7 @@ func (s *oidcStorage) SetUserinfoFromScopes(context.Context, *oidc.UserInfo, str
 func (s *oidcStorage) SetUserinfoFromRequest(ctx context.Context, info *oidc.UserInfo, req op.IDTokenRequest, scopes []string) error {
 	u, err := s.p.store.UserByID(ctx, req.GetSubject())
 	if err != nil {
-		return storageErr(err)
+		return storageErr(ctx, err)
 	}
 	setUserinfo(info, u, scopes)
 	return nil
@@ -270,11 +271,11 @@ func (s *oidcStorage) SetUserinfoFromRequest(ctx context.Context, info *oidc.Use
 func (s *oidcStorage) SetUserinfoFromToken(ctx context.Context, info *oidc.UserInfo, tokenID, subject, _ string) error {
 	t, err := s.liveAccessToken(ctx, tokenID, subject)
 	if err != nil {
-		return storageErr(err)
+		return storageErr(ctx, err)
 	}
 	u, err := s.p.store.UserByID(ctx, t.UserID)
 	if err != nil {
-		return storageErr(err)
+		return storageErr(ctx, err)
 	}
 	setUserinfo(info, u, t.Scopes)
 	return nil
@@ -283,14 +284,14 @@ func (s *oidcStorage) SetUserinfoFromToken(ctx context.Context, info *oidc.UserI
 func (s *oidcStorage) SetIntrospectionFromToken(ctx context.Context, resp *oidc.IntrospectionResponse, tokenID, subject, clientID string) error {
 	t, err := s.liveAccessToken(ctx, tokenID, subject)
 	if err != nil {
-		return storageErr(err)
+		return storageErr(ctx, err)
 	}
 	if !slices.Contains(t.Audience, clientID) {
 		return errors.New("token not issued for this client")
 	}
 	u, err := s.p.store.UserByID(ctx, t.UserID)
 	if err != nil {
-		return storageErr(err)
+		return storageErr(ctx, err)
 	}
 	info := new(oidc.UserInfo)
 	setUserinfo(info, u, t.Scopes)
@@ -304,6 +305,9 @@ func (s *oidcStorage) SetIntrospectionFromToken(ctx context.Context, resp *oidc.
 // expired and belongs to subject.
 func (s *oidcStorage) liveAccessToken(ctx context.Context, tokenID, subject string) (identitycore.AccessToken, error) {
 	t, err := s.p.store.AccessTokenByID(ctx, tokenID)
+	if dbfault.Unreachable(err) {
+		return identitycore.AccessToken{}, storageErr(ctx, err)
+	}
 	if err != nil {
 		return identitycore.AccessToken{}, errors.New("token is invalid or has expired")
 	}
@@ -316,7 +320,7 @@ func (s *oidcStorage) liveAccessToken(ctx context.Context, tokenID, subject stri
 func (s *oidcStorage) GetPrivateClaimsFromScopes(ctx context.Context, userID, _ string, scopes []string) (map[string]any, error) {
 	u, err := s.p.store.UserByID(ctx, userID)
 	if err != nil {
-		return nil, storageErr(err)
+		return nil, storageErr(ctx, err)
 	}
 	return accessTokenClaims(u, scopes), nil
 }

@@ -9,20 +9,31 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/zitadel/oidc/v3/pkg/oidc"
 	"github.com/zitadel/oidc/v3/pkg/op"
 )
 
-func TestStorageErr_DatabaseOutageAnswers503WithRetryAfter(t *testing.T) {
-	// What the OpenID library's token endpoint does with a storage error.
-	h := withRetryAfter(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		op.WriteError(w, r, op.AsStatusError(storageErr(fmt.Errorf("code: %w", syscall.ECONNREFUSED)), http.StatusInternalServerError), nil)
+// The token endpoint wraps a storage error into invalid_grant (400); with the database down the
+// client must hear 503 and keep its code.
+func TestOutageAnswers_StorageOutageIs503WhateverTheLibrarySays(t *testing.T) {
+	h := outageAnswers(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		err := storageErr(r.Context(), fmt.Errorf("take: %w", syscall.ECONNREFUSED))
+		op.RequestError(w, r, oidc.ErrInvalidGrant().WithDescription("invalid code").WithParent(err), nil)
 	}))
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/idp/oauth/token", nil))
 	require.Equal(t, http.StatusServiceUnavailable, w.Code)
 	require.NotEmpty(t, w.Header().Get("Retry-After"))
-	require.Contains(t, w.Body.String(), "temporarily unavailable")
+	require.JSONEq(t, `{"error":"temporarily_unavailable","error_description":"The service is temporarily unavailable. Please try again in a moment."}`, w.Body.String())
+}
 
-	other := errors.New("not found")
-	require.Same(t, other, storageErr(other), "other errors pass unchanged")
+func TestOutageAnswers_OtherErrorsKeepTheirAnswer(t *testing.T) {
+	h := outageAnswers(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		err := storageErr(r.Context(), errors.New("code not found"))
+		op.RequestError(w, r, oidc.ErrInvalidGrant().WithDescription("invalid code").WithParent(err), nil)
+	}))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/idp/oauth/token", nil))
+	require.Equal(t, http.StatusBadRequest, w.Code)
+	require.Contains(t, w.Body.String(), "invalid_grant")
 }
