@@ -142,6 +142,10 @@ func (s *Store) NextRMANumber(ctx context.Context) (string, error) {
 	return fmt.Sprintf("RMA-%d", next), nil
 }
 
+// labelShippingGrace is how long a new RMA's own shipping step has before the LabelRetrier may
+// take over its label.
+const labelShippingGrace = time.Minute
+
 // CreateRMA implements rma.RMAStore.
 func (s *Store) CreateRMA(ctx context.Context, r rma.RMA, idempotencyKey string) error {
 	conn := db.Conn(ctx, s.db)
@@ -154,7 +158,15 @@ func (s *Store) CreateRMA(ctx context.Context, r rma.RMA, idempotencyKey string)
 			return fmt.Errorf("rmadb: idempotency key: %w", err)
 		}
 	}
-	if err := conn.Create(toRMARow(r)).Error; err != nil {
+	row := toRMARow(r)
+	if r.Method == rma.ShipLabel || r.Method == rma.ShipQR {
+		// Born with its label's retry due after a grace: if the shipping step after the commit
+		// never completes (client gone, database stopped, process killed), the LabelRetrier
+		// issues the label; a shipping step that does complete clears it (SetShipping).
+		due := utc(r.CreatedAt.Add(labelShippingGrace))
+		row.LabelRetryAt = &due
+	}
+	if err := conn.Create(row).Error; err != nil {
 		return fmt.Errorf("rmadb: create rma: %w", err)
 	}
 	if err := conn.Create(toLineRows(r)).Error; err != nil {
