@@ -3,6 +3,7 @@ package telemetry
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -37,4 +38,23 @@ func (c countingCache) Get(ctx context.Context, key string) ([]byte, error) {
 		c.lookups.WithLabelValues(resultError).Inc()
 	}
 	return v, err
+}
+
+// WatchCacheAvailability exposes portal_cache_available: 1 while available() holds (the remote
+// cache is used), 0 while it is bypassed (cache.Resilient's breaker is open), so an alert can
+// fire on a cache outage that /readyz deliberately reports only as "degraded".
+func (t *Telemetry) WatchCacheAvailability(available func() bool) error {
+	gauge := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Namespace: namespace, Name: "cache_available",
+		Help: "1 while the shared cache (Redis) answers, 0 while it is bypassed after a failure.",
+	}, func() float64 {
+		if available() {
+			return 1
+		}
+		return 0
+	})
+	if err := t.registry.Register(gauge); err != nil {
+		return fmt.Errorf("telemetry: cache availability: %w", err)
+	}
+	return nil
 }

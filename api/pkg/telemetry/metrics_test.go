@@ -133,3 +133,12 @@ func TestNew_GivesEachProcessItsOwnRegistry(t *testing.T) {
 	_, ok := sample(scrape(t, b), `portal_rmas_created_total{rma_type="REPAIR"}`)
 	require.False(t, ok, "b never counted an RMA")
 }
+
+func TestWatchCacheAvailability_FollowsTheBreaker(t *testing.T) {
+	tel := newTelemetry(t)
+	up := true
+	require.NoError(t, tel.WatchCacheAvailability(func() bool { return up }))
+	requireSample(t, scrape(t, tel), `portal_cache_available`, 1)
+	up = false
+	requireSample(t, scrape(t, tel), `portal_cache_available`, 0)
+}

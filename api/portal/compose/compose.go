@@ -108,6 +108,11 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	app.closers = append(app.closers, closeCache)
+	if breaker, ok := c.(*cache.Resilient); ok {
+		if err := tel.WatchCacheAvailability(breaker.Available); err != nil {
+			return err
+		}
+	}
 	c = tel.CountCache(c)
 	bucket, err := blob.Open(ctx, cfg.BlobURL.Reveal(), filepath.Join(cfg.DataDir, "blobs"))
 	if err != nil {
