@@ -20,6 +20,9 @@ type ResilientOptions struct {
 	// ProbeEvery is how often the one background probe pings while the breaker is open
 	// (default 250 ms).
 	ProbeEvery time.Duration
+	// OutageTTL caps how long an entry set while the breaker is open lives in the process's own
+	// cache (default 5 s; see Resilient).
+	OutageTTL time.Duration
 	// MaxSkippedDeletes is how many deletes the breaker remembers while open (default 10 000);
 	// beyond that it drops every key of the remote instead (see Resilient).
 	MaxSkippedDeletes int
@@ -28,10 +31,16 @@ type ResilientOptions struct {
 
 // Resilient is a circuit breaker around a remote cache (Redis): the cache is a speed-up and a
 // rate-limit store, never a reason for a request to fail or wait. The first failed call opens the
-// breaker; while open, calls do not touch the remote: Get misses, Set and Delete do nothing, Incr
-// counts in this process (so rate limits become per-process limits) and Ping answers
-// ErrUnavailable. One background probe pings the remote every ProbeEvery and closes the breaker
-// when it answers.
+// breaker; while open, calls do not touch the remote but the process's own memory: Get and Set
+// use it with entries that live at most OutageTTL, Delete removes from it, Incr counts in it (so
+// rate limits become per-process limits) and Ping answers ErrUnavailable. One background probe
+// pings the remote every ProbeEvery and closes the breaker when it answers.
+//
+// Why a short-lived local cache rather than plain misses: without it every lookup of the outage
+// becomes a database query, which is what slows the busiest route (verify-serial) under load.
+// A process cannot hear another's deletes meanwhile, so a changed unit may be read stale from
+// this process's memory; OutageTTL bounds that to seconds. Deletes always reach the local memory
+// as well, so within one process nothing is stale.
 //
 // Stale entries: a Delete skipped while open (a unit changed, its cached copy must go) would leave
 // the old value behind when the remote comes back with its data (a network split, a failover
@@ -71,6 +80,9 @@ func NewResilient(ctx context.Context, remote Cache, opts ResilientOptions) *Res
 	if opts.ProbeEvery <= 0 {
 		opts.ProbeEvery = 250 * time.Millisecond
 	}
+	if opts.OutageTTL <= 0 {
+		opts.OutageTTL = 5 * time.Second
+	}
 	if opts.MaxSkippedDeletes <= 0 {
 		opts.MaxSkippedDeletes = 10_000
 	}
@@ -93,7 +105,7 @@ func (r *Resilient) Available() bool { return !r.open.Load() }
 func (r *Resilient) Get(ctx context.Context, key string) ([]byte, error) {
 	if r.open.Load() {
 		r.bypass()
-		return nil, ErrMiss
+		return r.local.Get(ctx, key)
 	}
 	var v []byte
 	err := r.call(ctx, func(ctx context.Context) (err error) { v, err = r.remote.Get(ctx, key); return err })
@@ -106,13 +118,14 @@ func (r *Resilient) Get(ctx context.Context, key string) ([]byte, error) {
 func (r *Resilient) Set(ctx context.Context, key string, value []byte, ttl time.Duration) error {
 	if r.open.Load() {
 		r.bypass()
-		return nil
+		return r.local.Set(ctx, key, value, min(ttl, r.opts.OutageTTL))
 	}
 	_ = r.call(ctx, func(ctx context.Context) error { return r.remote.Set(ctx, key, value, ttl) })
 	return nil
 }
 
 func (r *Resilient) Delete(ctx context.Context, keys ...string) error {
+	_ = r.local.Delete(ctx, keys...)
 	if r.open.Load() {
 		r.skipDeletes(keys)
 		return nil

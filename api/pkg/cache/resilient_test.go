@@ -92,10 +92,31 @@ func TestResilient_OneFailureOpensTheBreakerAndLaterCallsSkipTheRemote(t *testin
 	for range 100 {
 		_, err := r.Get(ctx, "k")
 		require.ErrorIs(t, err, cache.ErrMiss)
-		require.NoError(t, r.Set(ctx, "k", []byte("w"), time.Minute))
+		require.NoError(t, r.Delete(ctx, "k"))
 	}
 	// Only the probe (every 10 ms) talks to the remote now, not the 200 calls.
 	require.Less(t, remote.calls.Load()-before, int64(50))
+}
+
+func TestResilient_WhileOpenTheProcessCachesForAFewSecondsOnly(t *testing.T) {
+	remote := newFlaky()
+	remote.down.Store(true)
+	r := cache.NewResilient(t.Context(), remote, cache.ResilientOptions{OutageTTL: 50 * time.Millisecond, Log: testkit.Quiet()})
+	t.Cleanup(func() { _ = r.Close() })
+	ctx := t.Context()
+	require.NoError(t, r.Set(ctx, "unit:RT1", []byte("v"), time.Hour))
+	got, err := r.Get(ctx, "unit:RT1")
+	require.NoError(t, err)
+	require.Equal(t, "v", string(got))
+	require.NoError(t, r.Delete(ctx, "unit:RT1"))
+	_, err = r.Get(ctx, "unit:RT1")
+	require.ErrorIs(t, err, cache.ErrMiss, "a delete in this process reaches its own memory")
+
+	require.NoError(t, r.Set(ctx, "unit:RT2", []byte("v"), time.Hour))
+	require.Eventually(t, func() bool {
+		_, err := r.Get(ctx, "unit:RT2")
+		return errors.Is(err, cache.ErrMiss)
+	}, 2*time.Second, 10*time.Millisecond, "an hour's TTL is cut to OutageTTL")
 }
 
 func TestResilient_IncrCountsPerProcessWhileOpen(t *testing.T) {
