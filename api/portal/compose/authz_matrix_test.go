@@ -378,11 +378,15 @@ func (f *matrixFixture) roles(p persona, orgResource bool) (caller, resource str
 func (f *matrixFixture) do(method, target, caller string, body io.Reader, contentType string) (int, string) {
 	f.t.Helper()
 	req := httptest.NewRequest(method, target, body)
+	var w http.ResponseWriter = httptest.NewRecorder()
+	recorded := w.(*httptest.ResponseRecorder)
 	if strings.HasPrefix(target, streamPath) {
-		// The event stream answers until its client goes: this one goes after its first frames.
-		ctx, cancel := context.WithTimeout(req.Context(), 100*time.Millisecond)
+		// The event stream answers until its client goes: this client goes once the answer has
+		// begun, however slow the machine (the 10 s bound only ends a stream that never answers).
+		ctx, cancel := context.WithTimeout(req.Context(), 10*time.Second)
 		defer cancel()
 		req = req.WithContext(ctx)
+		w = leaveOnFirstWrite{recorded, cancel}
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
@@ -395,9 +399,8 @@ func (f *matrixFixture) do(method, target, caller string, body io.Reader, conten
 	// Each user calls from an address of their own, so the contact form's per-address limit
 	// counts one persona's messages.
 	req.RemoteAddr = fmt.Sprintf("192.0.2.%d:1234", 1+slices.Index(users, caller))
-	w := httptest.NewRecorder()
 	f.app.Engine.ServeHTTP(w, req)
-	return w.Code, w.Body.String()
+	return recorded.Code, recorded.Body.String()
 }
 
 func (f *matrixFixture) call(method string, r restRow, caller, resource string) (int, string) {
@@ -619,4 +622,21 @@ func (f *matrixFixture) graphql(query, caller string) string {
 		}
 	}
 	return "data"
+}
+
+// leaveOnFirstWrite records a streamed answer and ends the request once the first bytes arrive,
+// as a client that only wanted to know whether it was let in.
+type leaveOnFirstWrite struct {
+	*httptest.ResponseRecorder
+	leave context.CancelFunc
+}
+
+func (w leaveOnFirstWrite) Write(b []byte) (int, error) {
+	defer w.leave()
+	return w.ResponseRecorder.Write(b)
+}
+
+func (w leaveOnFirstWrite) Flush() {
+	w.ResponseRecorder.Flush()
+	w.leave()
 }
