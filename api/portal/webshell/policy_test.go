@@ -97,12 +97,14 @@ func TestMount_RefusesAShellWithAnInlineScript(t *testing.T) {
 	}
 }
 
-func TestMount_RefusesAProviderOrFormThatIsNotAnHTTPURL(t *testing.T) {
+func TestMount_RefusesAProviderFormOrRemoteThatIsNotAnHTTPURL(t *testing.T) {
 	gin.SetMode(gin.TestMode)
 	for _, o := range []Options{
 		{Runtime: RuntimeConfig{OIDC: OIDCClient{Authority: "login.example.com"}}},
 		{Runtime: RuntimeConfig{APIBaseURL: "javascript:alert(1)"}},
 		{FormTargets: []string{"https://"}},
+		{RemoteURLs: map[string]string{"parts": "//cdn.example/parts/mf-manifest.json"}},
+		{RemoteURLs: map[string]string{"parts": "ftp://cdn.example/parts/mf-manifest.json"}},
 	} {
 		o.WebDir = builtShell(t, rspackShell)
 		require.ErrorContains(t, Mount(gin.New(), o), "neither a path on the portal nor an http(s) URL")

@@ -6,8 +6,8 @@ package webshell
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -64,8 +64,14 @@ func Mount(r *gin.Engine, o Options) error {
 	if hasInlineScript(html) {
 		return fmt.Errorf("webshell: %s has an inline <script>, which the page's Content-Security-Policy forbids: load it from a file", index)
 	}
-	// The policy allows scripts from the same remote origins as the federation runtime.
-	policy, err := pagePolicy(o, remoteOrigins(o.RemoteURLs))
+	// The policy allows scripts from the same remote origins as the federation runtime. A remote
+	// URL that is neither a path nor an http(s) URL (e.g. "//cdn…") stops the start: left out of
+	// both lists, its pages would fail for every customer with nothing said at deploy time.
+	allowed, err := remoteOrigins(o.RemoteURLs)
+	if err != nil {
+		return err
+	}
+	policy, err := pagePolicy(o, allowed)
 	if err != nil {
 		return err
 	}
@@ -84,7 +90,7 @@ func Mount(r *gin.Engine, o Options) error {
 	for name, manifest := range o.RemoteURLs {
 		rc.Remotes[name] = manifest
 	}
-	rc.AllowedRemoteOrigins = remoteOrigins(o.RemoteURLs)
+	rc.AllowedRemoteOrigins = allowed
 
 	r.GET("/runtime-config.json", func(c *gin.Context) {
 		c.Header("Cache-Control", "no-cache")
@@ -131,19 +137,10 @@ func Mount(r *gin.Engine, o Options) error {
 	return nil
 }
 
-// remoteOrigins lists the distinct origins of the absolute remote URLs, sorted; a relative URL
-// is on the portal's own origin, which the host always allows.
-func remoteOrigins(urls map[string]string) []string {
-	origins := []string{}
-	for _, raw := range urls {
-		u, err := url.Parse(raw)
-		if err != nil || u.Scheme == "" || u.Host == "" {
-			continue
-		}
-		origins = append(origins, u.Scheme+"://"+strings.ToLower(u.Host))
-	}
-	slices.Sort(origins)
-	return slices.Compact(origins)
+// remoteOrigins lists the distinct origins of the absolute remote URLs, sorted; a path is on the
+// portal's own origin, which the host always allows.
+func remoteOrigins(urls map[string]string) ([]string, error) {
+	return origins("remote URL", slices.Collect(maps.Values(urls))...)
 }
 
 var (
