@@ -83,6 +83,12 @@ func TestLoadConfig_DerivesPublicURLAndAudience(t *testing.T) {
 	require.True(t, cfg.EmbeddedIdentity())
 }
 
+func TestLoadConfig_RefusesAScopeWithoutOfflineAccess(t *testing.T) {
+	t.Setenv("OIDC_SCOPE", "openid profile email roles")
+	_, err := compose.LoadConfig()
+	require.ErrorContains(t, err, "lacks offline_access")
+}
+
 func TestBuild_EmbeddedDefaultsServeShellAPIAndProvider(t *testing.T) {
 	cfg := embeddedConfig(t)
 	app := build(t, cfg)

@@ -4,6 +4,8 @@
 package compose
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"rugged.example/portal/api/payments/authnet"
@@ -95,6 +97,12 @@ func LoadConfig() (Config, error) {
 	}
 	if cfg.OIDCAudience == "" {
 		cfg.OIDCAudience = cfg.OIDCClientID
+	}
+	// The browser renews sessions with the refresh token that offline_access brings. Without it
+	// the sign-in library falls back to a hidden iframe, which the pages' CSP (frame-src 'none')
+	// blocks, so every customer would be signed out when their first token expires.
+	if !slices.Contains(strings.Fields(cfg.OIDCScope), "offline_access") {
+		return cfg, fmt.Errorf("compose: OIDC_SCOPE %q lacks offline_access, which the browser's session renewal needs", cfg.OIDCScope)
 	}
 	return cfg, nil
 }
