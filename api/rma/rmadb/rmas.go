@@ -143,8 +143,13 @@ func (s *Store) NextRMANumber(ctx context.Context) (string, error) {
 }
 
 // labelShippingGrace is how long a new RMA's own shipping step has before the LabelRetrier may
-// take over its label.
-const labelShippingGrace = time.Minute
+// take over its label. Both record a label only on an RMA that has none (SetShipping,
+// IssueLabel), so a slow step that the retrier overtakes can neither overwrite nor wipe the
+// retrier's label; but each one books the carrier, so the grace is kept far longer than the
+// step can take: the carrier call (no bound of its own, the request's context ends it) and the
+// short transaction that records the documents take seconds, and 5 minutes leaves a second
+// booking to a step that has already failed in all but name.
+const labelShippingGrace = 5 * time.Minute
 
 // CreateRMA implements rma.RMAStore.
 func (s *Store) CreateRMA(ctx context.Context, r rma.RMA, idempotencyKey string) error {
@@ -220,18 +225,23 @@ func (s *Store) RMAByNumber(ctx context.Context, owner, number string) (rma.RMA,
 	return toRMA(row), nil
 }
 
-// SetShipping implements rma.RMAStore: a shipping error makes the label's retry due at once,
-// documents end the retries.
-func (s *Store) SetShipping(ctx context.Context, number, labelID, invoiceID, tracking, shippingError string) error {
+// SetShipping implements rma.RMAStore with one conditional UPDATE: it writes only to an RMA
+// without a label, so it never overwrites or wipes one the LabelRetrier recorded first. A
+// shipping error makes the label's retry due at once, documents end the retries.
+func (s *Store) SetShipping(ctx context.Context, number, labelID, invoiceID, tracking, shippingError string) (bool, error) {
 	now := utcNow()
 	var retryAt *time.Time
 	if shippingError != "" && labelID == "" {
 		retryAt = &now
 	}
-	return db.Conn(ctx, s.db).Model(&rmaRow{}).Where("number = ?", number).Updates(map[string]any{
+	res := db.Conn(ctx, s.db).Model(&rmaRow{}).Where("number = ? AND label_id = ''", number).Updates(map[string]any{
 		"label_id": labelID, "invoice_id": invoiceID, "tracking_number": tracking,
 		"shipping_error": shippingError, "label_retry_at": retryAt, "updated_at": now,
-	}).Error
+	})
+	if res.Error != nil {
+		return false, fmt.Errorf("rmadb: shipping of %s: %w", number, res.Error)
+	}
+	return res.RowsAffected == 1, nil
 }
 
 // AddEvent implements rma.RMAStore.
