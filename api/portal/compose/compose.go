@@ -59,6 +59,9 @@ type App struct {
 	Admin      http.Handler
 	closers    []func() error
 	background []func(context.Context, *slog.Logger)
+	// retryDueLabels is the label retrier's RetryDue in a process that creates RMAs
+	// (retriesLabels), else nil.
+	retryDueLabels func(context.Context) (int, error)
 }
 
 // Close releases the database and cache.

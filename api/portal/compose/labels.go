@@ -19,6 +19,25 @@ func (app *App) retryLabels(caps *capabilities) error {
 		return err
 	}
 	retrier := rma.NewLabelRetrier(creator, caps.Units(), rma.LabelRetryOptions{})
+	app.retryDueLabels = retrier.RetryDue
 	app.background = append(app.background, func(ctx context.Context, _ *slog.Logger) { retrier.Run(ctx) })
 	return nil
+}
+
+// RetryLabelsNow retries every label that is due, batch after batch, until a pass issues none,
+// and returns how many it issued: the fault suite runs it once the faults are over, so its
+// audit can demand of each RMA a label or a recorded failure instead of a retry still due. A
+// process that creates no RMAs has nothing to retry.
+func (app *App) RetryLabelsNow(ctx context.Context) (int, error) {
+	if app.retryDueLabels == nil {
+		return 0, nil
+	}
+	total := 0
+	for {
+		issued, err := app.retryDueLabels(ctx)
+		total += issued
+		if err != nil || issued == 0 {
+			return total, err
+		}
+	}
 }

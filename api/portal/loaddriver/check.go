@@ -30,10 +30,13 @@ type Audit struct {
 	// line, the "created" event, the unit's mark, the idempotency key) or a label without its
 	// event.
 	HalfWritten []string
-	// Unlabelled are stored RMAs with neither a label nor a recorded label failure or due
-	// retry: nothing will ever issue their label.
+	// Unlabelled are stored RMAs with neither a label nor a recorded label failure (a
+	// "label_failed" or "label_retries_exhausted" event). A retry still due does not count:
+	// every label RMA is born with one (the retrier's safety net), so it would pass an RMA whose
+	// label was never issued; callers that stopped the database first run the retrier to the
+	// end (compose.App.RetryLabelsNow), then audit.
 	Unlabelled []string
-	// LabelFailures counts RMAs without a label whose failure or retry is recorded.
+	// LabelFailures counts RMAs without a label whose failure is recorded.
 	LabelFailures int
 }
 
@@ -44,7 +47,7 @@ func (a Audit) OK() bool {
 
 func (a Audit) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "acknowledged %d, stored %d (unacknowledged %d), lost %d, duplicated %d, half-written %d, without label nor recorded failure or retry %d, label failures or retries recorded %d",
+	fmt.Fprintf(&b, "acknowledged %d, stored %d (unacknowledged %d), lost %d, duplicated %d, half-written %d, without label nor recorded failure %d, label failures recorded %d",
 		a.Acknowledged, a.Stored, a.Unacknowledged, len(a.Lost), len(a.Duplicated), len(a.HalfWritten), len(a.Unlabelled), a.LabelFailures)
 	for _, l := range []struct {
 		name  string
@@ -59,8 +62,7 @@ func (a Audit) String() string {
 
 type storedRMA struct {
 	Number, Owner, Serial, LabelID, ShippingError string
-	LabelRetryDue                                 bool
-	Lines, Created, LabelEvents                   int
+	Lines, Created, LabelEvents, LabelFailures    int
 	UnitMark                                      string
 	Keys                                          int
 }
@@ -81,10 +83,11 @@ func AuditRMAs(ctx context.Context, gdb *gorm.DB, acks []Ack) (Audit, error) {
 	}
 	var rows []storedRMA
 	err := gdb.WithContext(ctx).Raw(`
-SELECT r.number, r.owner, r.serial, r.label_id, r.shipping_error, r.label_retry_at IS NOT NULL AS label_retry_due,
+SELECT r.number, r.owner, r.serial, r.label_id, r.shipping_error,
   (SELECT count(*) FROM rma_lines l WHERE l.rma_number = r.number) AS lines,
   (SELECT count(*) FROM rma_events e WHERE e.rma_number = r.number AND e.kind = 'created') AS created,
   (SELECT count(*) FROM rma_events e WHERE e.rma_number = r.number AND e.kind IN ('label_issued', 'label_failed')) AS label_events,
+  (SELECT count(*) FROM rma_events e WHERE e.rma_number = r.number AND e.kind IN ('label_failed', 'label_retries_exhausted')) AS label_failures,
   COALESCE((SELECT u.open_rma_number FROM rma_units u WHERE u.serial = r.serial), '') AS unit_mark,
   (SELECT count(*) FROM rma_idempotency_keys k WHERE k.rma_number = r.number) AS keys
 FROM rma_rmas r WHERE r.owner IN ?`, owners).Scan(&rows).Error
@@ -107,7 +110,7 @@ FROM rma_rmas r WHERE r.owner IN ?`, owners).Scan(&rows).Error
 				r.Number, r.Lines, r.Created, r.UnitMark, r.Keys, r.LabelEvents))
 		}
 		switch {
-		case r.LabelID == "" && r.ShippingError == "" && !r.LabelRetryDue:
+		case r.LabelID == "" && r.LabelFailures == 0:
 			a.Unlabelled = append(a.Unlabelled, r.Number)
 		case r.LabelID == "":
 			a.LabelFailures++
