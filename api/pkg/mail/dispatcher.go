@@ -87,24 +87,10 @@ func NewDispatcher(gdb *gorm.DB, sender Sender, log *slog.Logger, opts Dispatche
 func (d *Dispatcher) Run(ctx context.Context) {
 	d.log.InfoContext(ctx, "mail: dispatcher started", "poll", d.opts.PollInterval.String())
 	defer d.log.InfoContext(ctx, "mail: dispatcher stopped")
-	timer := time.NewTimer(0)
-	defer timer.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-timer.C:
-		}
+	retry.Poll(ctx, d.opts.PollInterval, d.opts.BatchSize, func(ctx context.Context) (int, error) {
 		claimed, _, err := d.dispatch(ctx)
-		if err != nil && ctx.Err() == nil {
-			d.log.ErrorContext(ctx, "mail: dispatch failed", "err", err)
-		}
-		next := d.opts.PollInterval
-		if err == nil && claimed == d.opts.BatchSize {
-			next = 0
-		}
-		timer.Reset(next)
-	}
+		return claimed, err
+	}, func(err error) { d.log.ErrorContext(ctx, "mail: dispatch failed", "err", err) })
 }
 
 // DispatchOnce claims up to BatchSize due messages, sends them and records each outcome. sent

@@ -86,24 +86,10 @@ func NewLabelRetrier(c *Creator, store LabelRetryStore, opts LabelRetryOptions) 
 // Run retries due labels until ctx is done: at once again after a full batch, otherwise after
 // PollInterval. Errors are logged and the next poll tries again.
 func (l *LabelRetrier) Run(ctx context.Context) {
-	timer := time.NewTimer(0)
-	defer timer.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-timer.C:
-		}
+	retry.Poll(ctx, l.opts.PollInterval, l.opts.BatchSize, func(ctx context.Context) (int, error) {
 		claimed, _, err := l.retryDue(ctx)
-		if err != nil && ctx.Err() == nil {
-			l.creator.Log.ErrorContext(ctx, "label retry failed", "err", err)
-		}
-		next := l.opts.PollInterval
-		if err == nil && claimed == l.opts.BatchSize {
-			next = 0
-		}
-		timer.Reset(next)
-	}
+		return claimed, err
+	}, func(err error) { l.creator.Log.ErrorContext(ctx, "label retry failed", "err", err) })
 }
 
 // RetryDue claims up to BatchSize RMAs whose retry is due and asks the carrier for each one's
