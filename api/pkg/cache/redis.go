@@ -80,8 +80,8 @@ func NewRedis(url, prefix string) (*Redis, error) {
 		return nil, fmt.Errorf("cache: parse REDIS_URL: %w", err)
 	}
 	opts.DialTimeout = 50 * time.Millisecond
-	opts.ReadTimeout = 50 * time.Millisecond
-	opts.WriteTimeout = 50 * time.Millisecond
+	opts.ReadTimeout = 100 * time.Millisecond // within the breaker's CallTimeout; a stall of this process is not an outage
+	opts.WriteTimeout = 100 * time.Millisecond
 	opts.PoolTimeout = 50 * time.Millisecond
 	opts.MaxRetries = -1
 	opts.DialerRetries = 1 // the default, 5 dials 100 ms apart, is what made every call wait

@@ -3,11 +3,22 @@ package cache
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
+	"net"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 )
+
+// tripAfter is how many consecutive failed calls open the breaker when the failures are slow
+// answers (timeouts): one timeout is as likely a GC pause or a scheduling stall of this process as
+// a sick remote, and a breaker that opens on each would flap under load. A refused or failed
+// connection opens it at once: the remote is down, and such calls fail in microseconds anyway.
+const tripAfter = 3
 
 // ErrUnavailable is what Ping answers while the breaker is open: the remote cache is bypassed.
 var ErrUnavailable = errors.New("cache: unavailable, bypassed until it answers again")
@@ -30,8 +41,9 @@ type ResilientOptions struct {
 }
 
 // Resilient is a circuit breaker around a remote cache (Redis): the cache is a speed-up and a
-// rate-limit store, never a reason for a request to fail or wait. The first failed call opens the
-// breaker; while open, calls do not touch the remote but the process's own memory: Get and Set
+// rate-limit store, never a reason for a request to fail or wait. A failed connection, or tripAfter
+// consecutive failed calls, open the breaker (a full pool of this process never does: that is
+// load here, not a sick remote); while open, calls do not touch the remote but the process's own memory: Get and Set
 // use it with entries that live at most OutageTTL, Delete removes from it, Incr counts in it (so
 // rate limits become per-process limits) and Ping answers ErrUnavailable. One background probe
 // pings the remote every ProbeEvery and closes the breaker when it answers.
@@ -51,13 +63,17 @@ type ResilientOptions struct {
 // Skipped Sets need nothing: a missing entry is a miss.
 type Resilient struct {
 	remote Cache
-	local  *Memory
-	opts   ResilientOptions
+	local  *Memory // entries while open
+	// counters holds Incr's rate-limit counts while open, apart from local so that a burst of
+	// cached entries cannot evict them (and reset a limit).
+	counters *Memory
+	opts     ResilientOptions
 
-	open    atomic.Bool
-	stop    chan struct{}
-	stopped sync.Once
-	probing sync.WaitGroup
+	open     atomic.Bool
+	failures atomic.Int32 // consecutive failed calls while closed
+	stop     chan struct{}
+	stopped  sync.Once
+	probing  sync.WaitGroup
 
 	bypassed atomic.Int64 // calls answered without the remote during this outage, for the log
 
@@ -89,12 +105,12 @@ func NewResilient(ctx context.Context, remote Cache, opts ResilientOptions) *Res
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
-	r := &Resilient{remote: remote, local: NewMemory(50_000), opts: opts, stop: make(chan struct{}),
+	r := &Resilient{remote: remote, local: NewMemory(50_000), counters: NewMemory(50_000), opts: opts, stop: make(chan struct{}),
 		skipped: map[string]struct{}{}}
 	cctx, cancel := context.WithTimeout(ctx, opts.CallTimeout)
 	defer cancel()
 	if err := remote.Ping(cctx); err != nil {
-		r.trip(err)
+		r.tripNow(err)
 	}
 	return r
 }
@@ -124,23 +140,29 @@ func (r *Resilient) Set(ctx context.Context, key string, value []byte, ttl time.
 	return nil
 }
 
+// Delete removes keys locally and from the remote. An invalidation must outlive its caller (it
+// often runs after a commit, when the client may have gone), so the remote call ignores the
+// caller's cancellation. A delete the remote may have missed opens the breaker at once and joins
+// the skipped deletes: only the probe replays them, and it runs only while the breaker is open.
 func (r *Resilient) Delete(ctx context.Context, keys ...string) error {
+	ctx = context.WithoutCancel(ctx)
 	_ = r.local.Delete(ctx, keys...)
-	if r.open.Load() {
-		r.skipDeletes(keys)
-		return nil
+	for {
+		if r.open.Load() && r.skipDeletes(keys) {
+			return nil
+		}
+		err := r.call(ctx, func(ctx context.Context) error { return r.remote.Delete(ctx, keys...) })
+		if err == nil {
+			return nil
+		}
+		r.tripNow(err)
 	}
-	if err := r.call(ctx, func(ctx context.Context) error { return r.remote.Delete(ctx, keys...) }); err != nil {
-		// Whether the remote applied it is unknown: replay it when the remote is back.
-		r.skipDeletes(keys)
-	}
-	return nil
 }
 
 func (r *Resilient) Incr(ctx context.Context, key string, ttl time.Duration) (int64, error) {
 	if r.open.Load() {
 		r.bypass()
-		return r.local.Incr(ctx, key, ttl)
+		return r.counters.Incr(ctx, key, ttl)
 	}
 	var n int64
 	err := r.call(ctx, func(ctx context.Context) (err error) { n, err = r.remote.Incr(ctx, key, ttl); return err })
@@ -148,7 +170,7 @@ func (r *Resilient) Incr(ctx context.Context, key string, ttl time.Duration) (in
 		if ctx.Err() != nil {
 			return 0, err
 		}
-		return r.local.Incr(ctx, key, ttl)
+		return r.counters.Incr(ctx, key, ttl)
 	}
 	return n, nil
 }
@@ -172,20 +194,38 @@ func (r *Resilient) Close() error {
 	return nil
 }
 
-// call runs fn on the remote within CallTimeout and opens the breaker when the remote fails. A
-// caller that went away (its own context ended) says nothing about the remote.
+// call runs fn on the remote within CallTimeout and counts its failure towards opening the
+// breaker (see Resilient). A caller that went away (its own context ended) says nothing about the
+// remote, nor does a pool wait that timed out: this process is overloaded, the remote may be fine.
 func (r *Resilient) call(ctx context.Context, fn func(context.Context) error) error {
 	cctx, cancel := context.WithTimeout(ctx, r.opts.CallTimeout)
 	defer cancel()
 	err := fn(cctx)
-	if err != nil && !errors.Is(err, ErrMiss) && ctx.Err() == nil {
-		r.trip(err)
+	switch {
+	case err == nil || errors.Is(err, ErrMiss):
+		r.failures.Store(0)
+	case ctx.Err() != nil || errors.Is(err, redis.ErrPoolTimeout):
+	case connectionFailed(err) || r.failures.Add(1) >= tripAfter:
+		r.tripNow(err)
 	}
 	return err
 }
 
-// trip opens the breaker; the call that opens it starts the one probe.
-func (r *Resilient) trip(cause error) {
+// connectionFailed reports a remote that cannot be reached at all (refused, reset, no route, a
+// failed dial), as opposed to one that answered slowly.
+func connectionFailed(err error) bool {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		return true
+	}
+	// EOF: the server closed the connection (it stopped or restarted).
+	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, syscall.EHOSTUNREACH) || errors.Is(err, syscall.ENETUNREACH) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+}
+
+// tripNow opens the breaker; the call that opens it starts the one probe.
+func (r *Resilient) tripNow(cause error) {
 	if !r.open.CompareAndSwap(false, true) {
 		return
 	}
@@ -196,12 +236,18 @@ func (r *Resilient) trip(cause error) {
 
 func (r *Resilient) bypass() { r.bypassed.Add(1) }
 
-func (r *Resilient) skipDeletes(keys []string) {
-	r.bypass()
+// skipDeletes remembers keys for the probe's replay and reports true, or reports false when the
+// breaker has closed meanwhile: the probe is gone and the caller must delete on the remote itself.
+// The breaker closes under mu (see recover), so a key added here is always replayed.
+func (r *Resilient) skipDeletes(keys []string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if !r.open.Load() {
+		return false
+	}
+	r.bypass()
 	if r.overflow {
-		return
+		return true
 	}
 	for _, k := range keys {
 		r.skipped[k] = struct{}{}
@@ -209,6 +255,7 @@ func (r *Resilient) skipDeletes(keys []string) {
 	if len(r.skipped) > r.opts.MaxSkippedDeletes {
 		r.overflow, r.skipped = true, nil
 	}
+	return true
 }
 
 // probe pings the remote every ProbeEvery until it answers and the skipped deletes are applied,
@@ -226,15 +273,16 @@ func (r *Resilient) probe() {
 		if err := r.recover(); err != nil {
 			continue
 		}
-		r.open.Store(false)
 		r.opts.Log.Info("cache available again", "callsWithoutCache", r.bypassed.Swap(0))
 		return
 	}
 }
 
-// recover pings the remote and applies the deletes the outage left undone. It takes them over
-// first: deletes skipped meanwhile (the breaker is still open) join the next attempt, and when an
-// attempt fails its deletes go back.
+// recover pings the remote, applies the deletes the outage left undone and closes the breaker. It
+// takes the deletes over first: deletes skipped meanwhile (the breaker is still open) join the
+// next attempt, and when an attempt fails its deletes go back. It closes the breaker under mu with
+// the list empty, so a Delete either joins the list before (and the next attempt replays it) or
+// sees the breaker closed and deletes on the remote itself.
 func (r *Resilient) recover() error {
 	ctx, cancel := context.WithTimeout(context.Background(), r.opts.CallTimeout)
 	defer cancel()
@@ -264,6 +312,8 @@ func (r *Resilient) recover() error {
 	if r.overflow || len(r.skipped) > 0 {
 		return errors.New("cache: more deletes were skipped during the replay")
 	}
+	r.failures.Store(0)
+	r.open.Store(false)
 	return nil
 }
 

@@ -3,12 +3,15 @@ package cache_test
 import (
 	"context"
 	"errors"
+	"net"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"github.com/stretchr/testify/require"
 
 	"rugged.example/portal/api/pkg/cache"
@@ -16,16 +19,26 @@ import (
 	"rugged.example/portal/api/pkg/testkit"
 )
 
-// flakyCache is a remote cache that fails every call while down, and counts the calls it gets.
+// flakyCache is a remote cache that fails every call while down (a refused connection) or slow
+// (a timeout), and counts the calls it gets.
 type flakyCache struct {
 	*cache.Memory
 	down  atomic.Bool
+	slow  atomic.Pointer[error] // what every call answers, unless nil
 	calls atomic.Int64
 	mu    sync.Mutex
 	dels  []string
 }
 
-var errDown = errors.New("connection refused")
+var errDown = &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+
+func ptr[T any](v T) *T { return &v }
+
+type timeoutError struct{}
+
+func (timeoutError) Error() string   { return "i/o timeout" }
+func (timeoutError) Timeout() bool   { return true }
+func (timeoutError) Temporary() bool { return true }
 
 func newFlaky() *flakyCache { return &flakyCache{Memory: cache.NewMemory(100)} }
 
@@ -33,6 +46,9 @@ func (f *flakyCache) fail() error {
 	f.calls.Add(1)
 	if f.down.Load() {
 		return errDown
+	}
+	if err := f.slow.Load(); err != nil {
+		return *err
 	}
 	return nil
 }
@@ -76,7 +92,7 @@ func fastBreaker(t *testing.T, remote cache.Cache) *cache.Resilient {
 	return r
 }
 
-func TestResilient_OneFailureOpensTheBreakerAndLaterCallsSkipTheRemote(t *testing.T) {
+func TestResilient_ARefusedConnectionOpensTheBreakerAndLaterCallsSkipTheRemote(t *testing.T) {
 	remote := newFlaky()
 	r := fastBreaker(t, remote)
 	ctx := t.Context()
@@ -149,6 +165,95 @@ func TestResilient_ClosesWhenTheRemoteAnswersAndReplaysSkippedDeletes(t *testing
 	remote.mu.Lock()
 	defer remote.mu.Unlock()
 	require.ElementsMatch(t, []string{"unit:RT1", "unit:RT2"}, remote.dels)
+}
+
+func TestResilient_TimeoutsOpenTheBreakerOnlyWhenConsecutive(t *testing.T) {
+	remote := newFlaky()
+	r := fastBreaker(t, remote)
+	ctx := t.Context()
+
+	remote.slow.Store(ptr[error](&net.OpError{Op: "read", Net: "tcp", Err: timeoutError{}}))
+	for range 2 {
+		_, _ = r.Get(ctx, "k")
+	}
+	require.True(t, r.Available(), "two stalls in a row are not an outage")
+	remote.slow.Store(nil)
+	_, _ = r.Get(ctx, "k")
+	remote.slow.Store(ptr[error](&net.OpError{Op: "read", Net: "tcp", Err: timeoutError{}}))
+	for range 2 {
+		_, _ = r.Get(ctx, "k")
+	}
+	require.True(t, r.Available(), "an answer in between starts the count again")
+	_, _ = r.Get(ctx, "k")
+	require.False(t, r.Available(), "the third timeout in a row opens the breaker")
+}
+
+func TestResilient_AFullPoolOfThisProcessNeverOpensTheBreaker(t *testing.T) {
+	remote := newFlaky()
+	r := fastBreaker(t, remote)
+	remote.slow.Store(ptr(redis.ErrPoolTimeout))
+	for range 10 {
+		_, _ = r.Get(t.Context(), "k")
+	}
+	require.True(t, r.Available())
+}
+
+func TestResilient_ADeleteOutlivesItsCallerAndAFailedOneIsReplayed(t *testing.T) {
+	remote := newFlaky()
+	r := fastBreaker(t, remote)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	require.NoError(t, r.Delete(ctx, "unit:RT1"))
+	require.True(t, r.Available())
+
+	// One timed-out delete opens the breaker at once: only the probe replays skipped deletes.
+	remote.slow.Store(ptr[error](&net.OpError{Op: "read", Net: "tcp", Err: timeoutError{}}))
+	require.NoError(t, r.Delete(t.Context(), "unit:RT2"))
+	require.False(t, r.Available())
+	remote.slow.Store(nil)
+	require.Eventually(t, r.Available, 2*time.Second, 5*time.Millisecond)
+	remote.mu.Lock()
+	defer remote.mu.Unlock()
+	require.ElementsMatch(t, []string{"unit:RT1", "unit:RT2"}, remote.dels, "the cancelled caller's delete reached the remote too")
+}
+
+// Deletes racing the breaker's closing: each must reach the remote, by the replay or directly.
+func TestResilient_NoDeleteIsLostWhileTheBreakerCloses(t *testing.T) {
+	for round := range 50 {
+		remote := newFlaky()
+		remote.down.Store(true)
+		r := fastBreaker(t, remote)
+		require.False(t, r.Available())
+		remote.down.Store(false)
+		var wg sync.WaitGroup
+		want := []string{}
+		for i := range 20 {
+			k := "unit:" + strconv.Itoa(round) + ":" + strconv.Itoa(i)
+			want = append(want, k)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				time.Sleep(time.Duration(i) * time.Millisecond)
+				_ = r.Delete(t.Context(), k)
+			}()
+		}
+		wg.Wait()
+		require.Eventually(t, r.Available, 2*time.Second, time.Millisecond)
+		require.Eventually(t, func() bool {
+			remote.mu.Lock()
+			defer remote.mu.Unlock()
+			got := map[string]bool{}
+			for _, k := range remote.dels {
+				got[k] = true
+			}
+			for _, k := range want {
+				if !got[k] {
+					return false
+				}
+			}
+			return true
+		}, 2*time.Second, time.Millisecond)
+	}
 }
 
 func TestResilient_ACallerThatGivesUpDoesNotOpenTheBreaker(t *testing.T) {
