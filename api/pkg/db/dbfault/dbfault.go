@@ -34,6 +34,13 @@ func Unreachable(err error) bool {
 	if errors.As(err, &connect) {
 		return true // refused, timed out or rejected while connecting (the server is starting)
 	}
+	if pgconn.Timeout(err) {
+		// A query the database did not answer within its deadline: a server that drops packets
+		// (a network split, a hung host) shows as this, never as a refused connection. A
+		// request that ran out of its own time gets the same answer, which suits it as well: the
+		// database was too slow for it, trying again later can succeed.
+		return true
+	}
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) {
 		switch {
