@@ -85,11 +85,11 @@ func (s *oidcStorage) AuthRequestByCode(ctx context.Context, code string) (op.Au
 }
 
 func (s *oidcStorage) SaveAuthCode(ctx context.Context, id, code string) error {
-	return s.p.store.SaveAuthCode(ctx, id, hashSecret(code), s.p.now())
+	return storageErr(ctx, s.p.store.SaveAuthCode(ctx, id, hashSecret(code), s.p.now()))
 }
 
 func (s *oidcStorage) DeleteAuthRequest(ctx context.Context, id string) error {
-	return s.p.store.DeleteAuthRequest(ctx, id)
+	return storageErr(ctx, s.p.store.DeleteAuthRequest(ctx, id))
 }
 
 // ---- tokens ----
@@ -200,7 +200,7 @@ func (s *oidcStorage) TerminateSession(ctx context.Context, userID, clientID str
 	if err := s.p.store.DeleteGrants(ctx, userID, clientID); err != nil {
 		return storageErr(ctx, err)
 	}
-	return s.p.store.DeleteSessionsOfUser(ctx, userID)
+	return storageErr(ctx, s.p.store.DeleteSessionsOfUser(ctx, userID))
 }
 
 func (s *oidcStorage) RevokeToken(ctx context.Context, tokenOrTokenID, userID, clientID string) *oidc.Error {
@@ -208,10 +208,10 @@ func (s *oidcStorage) RevokeToken(ctx context.Context, tokenOrTokenID, userID, c
 		return nil // not a token of ours: nothing to revoke (RFC 7009 answers 200)
 	}
 	if err := s.p.store.DeleteAccessToken(ctx, tokenOrTokenID, clientID); err != nil {
-		return oidc.ErrServerError().WithParent(err)
+		return oidc.ErrServerError().WithParent(storageErr(ctx, err))
 	}
 	if err := s.p.store.DeleteRefreshToken(ctx, tokenOrTokenID, clientID); err != nil {
-		return oidc.ErrServerError().WithParent(err)
+		return oidc.ErrServerError().WithParent(storageErr(ctx, err))
 	}
 	return nil
 }
