@@ -54,6 +54,7 @@ func StartPostgres(tb testing.TB) *Postgres {
 // Start starts the cluster and waits until it accepts connections.
 func (p *Postgres) Start(tb testing.TB) {
 	tb.Helper()
+	requirePortFree(tb, p.port)
 	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200", p.port, p.dir)
 	run(tb, pgCommand("pg_ctl", "-D", p.data(), "-l", filepath.Join(p.dir, "log"), "-w", "-o", opts, "start")...)
 }
@@ -115,6 +116,7 @@ func (r *Redis) Start(tb testing.TB) {
 	if r.cmd != nil {
 		tb.Fatal("privateserver: redis-server is already running")
 	}
+	requirePortFree(tb, r.port)
 	cmd := exec.Command("redis-server", "--bind", "127.0.0.1", "--port", strconv.Itoa(r.port),
 		"--save", "", "--appendonly", "no", "--daemonize", "no")
 	if err := cmd.Start(); err != nil {
@@ -151,6 +153,18 @@ func FreePort(tb testing.TB) int {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
+}
+
+// requirePortFree stops the test when something else took the port while the server was down
+// (another test package's FreePort may hand it out): waitForPort would find that listener and
+// the test would go on against a stranger.
+func requirePortFree(tb testing.TB, port int) {
+	tb.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
+	if err != nil {
+		tb.Fatalf("privateserver: cannot start again on port %d, something else took it meanwhile: %v", port, err)
+	}
+	_ = l.Close()
 }
 
 func waitForPort(tb testing.TB, port int) {
