@@ -36,10 +36,17 @@ func (f *flakyCarrier) CreateShipment(ctx context.Context, s shipping.Shipment) 
 	return f.Carrier.CreateShipment(ctx, s)
 }
 
-// An RMA created while the carrier is down is kept without its label; once the carrier is back,
-// the process's label retrier issues the label and queues the customer's e-mail with its link,
-// through the real shipping module, RMA store and outbox.
-func TestIntegrationLabelRetrier_IssuesAndMailsTheLabelOnceTheCarrierIsBack(t *testing.T) {
+// labelFixture is an embedded-default database with the real shipping module behind a carrier
+// that can be switched off, and one recycle RMA created while it was off.
+type labelFixture struct {
+	cfg     Config
+	caps    *capabilities
+	carrier *flakyCarrier
+	created rma.Created
+}
+
+func newLabelFixture(t *testing.T) labelFixture {
+	t.Helper()
 	t.Setenv("PORTAL_ADDR", "127.0.0.1:18080")
 	t.Setenv("PORTAL_DATA_DIR", t.TempDir())
 	cfg, err := LoadConfig()
@@ -69,28 +76,57 @@ func TestIntegrationLabelRetrier_IssuesAndMailsTheLabelOnceTheCarrierIsBack(t *t
 		Address: rma.Address{Line1: "2100 Riverside Dr", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"},
 	})
 	require.NoError(t, err, "the RMA is kept")
-	number := created.RMA.Number
+	require.Empty(t, created.RMA.LabelID)
 	require.NotEmpty(t, created.RMA.ShippingError)
+	return labelFixture{cfg: cfg, caps: caps, carrier: carrier, created: created}
+}
+
+// An RMA created while the carrier is down is kept without its label; once the carrier is back,
+// the process's label retrier issues the label and queues the customer's e-mail with its link,
+// through the real shipping module, RMA store and outbox.
+func TestIntegrationLabelRetrier_IssuesAndMailsTheLabelOnceTheCarrierIsBack(t *testing.T) {
+	f := newLabelFixture(t)
+	number := f.created.RMA.Number
 
 	app := &App{}
-	require.NoError(t, app.retryLabels(caps))
+	require.NoError(t, app.retryLabels(f.caps))
 	require.Len(t, app.background, 1)
-	carrier.down.Store(false)
+	f.carrier.down.Store(false)
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
-	go func() { app.background[0](ctx, log); close(done) }()
+	go func() { app.background[0](ctx, f.caps.log); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
 
 	var labelled rma.RMA
+	var err error
 	require.Eventually(t, func() bool {
-		labelled, err = caps.Units().RMAByNumber(t.Context(), "usr_casey", number)
+		labelled, err = f.caps.Units().RMAByNumber(t.Context(), "usr_casey", number)
 		return err == nil && labelled.LabelID != ""
 	}, 10*time.Second, 20*time.Millisecond, "the retrier issues the label")
 	require.Empty(t, labelled.ShippingError)
 
-	sent, err := mail.Recent(t.Context(), gdb, "casey@example.com", 0)
+	sent, err := mail.Recent(t.Context(), f.caps.gdb, "casey@example.com", 0)
 	require.NoError(t, err)
 	i := slices.IndexFunc(sent, func(e mail.Entry) bool { return e.Message.Subject == "RMA "+number+": your shipping label" })
 	require.GreaterOrEqual(t, i, 0, "the customer is mailed the label")
-	require.True(t, strings.Contains(sent[i].Message.Text, cfg.PublicURL+shippingapi.DocumentPath(labelled.LabelID)), sent[i].Message.Text)
+	require.True(t, strings.Contains(sent[i].Message.Text, f.cfg.PublicURL+shippingapi.DocumentPath(labelled.LabelID)), sent[i].Message.Text)
+}
+
+// RetryLabelsNow, which the fault suite runs before its audit, issues every due label at once
+// instead of at the retrier's next poll, and does nothing in a process that creates no RMAs.
+func TestIntegrationRetryLabelsNow_IssuesTheDueLabels(t *testing.T) {
+	none, err := (&App{}).RetryLabelsNow(t.Context())
+	require.NoError(t, err)
+	require.Zero(t, none)
+
+	f := newLabelFixture(t)
+	app := &App{}
+	require.NoError(t, app.retryLabels(f.caps))
+	f.carrier.down.Store(false)
+	issued, err := app.RetryLabelsNow(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, 1, issued)
+	labelled, err := f.caps.Units().RMAByNumber(t.Context(), "usr_casey", f.created.RMA.Number)
+	require.NoError(t, err)
+	require.NotEmpty(t, labelled.LabelID)
 }
