@@ -63,7 +63,7 @@ func pagePolicy(o Options, remotes []string) (string, error) {
 // origins reduces absolute URLs to their scheme://host[:port], sorted and without repeats; paths
 // on the portal itself are 'self' already and add nothing.
 func origins(what string, urls ...string) ([]string, error) {
-	var out []string
+	out := []string{}
 	for _, raw := range urls {
 		if raw == "" || (strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//")) {
 			continue
@@ -79,7 +79,7 @@ func origins(what string, urls ...string) ([]string, error) {
 }
 
 func join(lists ...[]string) []string {
-	var out []string
+	out := []string{}
 	for _, l := range lists {
 		for _, s := range l {
 			if !slices.Contains(out, s) {

@@ -83,6 +83,11 @@ func TestMount_EmbeddedDefaultsNeedOnlyThePortalsOwnOrigin(t *testing.T) {
 	require.Contains(t, csp, "script-src 'self';")
 	require.Contains(t, csp, "connect-src 'self' http://127.0.0.1:8080 blob:;")
 	require.Contains(t, csp, "form-action 'self' http://127.0.0.1:8080;")
+
+	// The host refuses a runtime config whose allowedRemoteOrigins is not a list: none is [].
+	w = httptest.NewRecorder()
+	r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/runtime-config.json", nil))
+	require.Contains(t, w.Body.String(), `"allowedRemoteOrigins":[]`)
 }
 
 func TestMount_RefusesAShellWithAnInlineScript(t *testing.T) {
