@@ -39,9 +39,6 @@ func FuzzSeedFails(f *testing.F) {
 }
 
 func TestRun_RunsEachFuzzTestAloneAndNamesTheFailingInput(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and fuzzes a module")
-	}
 	dir := t.TempDir()
 	for name, src := range fixture {
 		path := filepath.Join(dir, name)
