@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
+import { PrecompressPlugin } from './precompress';
 
 export interface PortalBuildOptions {
   /** The package directory (where rspack.config.ts lives). */
@@ -20,7 +21,7 @@ const isProduction = process.env.NODE_ENV !== 'development';
 
 /** The base every portal bundle shares: TypeScript through swc, hashed chunks in dist/. */
 export function createPortalConfig(options: PortalBuildOptions): Configuration {
-  const plugins: NonNullable<Configuration['plugins']> = [];
+  const plugins: NonNullable<Configuration['plugins']> = isProduction ? [new PrecompressPlugin()] : [];
   if (options.htmlTemplate) {
     plugins.push(new rspack.HtmlRspackPlugin({ template: path.join(options.root, options.htmlTemplate) }));
   }
