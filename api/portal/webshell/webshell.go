@@ -84,7 +84,19 @@ func Mount(r *gin.Engine, o Options) error {
 	}
 	for _, name := range remotes {
 		dir := filepath.Join(o.WebDir, "apps", name, "dist")
-		r.Group("/remotes/"+name, cacheControl).StaticFS("/", http.Dir(dir))
+		serve := func(c *gin.Context) {
+			file := c.Param("file")
+			if hasDotDot(file) {
+				c.Status(http.StatusBadRequest)
+				return
+			}
+			setAssetCaching(c, file)
+			if !serveFile(c, dir, file) {
+				c.Status(http.StatusNotFound)
+			}
+		}
+		r.GET("/remotes/"+name+"/*file", serve)
+		r.HEAD("/remotes/"+name+"/*file", serve)
 		rc.Remotes[name] = "/remotes/" + name + "/mf-manifest.json"
 	}
 	for name, manifest := range o.RemoteURLs {
@@ -102,7 +114,6 @@ func Mount(r *gin.Engine, o Options) error {
 		c.Status(http.StatusOK)
 	})
 
-	files := http.Dir(hostDir)
 	r.NoRoute(func(c *gin.Context) {
 		p := path.Clean("/" + c.Request.URL.Path)
 		if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
@@ -113,18 +124,19 @@ func Mount(r *gin.Engine, o Options) error {
 			c.JSON(http.StatusNotFound, gin.H{"error": "notFound", "message": "Not found"})
 			return
 		}
+		// A path that climbs out is an attack, not a page: refused as http.FileServer does.
+		if hasDotDot(c.Request.URL.Path) {
+			c.Status(http.StatusBadRequest)
+			return
+		}
 		if p != "/" && p != "/index.html" {
-			if f, err := files.Open(p); err == nil {
-				st, statErr := f.Stat()
-				_ = f.Close()
-				if statErr == nil && !st.IsDir() {
-					setAssetCaching(c, p)
-					c.FileFromFS(p, files)
-					return
-				}
+			setAssetCaching(c, p)
+			if serveFile(c, hostDir, p) {
+				return
 			}
 			// A missing file with an extension is a broken asset link, not a page.
 			if path.Ext(p) != "" {
+				c.Header("Cache-Control", "no-cache")
 				c.Status(http.StatusNotFound)
 				return
 			}
@@ -132,7 +144,9 @@ func Mount(r *gin.Engine, o Options) error {
 		// Every other path is a page of the host's router, which renders not-found itself.
 		c.Header("Cache-Control", "no-cache")
 		c.Header("Content-Security-Policy", policy)
-		c.File(index)
+		if !serveFile(c, hostDir, "index.html") {
+			c.Status(http.StatusNotFound)
+		}
 	})
 	return nil
 }
@@ -172,13 +186,13 @@ func builtRemotes(webDir string) ([]string, error) {
 	return names, nil
 }
 
-// cacheControl keeps the manifest and remote entry fresh (they name the hashed chunks) and lets
-// hashed chunks be cached for good.
-func cacheControl(c *gin.Context) {
-	setAssetCaching(c, c.Request.URL.Path)
-	c.Next()
+// hasDotDot reports a ".." segment in a decoded URL path.
+func hasDotDot(p string) bool {
+	return slices.Contains(strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }), "..")
 }
 
+// setAssetCaching keeps the manifest and remote entry fresh (they name the hashed chunks) and
+// lets hashed chunks be cached for good.
 func setAssetCaching(c *gin.Context, p string) {
 	base := path.Base(p)
 	switch {

@@ -11,20 +11,27 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func shell(t *testing.T) *gin.Engine {
+// builtTree writes files (path → content) under a new directory, as a build leaves them.
+func builtTree(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for path, body := range map[string]string{
+	for path, body := range files {
+		full := filepath.Join(dir, path)
+		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
+		require.NoError(t, os.WriteFile(full, []byte(body), 0o644))
+	}
+	return dir
+}
+
+func shell(t *testing.T) *gin.Engine {
+	t.Helper()
+	dir := builtTree(t, map[string]string{
 		"host/dist/index.html":              "INDEX",
 		"host/dist/main.0123abcd.js":        "JS",
 		"apps/repair/dist/mf-manifest.json": "{}",
 		"apps/repair/dist/remoteEntry.js":   "ENTRY",
 		"apps/draft/README.md":              "a remote that was never built",
-	} {
-		full := filepath.Join(dir, path)
-		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
-		require.NoError(t, os.WriteFile(full, []byte(body), 0o644))
-	}
+	})
 	gin.SetMode(gin.TestMode)
 	r := gin.New()
 	require.NoError(t, Mount(r, Options{
@@ -48,7 +55,7 @@ func TestMount(t *testing.T) {
 		{"missing asset is a 404, not the page", http.MethodGet, "/missing.js", http.StatusNotFound, "", ""},
 		{"unknown API path is a JSON 404", http.MethodGet, "/rma-manager/rma/nope", http.StatusNotFound, `"notFound"`, ""},
 		{"encoded path traversal is refused", http.MethodGet, "/%2e%2e/%2e%2e/etc/passwd", http.StatusBadRequest, "", ""},
-		{"remote path traversal stays inside the remote", http.MethodGet, "/remotes/repair/%2e%2e/%2e%2e/host/dist/index.html", http.StatusNotFound, "", ""},
+		{"remote path traversal is refused", http.MethodGet, "/remotes/repair/%2e%2e/%2e%2e/host/dist/index.html", http.StatusBadRequest, "", ""},
 		{"remote manifest is never cached", http.MethodGet, "/remotes/repair/mf-manifest.json", http.StatusOK, "{}", "no-cache"},
 		{"remote entry is never cached", http.MethodGet, "/remotes/repair/remoteEntry.js", http.StatusOK, "ENTRY", "no-cache"},
 		{"connectivity check", http.MethodHead, "/", http.StatusOK, "", "no-store"},
