@@ -28,6 +28,10 @@ const providerTimeout = 10 * time.Second
 // and with retries: a process may start before its provider answers. With an external provider
 // /me is built from the token's claims and the provider's userinfo, cached in c.
 func (app *App) identity(ctx context.Context, cfg Config, gdb *gorm.DB, c cache.Cache, engine *gin.Engine, log *slog.Logger) (*auth.Guard, identityapi.Profiles, error) {
+	// Each process remembers the tokens it verified until they expire (auth.CachingVerifier).
+	guard := func(v auth.Verifier) *auth.Guard {
+		return auth.NewGuard(auth.NewCachingVerifier(v, auth.DefaultTokenCacheSize), log)
+	}
 	if cfg.EmbeddedIdentity() && cfg.Services.Has(ServiceIdentity) {
 		idp, err := EmbeddedIdentity(ctx, cfg, gdb, log)
 		if err != nil {
@@ -35,19 +39,19 @@ func (app *App) identity(ctx context.Context, cfg Config, gdb *gorm.DB, c cache.
 		}
 		engine.Any("/idp/*any", gin.WrapH(idp.Handler()))
 		v := auth.NewOIDCVerifier(oidcConfig(cfg), &oidc.StaticKeySet{PublicKeys: idp.PublicKeys()})
-		return auth.NewGuard(v, log), embeddedProfiles{idp: idp}, nil
+		return guard(v), embeddedProfiles{idp: idp}, nil
 	}
 	discovery := auth.NewDiscovery(cfg.Issuer(), &http.Client{Timeout: providerTimeout})
 	verifier := auth.NewDiscoveringVerifier(oidcConfig(cfg), discovery)
 	if cfg.EmbeddedIdentity() {
 		// The embedded provider's tokens carry the roles, and /me is the identity process's.
-		return auth.NewGuard(verifier, log), nil, nil
+		return guard(verifier), nil, nil
 	}
 	profiles := identityoidc.New(identityoidc.Config{
 		ClientID: cfg.OIDCClientID,
 		Paths:    identityoidc.ClaimPaths{Roles: cfg.OIDCRolesClaim, Org: cfg.OIDCOrgClaim, Discount: cfg.OIDCDiscountClaim},
 	}, discovery, c, log)
-	return auth.NewGuard(profiles.Verifier(verifier), log), profiles, nil
+	return guard(profiles.Verifier(verifier)), profiles, nil
 }
 
 // embeddedProfiles answers /me from the embedded provider's users.
