@@ -97,7 +97,7 @@ var restMatrix = []restRow{
 	{"GET", "/readyz", "/readyz", "", false, want{200, 200, 200, 200, 200, 200}},
 	{"HEAD", "/", "/", "", false, want{200, 200, 200, 200, 200, 200}},
 	{"GET", "/runtime-config.json", "/runtime-config.json", "", false, want{200, 200, 200, 200, 200, 200}},
-	{"GET HEAD", "/remotes/repair/*filepath", "/remotes/repair/mf-manifest.json", "", false, want{200, 200, 200, 200, 200, 200}},
+	{"GET HEAD", "/remotes/repair/*file", "/remotes/repair/mf-manifest.json", "", false, want{200, 200, 200, 200, 200, 200}},
 
 	// The embedded identity provider: its discovery document is public (it answers it whatever
 	// the method), its token endpoint wants a grant whoever calls.

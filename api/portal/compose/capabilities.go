@@ -37,7 +37,10 @@ type capabilities struct {
 	// rmaCounter counts the RMAs the creator opens (metrics).
 	rmaCounter rma.CreationCounter
 
-	places      *geo.Catalog
+	places *geo.Catalog
+	// loadPlaces, when set, is a load of the geo catalog that wire started before the database:
+	// parsing it takes a tenth of a second that a start spends on its schema meanwhile.
+	loadPlaces  func() (*geo.Catalog, error)
 	units       *rmadb.Store
 	unitService *rma.Service
 	attachments *uploads.Service
@@ -50,7 +53,11 @@ type capabilities struct {
 
 func (c *capabilities) Places() (*geo.Catalog, error) {
 	if c.places == nil {
-		places, err := geo.Load()
+		load := c.loadPlaces
+		if load == nil {
+			load = geo.Load
+		}
+		places, err := load()
 		if err != nil {
 			return nil, err
 		}
@@ -66,9 +73,14 @@ func (c *capabilities) Units() *rmadb.Store {
 	return c.units
 }
 
+// unitNearTTL bounds how long this process answers the serial check from its own copy of a unit:
+// another process's change (an RMA opened elsewhere) shows here within it. Creating an RMA checks
+// the unit again in its transaction, so the copy only ever decides what a card shows.
+const unitNearTTL = time.Second
+
 func (c *capabilities) UnitService() *rma.Service {
 	if c.unitService == nil {
-		c.unitService = rma.NewService(c.Units(), c.cache, c.log, nil)
+		c.unitService = rma.NewService(c.Units(), cache.NewNear(c.cache, unitNearTTL, 10_000), c.log, nil)
 	}
 	return c.unitService
 }
