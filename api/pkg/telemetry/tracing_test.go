@@ -182,3 +182,20 @@ func TestNew_ServiceNameFromOTELServiceNameWins(t *testing.T) {
 	require.Len(t, spans.Ended(), 1)
 	require.Equal(t, "portal-eu", resourceServiceName(spans.Ended()[0]))
 }
+
+func TestTraceRequests_WithoutExportLogLinesStillNameTheCallersTrace(t *testing.T) {
+	tel := newTelemetry(t)
+	var logs bytes.Buffer
+	gdb := testkit.SQLite(t)
+	require.NoError(t, gdb.AutoMigrate(&unitRow{}))
+	require.NoError(t, gdb.Create(&unitRow{Serial: "RT10000001", Model: "RL14"}).Error)
+	engine := tracedEngine(tel, gdb, logging.New(&logs, slog.LevelInfo))
+
+	header := http.Header{"Traceparent": {"00-" + inboundTraceID + "-" + inboundSpanID + "-01"}}
+	require.Equal(t, http.StatusOK, serve(engine, http.MethodGet, "/units/RT10000001", header).Code)
+	lines := logLines(t, &logs)
+	require.Len(t, lines, 2, "the handler's line and the access log")
+	for _, line := range lines {
+		require.Equal(t, inboundTraceID, line["trace_id"])
+	}
+}
