@@ -38,6 +38,18 @@ func (p publicKey) Algorithm() jose.SignatureAlgorithm { return jose.RS256 }
 func (p publicKey) Use() string                        { return "sig" }
 func (p publicKey) Key() any                           { return p.k.public() }
 
+// PrepareSigningKey reads or creates dataDir's signing key in the background and yields the
+// outcome once: generating an RSA key for a new data directory takes a few hundred milliseconds,
+// which a start can spend on its schema and demo data meanwhile. New then reads the key.
+func PrepareSigningKey(dataDir string, logger *slog.Logger) <-chan error {
+	done := make(chan error, 1)
+	go func() {
+		_, err := loadOrCreateSigningKey(dataDir, logger)
+		done <- err
+	}()
+	return done
+}
+
 // loadOrCreateSigningKey reads dataDir/idp-signing-key.pem, creating it (0600) when absent.
 // Creation is atomic (hard link of a complete temporary file), so processes starting at
 // the same time end up with the same key.

@@ -64,3 +64,17 @@ func TestSigningKey_ProcessesStartingTogetherShareOneKey(t *testing.T) {
 		require.Equal(t, providers[0].PublicKeys(), p.PublicKeys())
 	}
 }
+
+func TestPrepareSigningKey_MakesTheKeyNewThenUses(t *testing.T) {
+	dataDir := filepath.Join(t.TempDir(), "data")
+	require.NoError(t, <-identity.PrepareSigningKey(dataDir, testkit.Quiet()))
+	pem, err := os.ReadFile(filepath.Join(dataDir, identity.SigningKeyFile))
+	require.NoError(t, err)
+
+	_, err = identity.New(context.Background(), identity.Config{Issuer: "http://127.0.0.1:8080/idp", ClientID: "service-portal",
+		RedirectOrigins: []string{"http://127.0.0.1:8080"}, DataDir: dataDir, DB: testkit.SQLite(t)})
+	require.NoError(t, err)
+	again, err := os.ReadFile(filepath.Join(dataDir, identity.SigningKeyFile))
+	require.NoError(t, err)
+	require.Equal(t, pem, again, "New signs with the prepared key")
+}

@@ -10,11 +10,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	_ "embed"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -93,7 +95,28 @@ type countryEntry struct {
 
 type stateEntry struct {
 	State
-	cities []City
+	// cityLines is the state's "city" records of the dataset. Only the address form's city list
+	// reads them, so they become a sorted list on the first ask: a start then neither builds
+	// 130,000 cities nor collates them.
+	cityLines string
+	once      sync.Once
+	cities    []City
+}
+
+// sortedCities parses and sorts the state's cities once.
+func (s *stateEntry) sortedCities() []City {
+	s.once.Do(func() {
+		cities := make([]City, 0, strings.Count(s.cityLines, "\n"))
+		for line := range strings.Lines(s.cityLines) {
+			// Comments and blank lines may stand between a state's cities.
+			if name, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "city\t"); ok {
+				cities = append(cities, City{Name: name})
+			}
+		}
+		sortBy(cities, func(x City) string { return x.Name }, byName())
+		s.cities = cities
+	})
+	return s.cities
 }
 
 // Catalog holds every country, state and city, sorted by name, with lookups by code and by
@@ -108,7 +131,7 @@ type Catalog struct {
 
 // Load reads the embedded dataset. Call it once at start-up and share the result.
 func Load() (*Catalog, error) {
-	return read(bytes.NewReader(embedded))
+	return read(embedded)
 }
 
 // Countries returns every country, sorted by name.
@@ -176,7 +199,7 @@ func (c *Catalog) Cities(stateGeonameID int64, apo bool) ([]City, error) {
 		if s.APO != apo {
 			return []City{}, nil
 		}
-		return clone(s.cities), nil
+		return clone(s.sortedCities()), nil
 	}
 	if _, ok := c.countryID[stateGeonameID]; ok {
 		return []City{}, nil
@@ -198,32 +221,30 @@ func clone[T any](s []T) []T {
 // read parses the generator's format: gzip, UTF-8, one tab-separated record per line,
 // "country code id name", "state code id apo name" (of the last country), "city name" (of the
 // last state), and '#' comments. Names are substrings of one decompressed string, so the
-// 130,000 cities cost no allocation of their own.
-func read(r io.Reader) (*Catalog, error) {
-	zr, err := gzip.NewReader(r)
+// 130,000 cities cost no allocation of their own; a state keeps its run of city lines.
+func read(gz []byte) (*Catalog, error) {
+	text, err := gunzip(gz)
 	if err != nil {
-		return nil, fmt.Errorf("geo: open dataset: %w", err)
+		return nil, err
 	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("geo: read dataset: %w", err)
-	}
-	text := string(raw)
 	c := &Catalog{byCode: map[string]*countryEntry{}, countryID: map[int64]*countryEntry{}, stateID: map[int64]*stateEntry{}}
 	var country *countryEntry
 	var state *stateEntry
-	// cities are gathered per state and attached when the next state or country starts.
-	var cities []City
+	// A state's city lines run from its first city line to the end of its last one; they are
+	// attached when the next state or country starts.
+	citiesFrom, citiesTo := 0, 0
 	flush := func() {
 		if state != nil {
-			state.cities = cities
+			state.cityLines = text[citiesFrom:citiesTo]
 		}
-		cities = nil
+		citiesFrom, citiesTo = 0, 0
 	}
-	n := 0
-	for line := range strings.Lines(text) {
+	n, offset := 0, 0
+	for full := range strings.Lines(text) {
 		n++
-		line = strings.TrimSuffix(line, "\n")
+		start := offset
+		offset += len(full)
+		line := strings.TrimSuffix(full, "\n")
 		if line == "" || line[0] == '#' {
 			continue
 		}
@@ -234,7 +255,10 @@ func read(r io.Reader) (*Catalog, error) {
 			if state == nil || rest == "" {
 				return nil, bad("city outside a state")
 			}
-			cities = append(cities, City{Name: rest})
+			if citiesTo == 0 {
+				citiesFrom = start
+			}
+			citiesTo = offset
 			c.nCities++
 		case "state":
 			f := strings.SplitN(rest, "\t", 4)
@@ -290,25 +314,46 @@ func read(r io.Reader) (*Catalog, error) {
 // sort puts every list in the order of English collation (accents and case count only after
 // the letters), ties by code point. The generator already wrote them so, with ICU; this makes Go
 // the authority, because ICU and x/text disagree on a handful of names (’ against ').
+// Cities are sorted when first asked for (stateEntry.sortedCities).
 func (c *Catalog) sort() {
-	col := collate.New(language.English)
-	byName := func(a, b string) int {
-		if r := col.CompareString(a, b); r != 0 {
-			return r
-		}
-		return strings.Compare(a, b)
-	}
-	sortBy(c.countries, func(x Country) string { return x.Name }, byName)
+	cmp := byName()
+	sortBy(c.countries, func(x Country) string { return x.Name }, cmp)
 	for _, e := range c.byCode {
-		if sortBy(e.states, func(x State) string { return x.Name }, byName) {
+		if sortBy(e.states, func(x State) string { return x.Name }, cmp) {
 			for i, s := range e.states {
 				e.byCode[s.Code] = i
 			}
 		}
 	}
-	for _, s := range c.stateID {
-		sortBy(s.cities, func(x City) string { return x.Name }, byName)
+}
+
+// byName compares names in that order. Each call has its own collator, which is not safe for
+// concurrent use.
+func byName() func(a, b string) int {
+	col := collate.New(language.English)
+	return func(a, b string) int {
+		if r := col.CompareString(a, b); r != 0 {
+			return r
+		}
+		return strings.Compare(a, b)
 	}
+}
+
+// gunzip decompresses the dataset into one string, sized from the gzip trailer (the length
+// modulo 2^32) so that it is allocated once rather than grown and then copied.
+func gunzip(gz []byte) (string, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return "", fmt.Errorf("geo: open dataset: %w", err)
+	}
+	var text strings.Builder
+	if len(gz) >= 4 {
+		text.Grow(int(binary.LittleEndian.Uint32(gz[len(gz)-4:])))
+	}
+	if _, err := io.Copy(&text, zr); err != nil {
+		return "", fmt.Errorf("geo: read dataset: %w", err)
+	}
+	return text.String(), nil
 }
 
 // sortBy sorts s by name unless it is sorted already, and reports whether it moved anything.

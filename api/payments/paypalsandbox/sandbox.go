@@ -27,7 +27,6 @@ package paypalsandbox
 
 import (
 	"crypto/rand"
-	"crypto/rsa"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -74,12 +73,11 @@ var DefaultBuyer = Buyer{Email: "sb-buyer@personal.example.com", Password: "Sand
 
 // Sandbox is the http.Handler. Mount it with its prefix stripped.
 type Sandbox struct {
-	cfg    Config
-	mux    *http.ServeMux
-	key    *rsa.PrivateKey
-	cert   []byte // PEM of the self-signed certificate over key
-	certID string
-	secret []byte // signs access tokens
+	cfg Config
+	mux *http.ServeMux
+	// signing is the key webhook deliveries are signed with, made on first use (see New).
+	signing func() signingKey
+	secret  []byte // signs access tokens
 
 	mu     sync.Mutex
 	orders map[string]*order
@@ -149,9 +147,11 @@ func New(cfg Config) (*Sandbox, error) {
 	// accepts the tokens clients cached (they hold one for nine hours).
 	key := sha256.Sum256([]byte("paypalsandbox access tokens\x00" + cfg.ClientSecret.Reveal()))
 	s := &Sandbox{cfg: cfg, orders: map[string]*order{}, replies: map[string]reply{}, secret: key[:]}
-	if err := s.newSigningKey(); err != nil {
-		return nil, err
-	}
+	// A 2048-bit RSA key takes from 50 to several hundred milliseconds to make: it is made in
+	// the background, so a portal's start never waits for it, and the first delivery or
+	// certificate request takes it when ready.
+	s.signing = sync.OnceValue(func() signingKey { return newSigningKey(cfg.Now()) })
+	go s.signing()
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST /v1/oauth2/token", s.token)
 	s.mux.HandleFunc("POST /v2/checkout/orders", s.authorized(s.createOrder))

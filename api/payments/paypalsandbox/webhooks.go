@@ -32,14 +32,21 @@ const (
 // ErrNoCapture is an event asked for an order that has no capture to report on.
 var ErrNoCapture = errors.New("paypalsandbox: the order has no capture")
 
-// newSigningKey makes the RSA key deliveries are signed with and the self-signed certificate
+// signingKey is the RSA key deliveries are signed with and the self-signed certificate
 // PAYPAL-CERT-URL points at, as PayPal publishes its own.
-func (s *Sandbox) newSigningKey() error {
+type signingKey struct {
+	key    *rsa.PrivateKey
+	cert   []byte // PEM of the self-signed certificate over key
+	certID string
+}
+
+// newSigningKey panics on failure: with crypto/rand, which cannot fail since Go 1.24, and a
+// fixed key size and template, neither call returns an error.
+func newSigningKey(now time.Time) signingKey {
 	key, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
-		return err
+		panic("paypalsandbox: signing key: " + err.Error())
 	}
-	now := s.cfg.Now()
 	tmpl := &x509.Certificate{
 		SerialNumber: big.NewInt(now.UnixNano()),
 		Subject:      pkix.Name{CommonName: "messageverificationcerts.paypal-sandbox.local", Organization: []string{"Rugged portal PayPal sandbox"}},
@@ -49,23 +56,27 @@ func (s *Sandbox) newSigningKey() error {
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
-		return err
+		panic("paypalsandbox: signing certificate: " + err.Error())
 	}
-	s.key = key
-	s.cert = pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
-	s.certID = "CERT-360caa42-fca2a594-" + randomID(8)
-	return nil
+	return signingKey{
+		key:    key,
+		cert:   pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}),
+		certID: "CERT-360caa42-fca2a594-" + randomID(8),
+	}
 }
 
-func (s *Sandbox) certURL() string { return s.cfg.BaseURL + "/v1/notifications/certs/" + s.certID }
+func (s *Sandbox) certURL() string {
+	return s.cfg.BaseURL + "/v1/notifications/certs/" + s.signing().certID
+}
 
 func (s *Sandbox) certificate(w http.ResponseWriter, r *http.Request) {
-	if r.PathValue("id") != s.certID {
+	k := s.signing()
+	if r.PathValue("id") != k.certID {
 		http.NotFound(w, r)
 		return
 	}
 	w.Header().Set("Content-Type", "application/x-pem-file")
-	_, _ = w.Write(s.cert)
+	_, _ = w.Write(k.cert)
 }
 
 // signedMessage is what PayPal signs: transmission id, time, webhook id and the body's CRC32.
@@ -109,7 +120,7 @@ func (s *Sandbox) verifyWebhook(w http.ResponseWriter, r *http.Request) {
 	sig, err := base64.StdEncoding.DecodeString(req.TransmissionSig)
 	if err == nil && req.AuthAlgo == authAlgo && req.CertURL == s.certURL() && req.WebhookID == s.cfg.WebhookID {
 		digest := sha256.Sum256(signedMessage(req.TransmissionID, req.TransmissionTime, req.WebhookID, req.WebhookEvent))
-		if rsa.VerifyPKCS1v15(&s.key.PublicKey, crypto.SHA256, digest[:], sig) == nil {
+		if rsa.VerifyPKCS1v15(&s.signing().key.PublicKey, crypto.SHA256, digest[:], sig) == nil {
 			status = "SUCCESS"
 		}
 	}
@@ -164,7 +175,7 @@ func (s *Sandbox) sign(body []byte, at time.Time) delivery {
 	transmissionID := randomUUID()
 	transmissionTime := at.Format(time.RFC3339Nano)
 	digest := sha256.Sum256(signedMessage(transmissionID, transmissionTime, s.cfg.WebhookID, body))
-	sig, _ := rsa.SignPKCS1v15(rand.Reader, s.key, crypto.SHA256, digest[:])
+	sig, _ := rsa.SignPKCS1v15(rand.Reader, s.signing().key, crypto.SHA256, digest[:])
 	h := http.Header{}
 	h.Set("Content-Type", "application/json")
 	h.Set("User-Agent", "PayPal/AUHD-214.0-58012893")

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -15,7 +16,9 @@ import (
 
 	"rugged.example/portal/api/account/account"
 	"rugged.example/portal/api/account/accountapi"
+	"rugged.example/portal/api/geo/geo"
 	"rugged.example/portal/api/geo/geoapi"
+	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/identity/identityapi"
 	"rugged.example/portal/api/identity/identitydb"
 	"rugged.example/portal/api/parts/partsapi"
@@ -88,6 +91,14 @@ func Build(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 // wire opens the infrastructure, readies the schema (PrepareDatabase) and mounts the listed
 // domains. Whatever it opened is released by Close, also on failure.
 func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
+	// Work a start would otherwise wait for begins first and overlaps the database's set-up: a
+	// new data directory's signing key, and the geo catalog.
+	var signingKey <-chan error
+	if cfg.EmbeddedIdentity() && cfg.Services.Has(ServiceIdentity) {
+		signingKey = identity.PrepareSigningKey(cfg.DataDir, log)
+	}
+	loadPlaces := sync.OnceValues(geo.Load)
+	go func() { _, _ = loadPlaces() }()
 	tel, err := telemetry.New(ctx, telemetry.Options{ServiceName: cfg.ServiceName(), Log: log})
 	if err != nil {
 		return err
@@ -122,7 +133,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	app.closers = append(app.closers, bucket.Close)
-	caps := &capabilities{cfg: cfg, log: log, gdb: gdb, cache: c, bucket: bucket, rmaCounter: tel}
+	caps := &capabilities{cfg: cfg, log: log, gdb: gdb, cache: c, bucket: bucket, rmaCounter: tel, loadPlaces: loadPlaces}
 
 	if err := PrepareDatabase(ctx, cfg, gdb, log); err != nil {
 		return err
@@ -149,6 +160,11 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	engine.Use(tel.TraceRequests(), tel.MeasureRequests(), httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), headers)
 	httpx.Health(engine, httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping, Optional: true})
 
+	if signingKey != nil {
+		if err := <-signingKey; err != nil {
+			return err
+		}
+	}
 	guard, profiles, err := app.identity(ctx, cfg, gdb, c, engine, log)
 	if err != nil {
 		return err
