@@ -36,14 +36,15 @@ func main() {
 	duration := flag.Duration("d", 10*time.Second, "duration of each run")
 	pgURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable", "PostgreSQL admin URL")
 	redisURL := flag.String("redis", "redis://127.0.0.1:6379/0", "Redis URL")
+	binary := flag.String("portal", "./bin/portal", "the portal binary to measure")
 	flag.Parse()
-	if err := run(*workers, *duration, *pgURL, *redisURL); err != nil {
+	if err := run(*binary, *workers, *duration, *pgURL, *redisURL); err != nil {
 		fmt.Fprintln(os.Stderr, "portalbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(workers int, duration time.Duration, pgAdmin, redisURL string) error {
+func run(binary string, workers int, duration time.Duration, pgAdmin, redisURL string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 
@@ -58,8 +59,11 @@ func run(workers int, duration time.Duration, pgAdmin, redisURL string) error {
 		return err
 	}
 	defer os.RemoveAll(dataDir)
+	if err := benchStartup(ctx, binary); err != nil {
+		return err
+	}
 	portal, err := loaddriver.StartPortal(ctx, loaddriver.PortalOptions{
-		DatabaseURL: dbURL, RedisURL: redisURL, RedisKeyPrefix: "bench:" + filepath.Base(dataDir) + ":", DataDir: dataDir,
+		Binary: binary, DatabaseURL: dbURL, RedisURL: redisURL, RedisKeyPrefix: "bench:" + filepath.Base(dataDir) + ":", DataDir: dataDir,
 	})
 	if err != nil {
 		return err
@@ -96,6 +100,13 @@ func run(workers int, duration time.Duration, pgAdmin, redisURL string) error {
 	fmt.Println(bareRes.line("bare Gin handler (fixed JSON)"))
 	fmt.Printf("ratio portal/bare: throughput %.2f, p99 %.2fx\n",
 		portalRes.rps()/bareRes.rps(), float64(portalRes.pct(99))/float64(bareRes.pct(99)))
+	const rate = 1000
+	fixed := paced(ctx, rate, duration, func(i int) *http.Request {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+portalAddr+"/rma-manager/rma/verify-serial?serial="+serials[i%len(serials)], nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		return req
+	})
+	fmt.Println(fixed.line(fmt.Sprintf("portal verify-serial at a fixed %d requests/s", rate)) + fmt.Sprintf("  max %s", fixed.pct(100)))
 
 	if err := benchCreate(ctx, portal.Base, token, 4, 120); err != nil {
 		return err
@@ -165,6 +176,47 @@ func load(ctx context.Context, workers int, duration time.Duration, next func(i 
 	return all
 }
 
+// paced is an open loop: request i is due at start + i/rate whether or not earlier ones have
+// answered, and its latency counts from when it was due, so a stall shows in the percentiles
+// instead of silently slowing the load (coordinated omission).
+func paced(ctx context.Context, rate int, duration time.Duration, next func(i int) *http.Request) result {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 512}, Timeout: 5 * time.Second}
+	n := int(duration.Seconds() * float64(rate))
+	interval := time.Second / time.Duration(rate)
+	var mu sync.Mutex
+	var all result
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range n {
+		due := start.Add(time.Duration(i) * interval)
+		time.Sleep(time.Until(due))
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Go(func() {
+			resp, err := client.Do(next(i).WithContext(ctx))
+			ok := err == nil
+			if ok {
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				ok = resp.StatusCode < 500 && resp.StatusCode != http.StatusUnauthorized
+			}
+			d := time.Since(due)
+			mu.Lock()
+			defer mu.Unlock()
+			if !ok {
+				all.errors++
+				return
+			}
+			all.latencies = append(all.latencies, d)
+		})
+	}
+	wg.Wait()
+	all.elapsed = time.Since(start)
+	slices.Sort(all.latencies)
+	return all
+}
+
 // serialMix is what customers type: mostly real units, some unknown serials.
 func serialMix() []string {
 	var s []string
@@ -192,9 +244,10 @@ func bareServer(addr string) {
 
 var scriptSrc = regexp.MustCompile(`<script[^>]+src="([^"]+)"`)
 
-// reportBundle prints the gzipped size of the scripts index.html loads itself (the entry) and of
-// every script in host/dist (what the shell can ever load: react, the router, the sign-in
-// library and the federation runtime, shared with the remotes).
+// reportBundle prints the size of the scripts index.html loads itself (the entry) and of every
+// script in host/dist (what the shell can ever load: react, the router, the sign-in library and
+// the federation runtime, shared with the remotes; today the home page loads all of them), raw,
+// gzip and as the brotli file the build wrote, which is what a browser downloads.
 func reportBundle() error {
 	index, err := os.ReadFile("host/dist/index.html")
 	if err != nil {
@@ -212,20 +265,26 @@ func reportBundle() error {
 		name  string
 		files []string
 	}{{"host entry JS (index.html)", entry}, {"all host JS (entry + shared chunks)", all}} {
-		raw, gz, err := sizes(set.files)
+		raw, gz, br, err := sizes(set.files)
 		if err != nil {
 			return err
 		}
-		fmt.Printf("%-40s %7.1f kB raw %7.1f kB gzip (%d files)\n", set.name, raw/1024, gz/1024, len(set.files))
+		fmt.Printf("%-40s %7.1f kB raw %7.1f kB gzip %7.1f kB brotli (%d files)\n", set.name, raw/1024, gz/1024, br/1024, len(set.files))
 	}
 	return nil
 }
 
-func sizes(files []string) (raw, gz float64, err error) {
+func sizes(files []string) (raw, gz, br float64, err error) {
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
+		}
+		// The build leaves no .br where brotli would not be smaller: the file itself is sent.
+		if st, err := os.Stat(f + ".br"); err == nil {
+			br += float64(st.Size())
+		} else {
+			br += float64(len(b))
 		}
 		var buf bytes.Buffer
 		w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
@@ -234,5 +293,5 @@ func sizes(files []string) (raw, gz float64, err error) {
 		raw += float64(len(b))
 		gz += float64(buf.Len())
 	}
-	return raw, gz, nil
+	return raw, gz, br, nil
 }
