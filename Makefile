@@ -158,6 +158,10 @@ bench: build services ## Load-test verify-serial on PostgreSQL + Redis beside a 
 loadtest: build services ## 500 customers for 60 s on PostgreSQL + Redis (sign in, check serials, upload a photo, create an RMA): throughput, p50/p99 per call, errors, lost RMAs
 	go run ./api/portal/cmd/portalload
 
+.PHONY: lighthouse
+lighthouse: build system-deps ## Lighthouse mobile audit of home, help-support, parts-order and two signed-in pages: performance, LCP, FCP, TBT, CLS, accessibility, JS transferred (LIGHTHOUSE_FLAGS=--check fails on a missed target)
+	pnpm --filter @portal/e2e lighthouse $(LIGHTHOUSE_FLAGS)
+
 # Each fuzz test runs alone for FUZZ_TIME; its seed corpus (testdata/fuzz) also runs in test-go.
 FUZZ_TIME ?= 30s
 .PHONY: fuzz

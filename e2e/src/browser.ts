@@ -1,5 +1,8 @@
 // Debian's Chromium driven by playwright-core: no browser is ever downloaded (TOOLCHAIN.md).
 import { chromium, type Browser, type Page } from 'playwright-core';
+// Headless without a sandbox (CI runs as root), and none of Chromium's calls home, which this
+// machine's closed network refuses; e2e/lighthouse launches Chromium with the same flags.
+import chromiumFlags from './chromium-flags.json';
 
 export interface RunningBrowser {
   browser: Browser;
@@ -10,16 +13,7 @@ export interface RunningBrowser {
 export async function startBrowser(): Promise<RunningBrowser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumFlags,
   });
   return {
     browser,
