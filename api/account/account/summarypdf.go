@@ -8,7 +8,6 @@ import (
 	"github.com/johnfercher/maroto/v2/pkg/components/col"
 	"github.com/johnfercher/maroto/v2/pkg/components/line"
 	"github.com/johnfercher/maroto/v2/pkg/components/row"
-	"github.com/johnfercher/maroto/v2/pkg/components/text"
 	"github.com/johnfercher/maroto/v2/pkg/config"
 	"github.com/johnfercher/maroto/v2/pkg/consts/align"
 	"github.com/johnfercher/maroto/v2/pkg/consts/fontstyle"
@@ -16,6 +15,7 @@ import (
 	"github.com/johnfercher/maroto/v2/pkg/core"
 	"github.com/johnfercher/maroto/v2/pkg/props"
 
+	"rugged.example/portal/api/pkg/pdftext"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -30,6 +30,7 @@ func SummaryPDF(s Summary, generated time.Time, loc *time.Location) ([]byte, err
 	r := s.RMA
 	m := maroto.New(config.NewBuilder().
 		WithPageSize(pagesize.Letter).
+		WithDefaultFont(pdftext.DefaultFont).
 		WithLeftMargin(16).WithRightMargin(16).WithTopMargin(14).
 		WithTitle("Repair summary "+r.Number, true).
 		WithSubject("Service of unit "+r.Serial, true).
@@ -40,12 +41,12 @@ func SummaryPDF(s Summary, generated time.Time, loc *time.Location) ([]byte, err
 	m.AddRows(
 		row.New(16).Add(
 			col.New(7).Add(
-				text.New("RUGGED DEVICES", props.Text{Size: 18, Style: fontstyle.Bold}),
-				text.New("Service center", props.Text{Top: 8, Size: 9, Color: captionGray}),
+				pdftext.New("RUGGED DEVICES", props.Text{Size: 18, Style: fontstyle.Bold}),
+				pdftext.New("Service center", props.Text{Top: 8, Size: 9, Color: captionGray}),
 			),
 			col.New(5).Add(
-				text.New("REPAIR SUMMARY", props.Text{Size: 13, Style: fontstyle.Bold, Align: align.Right}),
-				text.New(r.Number, props.Text{Top: 7, Size: 11, Align: align.Right}),
+				pdftext.New("REPAIR SUMMARY", props.Text{Size: 13, Style: fontstyle.Bold, Align: align.Right}),
+				pdftext.New(r.Number, props.Text{Top: 7, Size: 11, Align: align.Right}),
 			),
 		),
 		line.NewRow(6, props.Line{Thickness: 0.4, OffsetPercent: 50, SizePercent: 100}),
@@ -55,15 +56,15 @@ func SummaryPDF(s Summary, generated time.Time, loc *time.Location) ([]byte, err
 		fieldRow("Unit received", dateOrDash(s.ReceivedAt, loc), "Shipped back", dateOrDash(s.ShippedAt, loc)),
 		fieldRow("Return tracking", orDash(r.ReturnTrackingNumber), "", ""),
 		line.NewRow(6, props.Line{Thickness: 0.2, OffsetPercent: 50, SizePercent: 100}),
-		text.NewRow(8, "Work performed", props.Text{Size: 11, Style: fontstyle.Bold}),
+		pdftext.NewRow(8, "Work performed", props.Text{Size: 11, Style: fontstyle.Bold}),
 	)
 	if len(s.Work) == 0 {
-		m.AddRows(text.NewRow(8, "No repair work has been recorded for this RMA yet.", props.Text{Size: 9, Color: captionGray}))
+		m.AddRows(pdftext.NewRow(8, "No repair work has been recorded for this RMA yet.", props.Text{Size: 9, Color: captionGray}))
 	}
 	for _, w := range s.Work {
 		m.AddRows(workRows(w, loc)...)
 	}
-	m.AddRows(text.NewRow(10, "Generated "+generated.In(loc).Format(summaryDateLayout), props.Text{Top: 4, Size: 7, Color: captionGray}))
+	m.AddRows(pdftext.NewRow(10, "Generated "+generated.In(loc).Format(summaryDateLayout), props.Text{Top: 4, Size: 7, Color: captionGray}))
 	doc, err := m.Generate()
 	if err != nil {
 		return nil, err
@@ -78,8 +79,8 @@ func fieldRow(k1, v1, k2, v2 string) core.Row {
 			return c
 		}
 		return c.Add(
-			text.New(strings.ToUpper(k), props.Text{Size: 7, Style: fontstyle.Bold, Color: captionGray}),
-			text.New(orDash(v), props.Text{Top: 4, Size: 10}),
+			pdftext.New(strings.ToUpper(k), props.Text{Size: 7, Style: fontstyle.Bold, Color: captionGray}),
+			pdftext.New(orDash(v), props.Text{Top: 4, Size: 10}),
 		)
 	}
 	return row.New(12).Add(cell(k1, v1), cell(k2, v2))
@@ -87,14 +88,14 @@ func fieldRow(k1, v1, k2, v2 string) core.Row {
 
 // workRows are one entry of the work list: when and at which status, then what was done.
 func workRows(w rma.RepairWork, loc *time.Location) []core.Row {
-	rows := []core.Row{text.NewRow(7, w.At.In(loc).Format(summaryDateLayout)+" \u00b7 "+w.Status, props.Text{Top: 2, Size: 9, Style: fontstyle.Bold})}
+	rows := []core.Row{pdftext.NewRow(7, w.At.In(loc).Format(summaryDateLayout)+" \u00b7 "+w.Status, props.Text{Top: 2, Size: 9, Style: fontstyle.Bold})}
 	add := func(caption, value string) {
 		if strings.TrimSpace(value) == "" {
 			return
 		}
 		rows = append(rows, row.New().Add(
-			col.New(3).Add(text.New(caption, props.Text{Size: 8, Color: captionGray})),
-			col.New(9).Add(text.New(value, props.Text{Size: 9, Bottom: 1})),
+			col.New(3).Add(pdftext.New(caption, props.Text{Size: 8, Color: captionGray})),
+			col.New(9).Add(pdftext.New(value, props.Text{Size: 9, Bottom: 1})),
 		))
 	}
 	add("Parts replaced", w.PartsReplaced)
