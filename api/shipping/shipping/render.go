@@ -7,11 +7,9 @@ import (
 	"time"
 
 	"github.com/johnfercher/maroto/v2"
-	"github.com/johnfercher/maroto/v2/pkg/components/code"
 	"github.com/johnfercher/maroto/v2/pkg/components/col"
 	"github.com/johnfercher/maroto/v2/pkg/components/line"
 	"github.com/johnfercher/maroto/v2/pkg/components/row"
-	"github.com/johnfercher/maroto/v2/pkg/components/text"
 	"github.com/johnfercher/maroto/v2/pkg/config"
 	"github.com/johnfercher/maroto/v2/pkg/consts/align"
 	"github.com/johnfercher/maroto/v2/pkg/consts/fontstyle"
@@ -19,6 +17,8 @@ import (
 	"github.com/johnfercher/maroto/v2/pkg/consts/pagesize"
 	"github.com/johnfercher/maroto/v2/pkg/core"
 	"github.com/johnfercher/maroto/v2/pkg/props"
+
+	"rugged.example/portal/api/pkg/pdftext"
 )
 
 // documentSheet holds what both documents print.
@@ -44,6 +44,7 @@ var (
 func newDoc(title, subject string, issued time.Time) core.Maroto {
 	cfg := config.NewBuilder().
 		WithPageSize(pagesize.Letter).
+		WithDefaultFont(pdftext.DefaultFont).
 		WithLeftMargin(14).WithRightMargin(14).WithTopMargin(12).
 		WithTitle(title, true).
 		WithSubject(subject, true).
@@ -65,14 +66,14 @@ func generate(m core.Maroto) ([]byte, error) {
 // block is a column of lines: a small caption, then the lines, the first of them bold.
 func block(size int, caption string, lines []string, lineSize float64) core.Col {
 	c := col.New(size)
-	c.Add(text.New(caption, props.Text{Size: 8, Style: fontstyle.Bold, Color: gray}))
+	c.Add(pdftext.New(caption, props.Text{Size: 8, Style: fontstyle.Bold, Color: gray}))
 	top := 5.0
 	for i, l := range lines {
 		style := fontstyle.Normal
 		if i == 0 {
 			style = fontstyle.Bold
 		}
-		c.Add(text.New(l, props.Text{Top: top, Size: lineSize, Style: style}))
+		c.Add(pdftext.New(l, props.Text{Top: top, Size: lineSize, Style: style}))
 		top += lineSize * 0.45
 	}
 	return c
@@ -98,12 +99,12 @@ func (s documentSheet) toLines() []string {
 func header(title, subtitle string) core.Row {
 	return row.New(14).Add(
 		col.New(7).Add(
-			text.New("RUGGED FREIGHT", props.Text{Size: 18, Style: fontstyle.Bold}),
-			text.New("Return service for Rugged Devices", props.Text{Top: 8, Size: 8, Color: gray}),
+			pdftext.New("RUGGED FREIGHT", props.Text{Size: 18, Style: fontstyle.Bold}),
+			pdftext.New("Return service for Rugged Devices", props.Text{Top: 8, Size: 8, Color: gray}),
 		),
 		col.New(5).Add(
-			text.New(title, props.Text{Size: 13, Style: fontstyle.Bold, Align: align.Right}),
-			text.New(subtitle, props.Text{Top: 7, Size: 9, Align: align.Right}),
+			pdftext.New(title, props.Text{Size: 13, Style: fontstyle.Bold, Align: align.Right}),
+			pdftext.New(subtitle, props.Text{Top: 7, Size: 9, Align: align.Right}),
 		),
 	)
 }
@@ -119,12 +120,6 @@ func (s documentSheet) addresses() core.Row {
 	)
 }
 
-func (s documentSheet) barcode(height float64) core.Row {
-	return code.NewBarRow(height, s.booking.TrackingNumber, props.Barcode{
-		Percent: 100, Center: true, Proportion: props.Proportion{Width: 20, Height: 4},
-	})
-}
-
 // rmaTitle prints an RMA number with "RMA" in front unless it already starts with it.
 func rmaTitle(n string) string {
 	if strings.HasPrefix(strings.ToUpper(n), "RMA") {
@@ -136,20 +131,20 @@ func rmaTitle(n string) string {
 func spacer(h float64) core.Row { return row.New(h) }
 
 func centered(height float64, value string, size float64, style fontstyle.Type) core.Row {
-	return text.NewRow(height, value, props.Text{Size: size, Style: style, Align: align.Center})
+	return pdftext.NewRow(height, value, props.Text{Size: size, Style: style, Align: align.Center})
 }
 
 func (s documentSheet) validity() core.Row {
 	return row.New(8).Add(
-		text.NewCol(6, "Issued "+s.issued.Format(DateLayout), props.Text{Size: 10}),
-		text.NewCol(6, "Valid until "+s.expires.Format(DateLayout), props.Text{Size: 10, Style: fontstyle.Bold, Align: align.Right}),
+		pdftext.NewCol(6, "Issued "+s.issued.Format(DateLayout), props.Text{Size: 10}),
+		pdftext.NewCol(6, "Valid until "+s.expires.Format(DateLayout), props.Text{Size: 10, Style: fontstyle.Bold, Align: align.Right}),
 	)
 }
 
 func instructions(title string, steps []string) []core.Row {
-	rows := []core.Row{text.NewRow(8, title, props.Text{Size: 11, Style: fontstyle.Bold, Top: 2})}
+	rows := []core.Row{pdftext.NewRow(8, title, props.Text{Size: 11, Style: fontstyle.Bold, Top: 2})}
 	for i, st := range steps {
-		rows = append(rows, text.NewAutoRow(fmt.Sprintf("%d. %s", i+1, st), props.Text{Size: 9.5, Left: 2, Bottom: 1.5}))
+		rows = append(rows, pdftext.NewAutoRow(fmt.Sprintf("%d. %s", i+1, st), props.Text{Size: 9.5, Left: 2, Bottom: 1.5}))
 	}
 	return rows
 }
@@ -164,18 +159,26 @@ func (s documentSheet) label() ([]byte, error) {
 
 	expiry := fmt.Sprintf("This label is valid until %s. After that, please contact support for a new label.", s.expires.Format(DateLayout))
 	if s.req.Packaging == PackagingQR {
+		code, err := qrRow(88, qr)
+		if err != nil {
+			return nil, err
+		}
+		bar, err := barcodeRow(18, trk)
+		if err != nil {
+			return nil, err
+		}
 		m.AddRows(
 			header("DROP-OFF CODE", rmaTitle(rma)),
 			rule(linestyle.Solid),
 			centered(10, "No printer needed: show this code at any Rugged Freight drop-off office", 12, fontstyle.Bold),
-			code.NewQrRow(88, qr, props.Rect{Percent: 100, Center: true}),
+			code,
 			centered(9, "TRACKING # "+trk, 14, fontstyle.Bold),
 			centered(8, rmaTitle(rma), 12, fontstyle.Normal),
 			centered(8, "Valid until "+s.expires.Format(DateLayout), 12, fontstyle.Bold),
 			rule(linestyle.Solid),
 			s.addresses(),
 			spacer(2),
-			s.barcode(18),
+			bar,
 			s.validity(),
 			rule(linestyle.Dashed),
 		)
@@ -188,6 +191,14 @@ func (s documentSheet) label() ([]byte, error) {
 		return generate(m)
 	}
 
+	code, err := qrCol(4, qr)
+	if err != nil {
+		return nil, err
+	}
+	bar, err := barcodeRow(30, trk)
+	if err != nil {
+		return nil, err
+	}
 	m.AddRows(
 		header("RETURN LABEL", "Ground service, prepaid"),
 		rule(linestyle.Solid),
@@ -195,15 +206,15 @@ func (s documentSheet) label() ([]byte, error) {
 		rule(linestyle.Solid),
 		row.New(36).Add(
 			col.New(8).Add(
-				text.New(rmaTitle(rma), props.Text{Top: 2, Size: 22, Style: fontstyle.Bold}),
-				text.New("Contents: "+parcelDescription(s.req.Items), props.Text{Top: 14, Size: 10}),
-				text.New("Carrier: "+s.booking.Carrier, props.Text{Top: 20, Size: 10}),
-				text.New("Scan the code to drop off without printing.", props.Text{Top: 26, Size: 8, Color: gray}),
+				pdftext.New(rmaTitle(rma), props.Text{Top: 2, Size: 22, Style: fontstyle.Bold}),
+				pdftext.New("Contents: "+parcelDescription(s.req.Items), props.Text{Top: 14, Size: 10}),
+				pdftext.New("Carrier: "+s.booking.Carrier, props.Text{Top: 20, Size: 10}),
+				pdftext.New("Scan the code to drop off without printing.", props.Text{Top: 26, Size: 8, Color: gray}),
 			),
-			code.NewQrCol(4, qr, props.Rect{Percent: 100, Center: true}),
+			code,
 		),
 		spacer(4),
-		s.barcode(30),
+		bar,
 		centered(9, "TRACKING # "+trk, 14, fontstyle.Bold),
 		s.validity(),
 		rule(linestyle.Dashed),
@@ -234,16 +245,16 @@ func (s documentSheet) invoice() ([]byte, error) {
 		rule(linestyle.Solid),
 		row.New(26).Add(
 			col.New(6).Add(
-				text.New("Date: "+s.issued.Format(DateLayout), props.Text{Size: 10}),
-				text.New("RMA number: "+rma, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
-				text.New("Tracking number: "+s.booking.TrackingNumber, props.Text{Top: 10, Size: 10}),
-				text.New("Carrier: "+s.booking.Carrier, props.Text{Top: 15, Size: 10}),
+				pdftext.New("Date: "+s.issued.Format(DateLayout), props.Text{Size: 10}),
+				pdftext.New("RMA number: "+rma, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
+				pdftext.New("Tracking number: "+s.booking.TrackingNumber, props.Text{Top: 10, Size: 10}),
+				pdftext.New("Carrier: "+s.booking.Carrier, props.Text{Top: 15, Size: 10}),
 			),
 			col.New(6).Add(
-				text.New("Reason for export:", props.Text{Size: 10}),
-				text.New(reason, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
-				text.New("Terms of sale: no sale, no charge", props.Text{Top: 10, Size: 10}),
-				text.New("Currency: USD", props.Text{Top: 15, Size: 10}),
+				pdftext.New("Reason for export:", props.Text{Size: 10}),
+				pdftext.New(reason, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
+				pdftext.New("Terms of sale: no sale, no charge", props.Text{Top: 10, Size: 10}),
+				pdftext.New("Currency: USD", props.Text{Top: 15, Size: 10}),
 			),
 		),
 		row.New(40).Add(
@@ -252,13 +263,13 @@ func (s documentSheet) invoice() ([]byte, error) {
 		),
 		rule(linestyle.Solid),
 		row.New(7).WithStyle(&props.Cell{BackgroundColor: lightGray}).Add(
-			text.NewCol(4, "Description (values in USD)", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5, Left: 1}),
-			text.NewCol(2, "Part number", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5}),
-			text.NewCol(2, "Serial", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5}),
-			text.NewCol(1, "Origin", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5}),
-			text.NewCol(1, "Qty", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5, Align: align.Right}),
-			text.NewCol(1, "Unit", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5, Align: align.Right}),
-			text.NewCol(1, "Total", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5, Align: align.Right, Right: 1}),
+			pdftext.NewCol(4, "Description (values in USD)", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5, Left: 1}),
+			pdftext.NewCol(2, "Part number", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5}),
+			pdftext.NewCol(2, "Serial", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5}),
+			pdftext.NewCol(1, "Origin", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5}),
+			pdftext.NewCol(1, "Qty", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5, Align: align.Right}),
+			pdftext.NewCol(1, "Unit", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5, Align: align.Right}),
+			pdftext.NewCol(1, "Total", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5, Align: align.Right, Right: 1}),
 		),
 	)
 	var qty int
@@ -268,41 +279,45 @@ func (s documentSheet) invoice() ([]byte, error) {
 		qty += it.Quantity
 		total += lineTotal
 		m.AddAutoRow(
-			text.NewCol(4, it.Description, props.Text{Size: 9, Top: 1.5, Left: 1, Bottom: 1}),
-			text.NewCol(2, orDash(it.PartNumber), props.Text{Size: 9, Top: 1.5}),
-			text.NewCol(2, orDash(it.Serial), props.Text{Size: 9, Top: 1.5}),
-			text.NewCol(1, orDash(it.CountryOfOrigin), props.Text{Size: 9, Top: 1.5}),
-			text.NewCol(1, strconv.Itoa(it.Quantity), props.Text{Size: 9, Top: 1.5, Align: align.Right}),
-			text.NewCol(1, usd(it.UnitValueCents), props.Text{Size: 9, Top: 1.5, Align: align.Right}),
-			text.NewCol(1, usd(lineTotal), props.Text{Size: 9, Top: 1.5, Align: align.Right, Right: 1}),
+			pdftext.NewCol(4, it.Description, props.Text{Size: 9, Top: 1.5, Left: 1, Bottom: 1}),
+			pdftext.NewCol(2, orDash(it.PartNumber), props.Text{Size: 9, Top: 1.5}),
+			pdftext.NewCol(2, orDash(it.Serial), props.Text{Size: 9, Top: 1.5}),
+			pdftext.NewCol(1, orDash(it.CountryOfOrigin), props.Text{Size: 9, Top: 1.5}),
+			pdftext.NewCol(1, strconv.Itoa(it.Quantity), props.Text{Size: 9, Top: 1.5, Align: align.Right}),
+			pdftext.NewCol(1, usd(it.UnitValueCents), props.Text{Size: 9, Top: 1.5, Align: align.Right}),
+			pdftext.NewCol(1, usd(lineTotal), props.Text{Size: 9, Top: 1.5, Align: align.Right, Right: 1}),
 		)
+	}
+	bar, err := barcodeRow(16, s.booking.TrackingNumber)
+	if err != nil {
+		return nil, err
 	}
 	m.AddRows(
 		rule(linestyle.Solid),
 		row.New(7).Add(
-			text.NewCol(9, "Totals", bold),
-			text.NewCol(1, strconv.Itoa(qty), props.Text{Size: 9, Style: fontstyle.Bold, Align: align.Right}),
+			pdftext.NewCol(9, "Totals", bold),
+			pdftext.NewCol(1, strconv.Itoa(qty), props.Text{Size: 9, Style: fontstyle.Bold, Align: align.Right}),
 			col.New(1),
-			text.NewCol(1, usd(total), props.Text{Size: 9, Style: fontstyle.Bold, Align: align.Right, Right: 1}),
+			pdftext.NewCol(1, usd(total), props.Text{Size: 9, Style: fontstyle.Bold, Align: align.Right, Right: 1}),
 		),
-		text.NewRow(6, fmt.Sprintf("Number of packages: 1. Total declared value: USD %s.", usd(total)), small),
-		text.NewAutoRow("These goods are the exporter's own equipment, returned to the manufacturer for repair under RMA "+rma+
+		pdftext.NewRow(6, fmt.Sprintf("Number of packages: 1. Total declared value: USD %s.", usd(total)), small),
+		pdftext.NewAutoRow("These goods are the exporter's own equipment, returned to the manufacturer for repair under RMA "+rma+
 			". They are not sold and have no commercial value; the values above are for customs purposes only.", props.Text{Size: 9, Top: 2, Bottom: 2}),
-		text.NewAutoRow("I declare that all the information contained in this invoice is true and correct.", props.Text{Size: 9, Top: 2, Bottom: 6}),
+		pdftext.NewAutoRow("I declare that all the information contained in this invoice is true and correct.", props.Text{Size: 9, Top: 2, Bottom: 6}),
 		row.New(14).Add(
 			col.New(6).Add(
 				line.New(props.Line{Thickness: 0.3, OffsetPercent: 60, SizePercent: 90}),
-				text.New("Signature of shipper", props.Text{Top: 10, Size: 8, Color: gray}),
+				pdftext.New("Signature of shipper", props.Text{Top: 10, Size: 8, Color: gray}),
 			),
 			col.New(6).Add(
-				text.New(s.req.Contact.Name, props.Text{Top: 3, Size: 10}),
-				text.New("Name and date: "+s.issued.Format(DateLayout), props.Text{Top: 10, Size: 8, Color: gray}),
+				pdftext.New(s.req.Contact.Name, props.Text{Top: 3, Size: 10}),
+				pdftext.New("Name and date: "+s.issued.Format(DateLayout), props.Text{Top: 10, Size: 8, Color: gray}),
 			),
 		),
 		spacer(8),
-		s.barcode(16),
+		bar,
 		centered(8, "TRACKING # "+s.booking.TrackingNumber, 11, fontstyle.Bold),
-		text.NewAutoRow("Print three copies: attach one to the outside of the box in a document pouch and put one inside.", props.Text{Size: 8, Color: gray, Top: 2}),
+		pdftext.NewAutoRow("Print three copies: attach one to the outside of the box in a document pouch and put one inside.", props.Text{Size: 8, Color: gray, Top: 2}),
 	)
 	return generate(m)
 }

@@ -64,6 +64,20 @@ func TestIssueDocuments_DomesticLabelCarriesTheTrackingBarcodeAndNoInvoice(t *te
 	require.Equal(t, "Casey Jones", sh.Contact.Name)
 }
 
+// The documents' texts are converted to the core fonts' code page by pdftext rather than by
+// maroto: a name with accents prints as typed, and one outside the code page keeps its place.
+func TestIssueDocuments_NamesPrintAsTyped(t *testing.T) {
+	f := shippingtest.NewService(t, issuedAt)
+	req := shippingtest.Request("casey", "RMA-100003")
+	req.Contact.Name = "Zoë Pérez-Müller"
+	req.Contact.Company = "Café Señor — Austin"
+	docs, err := f.Service.IssueDocuments(t.Context(), req)
+	require.NoError(t, err)
+	text := pdfText(t, open(t, f.Service, "casey", docs.LabelID))
+	require.Contains(t, text, "Zoë Pérez-Müller")
+	require.Contains(t, text, "Café Señor — Austin")
+}
+
 func TestIssueDocuments_QRPackagingMakesTheDropOffCodeProminent(t *testing.T) {
 	f := shippingtest.NewService(t, issuedAt)
 	req := shippingtest.Request("casey", "RMA-100002")
