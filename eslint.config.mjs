@@ -5,11 +5,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Workspace packages anyone may import. Apps and the host are deliberately not in this list. */
-const PACKAGES = ['ui', 'auth', 'api-client', 'routes', 'forms', 'rspack-config', 'jest-config', 'tsconfig'];
+const PACKAGES = ['ui', 'auth', 'api-client', 'routes', 'router', 'forms', 'rspack-config', 'jest-config', 'tsconfig'];
 
 const onlyPackages = {
   regex: `^@portal/(?!(${PACKAGES.join('|')})(/|$))`,
   message: 'Import portal packages only: an app never imports another app or the host, and packages never import apps.',
+};
+/** Shipped code takes the router from @portal/router, the shared and tree-shaken part of it. */
+const sharedRouter = {
+  name: 'react-router',
+  message: "Import the router from '@portal/router': a bundle that imports react-router itself runs a second router the host's routes do not reach.",
 };
 const noRelativeEscape = {
   regex: '^(\\.\\./)+.*\\b(apps|host|packages)/',
@@ -27,6 +32,14 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [sharedRouter], patterns: [onlyPackages, noRelativeEscape] }],
+    },
+  },
+  {
+    // Tests build their routers from react-router (jest loads one react-router for test and page),
+    // and packages/router is where the shipped code's router comes from.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/testing/**/*.{ts,tsx}', 'packages/router/src/**/*.ts'],
+    rules: {
       'no-restricted-imports': ['error', { patterns: [onlyPackages, noRelativeEscape] }],
     },
   },

@@ -1,5 +1,5 @@
 import { StrictMode, useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter } from '@portal/router';
 import { SessionProvider, type Session } from '@portal/auth';
 import { PortalThemeProvider } from '@portal/ui';
 import { HostSettingsProvider, type HostSettings } from '../config-context';

@@ -1,4 +1,4 @@
-import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { Navigate, useLocation, type RouteObject } from '@portal/router';
 import type { ApiClient } from '@portal/api-client';
 import { pathFor, routePaths, type RouteName } from '@portal/routes';
 import { RouteGuard } from '../features/guard/RouteGuard';

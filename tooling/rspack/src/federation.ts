@@ -12,7 +12,8 @@ export const portalShared: Shared = {
   'react/jsx-runtime': { singleton: true, requiredVersion: '^19.3.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.3.0' },
   'react-dom/client': { singleton: true, requiredVersion: '^19.3.0' },
-  'react-router': { singleton: true, requiredVersion: '^7.9.0' },
+  // react-router through the list of what the portal uses, so it is tree-shaken (packages/router).
+  '@portal/router': { singleton: true, requiredVersion: false },
   'styled-components': { singleton: true, requiredVersion: '^6.1.0' },
   '@portal/auth': { singleton: true, requiredVersion: false },
   '@portal/ui': { singleton: true, requiredVersion: false },

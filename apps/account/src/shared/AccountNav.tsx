@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '@portal/router';
 import styled from 'styled-components';
 import { useSessionState } from '@portal/auth';
 import { pathFor, type RouteName } from '@portal/routes';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '@portal/router';
 import { useSession } from '@portal/auth';
 import { Button, Card, CardTitle, MutedText, Stack } from '@portal/ui';
 

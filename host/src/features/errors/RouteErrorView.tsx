@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router';
+import { useRouteError } from '@portal/router';
 import { Banner, Button, Stack } from '@portal/ui';
 
 /** Last-resort view for errors outside any page boundary. */

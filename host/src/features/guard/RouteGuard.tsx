@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@portal/router';
 import { useSession, useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';
 import { Button, Loading, MutedText, PageTitle, Stack } from '@portal/ui';

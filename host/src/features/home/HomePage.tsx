@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@portal/router';
 import styled from 'styled-components';
 import { useSession, useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';

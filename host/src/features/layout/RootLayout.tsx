@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from '@portal/router';
 import styled from 'styled-components';
 import { useSession, useSessionState } from '@portal/auth';
 import { pathFor, type RouteName } from '@portal/routes';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@portal/router';
 import { bannerMessage, RMA_WARNING_REPORT_ID } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@portal/router';
 import { pathFor } from '@portal/routes';
 import { MutedText, PageTitle, Stack } from '@portal/ui';
 

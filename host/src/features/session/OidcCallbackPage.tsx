@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@portal/router';
 import { useSession, type Session } from '@portal/auth';
 import { Banner, Button, Row, Spinner, Stack } from '@portal/ui';
 

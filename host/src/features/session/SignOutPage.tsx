@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@portal/router';
 import { useSession, useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';
 import { PageTitle, Row, Spinner, Stack } from '@portal/ui';

@@ -1,4 +1,4 @@
-import type { Blocker } from 'react-router';
+import type { Blocker } from '@portal/router';
 import { messages } from '../index';
 import { ConfirmDialog } from '@portal/ui';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from '@portal/router';
 import type { Country } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { loadCountries, type CountriesData } from '../index';

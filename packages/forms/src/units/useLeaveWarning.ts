@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { matchPath, useBlocker, type Location } from 'react-router';
+import { matchPath, useBlocker, type Location } from '@portal/router';
 import { routePaths } from '@portal/routes';
 import { messages } from '../index';
 

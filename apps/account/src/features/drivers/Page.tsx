@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@portal/router';
 import styled from 'styled-components';
 import { pathFor } from '@portal/routes';
 import { Card, CardTitle, MutedText, PageTitle, Stack, LoadFailed, Loading } from '@portal/ui';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@portal/router';
 import type { AccountQuote, QuoteConnectionKind } from '@portal/api-client';
 import { pathFor } from '@portal/routes';
 import { Button, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden, LoadFailed, Loading } from '@portal/ui';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@portal/router';
 import { isApiError, type PriceResult, formatMoney } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { pathFor } from '@portal/routes';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@portal/router';
 import styled from 'styled-components';
 import type { Part, PartsSearch } from '@portal/api-client';
 import { pathFor } from '@portal/routes';

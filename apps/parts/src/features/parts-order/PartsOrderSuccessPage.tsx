@@ -1,4 +1,4 @@
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from '@portal/router';
 import { pathFor } from '@portal/routes';
 import { Card, CardTitle, FactList, PageTitle, Row, Stack } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@portal/router';
 import { isApiError, type UnitProfile } from '@portal/api-client';
 import { useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@portal/router';
 import styled from 'styled-components';
 import type { Part, PartsSearch, VideoUnit } from '@portal/api-client';
 import { hasClientRole, permissions, useSession, useSessionState } from '@portal/auth';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@portal/router';
 import { pathFor } from '@portal/routes';
 import { Banner, Button, Card, PageTitle, Row, Stack, LoadFailed, Loading } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@portal/router';
 import { isApiError, type Me, type PartsOrderPayload, type PriceResult } from '@portal/api-client';
 import { hasClientRole, permissions, useApi, useSession, useSessionState } from '@portal/auth';
 import {

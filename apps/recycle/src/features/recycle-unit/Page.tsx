@@ -1,5 +1,5 @@
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@portal/router';
 import { useApi, useSession, useSessionState, hasClientRole, permissions } from '@portal/auth';
 import { normalizeSerial } from '@portal/forms';
 import { LeaveDialog, useLeaveWarning, useSerialCheck } from '@portal/forms/units';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '@portal/router';
 import { pathFor } from '@portal/routes';
 import { Card, PageTitle, Row, Stack } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '@portal/router';
 import { pathFor } from '@portal/routes';
 import { Banner, Card, PageTitle, Stack } from '@portal/ui';
 import { COPY } from '../create-rma/copy';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useParams, type Location } from 'react-router';
+import { useLocation, useNavigate, useParams, type Location } from '@portal/router';
 import {
   isApiError,
   type CreateOowPayload,

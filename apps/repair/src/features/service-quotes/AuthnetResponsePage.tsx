@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@portal/router';
 import { isApiError } from '@portal/api-client';
 import { useApi, useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@portal/router';
 import { useApi } from '@portal/auth';
 import { Banner, Button, Card, MutedText, PageTitle, Spinner, Stack } from '@portal/ui';
 import { browser } from '../create-rma/model/paymentReturn';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '@portal/router';
 import { useApi } from '@portal/auth';
 import { messages } from '@portal/forms';
 import { pathFor } from '@portal/routes';

@@ -1,4 +1,4 @@
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from '@portal/router';
 import { useSession, useSessionState } from '@portal/auth';
 import { normalizeSerial } from '@portal/forms';
 import { Button, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack } from '@portal/ui';

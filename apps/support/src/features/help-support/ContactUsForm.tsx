@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@portal/router';
 import { isApiError, type ContactFormBody, type ContactFormFault } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { email, limits, maxLength, required, useTouched, validate, visibleError, type FieldErrors } from '@portal/forms';

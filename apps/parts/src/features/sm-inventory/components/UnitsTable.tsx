@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@portal/router';
 import type { InventoryUnit } from '@portal/api-client';
 import { pathFor } from '@portal/routes';
 import { Table } from '@portal/ui';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@portal/router';
 import type { Unit } from '@portal/api-client';
 import { messages } from '@portal/forms';
 import { SerialField, StepForm, UnitCard, type SerialCheck } from '@portal/forms/units';
