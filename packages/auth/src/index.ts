@@ -3,7 +3,6 @@ export { hasAnyRole, hasAllRoles, hasClientRole, clientRoles } from './roles';
 export { createSignOutChannel, type SignOutChannel } from './crossTab';
 export {
   Session,
-  createUserManager,
   isLoginRequiredError,
   safeTarget,
   type OidcSettings,

@@ -1,6 +1,7 @@
-import { UserManager, WebStorageStateStore, type User, type UserManagerSettings } from 'oidc-client-ts';
+import type { User, UserManager, UserManagerSettings } from 'oidc-client-ts';
 import { createApiClient, isApiError, type ApiClient, type Me, type TokenSource } from '@portal/api-client';
 import { createSignOutChannel, type SignOutChannel } from './crossTab';
+import { LazyUserManager, USER_STORE_PREFIX } from './lazyUserManager';
 import { hasClientRole } from './roles';
 
 /** The identity provider settings from the runtime config. */
@@ -56,7 +57,8 @@ export function isLoginRequiredError(error: unknown): boolean {
 /**
  * The browser client's settings. Sign-out goes to the provider's end_session_endpoint, read from
  * its discovery document; a provider without one makes signoutRedirect fail, and signOut then
- * ends the session here only.
+ * ends the session here only. The user is kept in sessionStorage, oidc-client-ts's default,
+ * under USER_STORE_PREFIX (loadUserManager names both).
  */
 export function userManagerSettings(oidc: OidcSettings, origin = window.location.origin): UserManagerSettings {
   return {
@@ -68,12 +70,16 @@ export function userManagerSettings(oidc: OidcSettings, origin = window.location
     scope: oidc.scope,
     automaticSilentRenew: true, // uses the refresh token (offline_access) when there is one
     loadUserInfo: false, // the profile comes from GET /me
-    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
   };
 }
 
-export function createUserManager(oidc: OidcSettings, origin = window.location.origin): UserManager {
-  return new UserManager(userManagerSettings(oidc, origin));
+/** Loads oidc-client-ts and makes the browser client. */
+export async function loadUserManager(oidc: OidcSettings, origin = window.location.origin): Promise<UserManager> {
+  const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
+  return new UserManager({
+    ...userManagerSettings(oidc, origin),
+    userStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: USER_STORE_PREFIX }),
+  });
 }
 
 function defaultCurrentUrl(): string {
@@ -104,7 +110,8 @@ export class Session implements TokenSource {
 
   constructor(options: SessionOptions) {
     this.clientId = options.oidc.clientId;
-    this.userManager = options.userManager ?? createUserManager(options.oidc);
+    this.userManager =
+      options.userManager ?? new LazyUserManager(() => loadUserManager(options.oidc), window.sessionStorage);
     this.channel = options.channel ?? createSignOutChannel();
     this.currentUrl = options.currentUrl ?? defaultCurrentUrl;
     this.assign = options.assign ?? ((url) => window.location.assign(url));
