@@ -3,7 +3,7 @@ import { Session } from '@portal/auth';
 import { Banner, Button, PageContainer, PortalThemeProvider, Stack } from '@portal/ui';
 import { App } from './app/App';
 import { registerPortalRemotes } from './remotes';
-import { loadRuntimeConfig } from './runtime-config';
+import type { RuntimeConfig } from './runtime-config';
 
 function StartupError() {
   return (
@@ -22,12 +22,12 @@ function StartupError() {
   );
 }
 
-/** Reads the runtime config, registers the remotes it names, restores the session and renders. */
-export async function start(container: HTMLElement): Promise<void> {
+/** Awaits the runtime config, registers the remotes it names, restores the session and renders. */
+export async function start(container: HTMLElement, runtimeConfig: Promise<RuntimeConfig>): Promise<void> {
   const root = createRoot(container);
   let config;
   try {
-    config = await loadRuntimeConfig();
+    config = await runtimeConfig;
   } catch (error) {
     console.error(error);
     root.render(<StartupError />);
