@@ -1,5 +1,5 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { federationDefaults, portalShared } from '@portal/rspack-config/federation';
+import { hostDefaults, portalShared } from '@portal/rspack-config/federation';
 
 /**
  * The host container. It declares no remotes at build time: their manifest URLs come from
@@ -11,5 +11,5 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
   name: 'host',
   remotes: {},
   shared: portalShared,
-  ...federationDefaults,
+  ...hostDefaults,
 };

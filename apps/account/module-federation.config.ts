@@ -1,5 +1,5 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { federationDefaults, portalShared } from '@portal/rspack-config/federation';
+import { portalShared, remoteDefaults } from '@portal/rspack-config/federation';
 
 /**
  * The account remote exposes the your-account/* page components only; the host owns routes,
@@ -19,5 +19,5 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './PartsOrdersHistoryPage': './src/features/parts-orders-history/Page.tsx',
   },
   shared: portalShared,
-  ...federationDefaults,
+  ...remoteDefaults,
 };

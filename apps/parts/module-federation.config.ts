@@ -1,5 +1,5 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { federationDefaults, portalShared } from '@portal/rspack-config/federation';
+import { portalShared, remoteDefaults } from '@portal/rspack-config/federation';
 
 /**
  * The parts remote exposes page components only: the parts order (browse, manual entry, cart,
@@ -22,5 +22,5 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './SmInventoryProfilePage': './src/features/sm-inventory/SmInventoryProfilePage.tsx',
   },
   shared: portalShared,
-  ...federationDefaults,
+  ...remoteDefaults,
 };

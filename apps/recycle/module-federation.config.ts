@@ -1,5 +1,5 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { federationDefaults, portalShared } from '@portal/rspack-config/federation';
+import { portalShared, remoteDefaults } from '@portal/rspack-config/federation';
 
 /** The recycle remote exposes page components only; the host owns routes, session and layout. */
 export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
@@ -10,5 +10,5 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './RecycleBatteryPage': './src/features/recycle-battery/Page.tsx',
   },
   shared: portalShared,
-  ...federationDefaults,
+  ...remoteDefaults,
 };

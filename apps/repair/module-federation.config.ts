@@ -1,5 +1,5 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { federationDefaults, portalShared } from '@portal/rspack-config/federation';
+import { portalShared, remoteDefaults } from '@portal/rspack-config/federation';
 
 /** The repair remote exposes page components only; the host owns routes, session and layout. */
 export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
@@ -19,5 +19,5 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './UpgradeConfirmQuotePage': './src/features/upgrade-device/UpgradeConfirmQuotePage.tsx',
   },
   shared: portalShared,
-  ...federationDefaults,
+  ...remoteDefaults,
 };

@@ -1,5 +1,5 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { federationDefaults, portalShared } from '@portal/rspack-config/federation';
+import { portalShared, remoteDefaults } from '@portal/rspack-config/federation';
 
 /** The support remote exposes page components only; the host owns routes, session and layout. */
 export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
@@ -11,5 +11,5 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './AuthHelpAndSupportPage': './src/features/auth-help-and-support/Page.tsx',
   },
   shared: portalShared,
-  ...federationDefaults,
+  ...remoteDefaults,
 };

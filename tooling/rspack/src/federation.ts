@@ -20,7 +20,26 @@ export const portalShared: Shared = {
 };
 
 /** Options every portal federation config shares: a manifest for run-time registration, no type bundles. */
-export const federationDefaults = {
+const common = {
   manifest: true,
   dts: false,
+} as const;
+
+/**
+ * Options of the host. Its federation runtime, without the code only Node needs, is also the
+ * remotes' (provideExternalRuntime): a remote page then does not download a second copy.
+ */
+export const hostDefaults = {
+  ...common,
+  experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+} as const;
+
+/**
+ * Options of a remote: it runs only inside the host and uses the host's federation runtime
+ * (externalRuntime), and it loads no remotes itself, so its runtime leaves that code out too. A
+ * remote built so needs a host built with hostDefaults.
+ */
+export const remoteDefaults = {
+  ...common,
+  experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
 } as const;
