@@ -1,10 +1,12 @@
 // `make lighthouse`: Lighthouse's mobile audit (simulated slow 4G and a 4x slower CPU, its
 // defaults) of the pages issue 12 names, on the embedded default served by bin/portal, in
 // Debian's Chromium. It prints performance, the paint and blocking figures, accessibility and
-// the JavaScript each page transferred; with --check it also fails when a target is missed.
+// the JavaScript each page transferred; with --check it also fails when a target is missed, and
+// with --reports=DIR it writes each page's full Lighthouse report there as JSON (where the time
+// went: the LCP breakdown, main-thread work per script, the request chain).
 // Figures, not a test: two shared cores make them move by a few points between runs.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -135,6 +137,10 @@ async function audit(browser, base, { path: pagePath, signedIn }) {
     const flow = await startFlow(page, { flags });
     await flow.navigate(`${base}${pagePath}`);
     const { steps } = await flow.createFlowResult();
+    if (reportDir) {
+      const name = pagePath.replace(/^\//, '').replace(/\//g, '_') || 'home';
+      await writeFile(path.join(reportDir, `${name}.json`), JSON.stringify(steps[0].lhr));
+    }
     return figures(pagePath, steps[0].lhr);
   } finally {
     await page.close();
@@ -162,6 +168,9 @@ function missed(rows) {
       : []),
   ]);
 }
+
+const reportDir = process.argv.find((a) => a.startsWith('--reports='))?.slice('--reports='.length);
+if (reportDir) await mkdir(reportDir, { recursive: true });
 
 const portal = await startPortal();
 const browser = await puppeteer.launch({

@@ -107,6 +107,13 @@ func run(binary string, workers int, duration time.Duration, pgAdmin, redisURL s
 		return req
 	})
 	fmt.Println(fixed.line(fmt.Sprintf("portal verify-serial at a fixed %d requests/s", rate)) + fmt.Sprintf("  max %s", fixed.pct(100)))
+	// The same open loop against the bare handler is the machine's own floor: on shared cores its
+	// p99 moves between runs as much as the portal's does.
+	bareFixed := paced(ctx, rate, duration, func(int) *http.Request {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+bareAddr+"/unit", nil)
+		return req
+	})
+	fmt.Println(bareFixed.line(fmt.Sprintf("bare Gin handler at a fixed %d requests/s", rate)) + fmt.Sprintf("  max %s", bareFixed.pct(100)))
 
 	if err := benchCreate(ctx, portal.Base, token, 4, 120); err != nil {
 		return err
