@@ -7,14 +7,13 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"encoding/pem"
-	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"os"
 	"path/filepath"
 
 	"github.com/go-jose/go-jose/v4"
+
+	"rugged.example/portal/api/pkg/keyfile"
 )
 
 const signingKeyBits = 2048
@@ -51,17 +50,17 @@ func PrepareSigningKey(dataDir string, logger *slog.Logger) <-chan error {
 }
 
 // loadOrCreateSigningKey reads dataDir/idp-signing-key.pem, creating it (0600) when absent.
-// Creation is atomic (hard link of a complete temporary file), so processes starting at
-// the same time end up with the same key.
+// Processes starting at the same time end up with the same key (keyfile).
 func loadOrCreateSigningKey(dataDir string, logger *slog.Logger) (*signingKey, error) {
 	path := filepath.Join(dataDir, SigningKeyFile)
-	priv, err := readSigningKey(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		priv, err = createSigningKey(dataDir, path)
-		if err == nil {
-			logger.Info("idp signing key created", slog.String("path", path))
-		}
+	data, created, err := keyfile.ReadOrCreate(path, newSigningKeyPEM)
+	if err != nil {
+		return nil, fmt.Errorf("identity: signing key: %w", err)
 	}
+	if created {
+		logger.Info("idp signing key created", slog.String("path", path))
+	}
+	priv, err := parseSigningKey(path, data)
 	if err != nil {
 		return nil, err
 	}
@@ -72,16 +71,13 @@ func loadOrCreateSigningKey(dataDir string, logger *slog.Logger) (*signingKey, e
 	return &signingKey{id: id, priv: priv}, nil
 }
 
-func readSigningKey(path string) (*rsa.PrivateKey, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
+func parseSigningKey(path string, data []byte) (*rsa.PrivateKey, error) {
 	block, _ := pem.Decode(data)
 	if block == nil {
 		return nil, fmt.Errorf("identity: %s holds no PEM block", path)
 	}
 	var key any
+	var err error
 	switch block.Type {
 	case "PRIVATE KEY":
 		key, err = x509.ParsePKCS8PrivateKey(block.Bytes)
@@ -100,10 +96,8 @@ func readSigningKey(path string) (*rsa.PrivateKey, error) {
 	return rsaKey, nil
 }
 
-func createSigningKey(dataDir, path string) (*rsa.PrivateKey, error) {
-	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("identity: data dir: %w", err)
-	}
+// newSigningKeyPEM generates a signing key, PKCS #8 in PEM.
+func newSigningKeyPEM() ([]byte, error) {
 	priv, err := rsa.GenerateKey(rand.Reader, signingKeyBits)
 	if err != nil {
 		return nil, fmt.Errorf("identity: generate signing key: %w", err)
@@ -112,33 +106,7 @@ func createSigningKey(dataDir, path string) (*rsa.PrivateKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("identity: encode signing key: %w", err)
 	}
-	tmp, err := os.CreateTemp(dataDir, ".idp-signing-key-*.tmp") // created 0600
-	if err != nil {
-		return nil, fmt.Errorf("identity: write signing key: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return nil, fmt.Errorf("identity: write signing key: %w", err)
-	}
-	if err := pem.Encode(tmp, &pem.Block{Type: "PRIVATE KEY", Bytes: der}); err != nil {
-		tmp.Close()
-		return nil, fmt.Errorf("identity: write signing key: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return nil, fmt.Errorf("identity: write signing key: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return nil, fmt.Errorf("identity: write signing key: %w", err)
-	}
-	if err := os.Link(tmp.Name(), path); err != nil {
-		if errors.Is(err, fs.ErrExist) { // another process won the race: use its key
-			return readSigningKey(path)
-		}
-		return nil, fmt.Errorf("identity: write signing key: %w", err)
-	}
-	return priv, nil
+	return pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), nil
 }
 
 // keyID is the RFC 7638 thumbprint of the public key, so every process derives the same

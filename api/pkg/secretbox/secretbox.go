@@ -11,8 +11,8 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+
+	"rugged.example/portal/api/pkg/keyfile"
 )
 
 // KeySize is the length of a key in bytes.
@@ -63,32 +63,15 @@ func FromBase64(s string) (*Box, error) {
 }
 
 // FromKeyFile reads the key at path, creating a random one (mode 0600) the first time: the
-// embedded default's way to have a stable key without configuration.
+// embedded default's way to have a stable key without configuration. Processes starting together
+// on one data directory all get the same key (keyfile).
 func FromKeyFile(path string) (*Box, error) {
-	key, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		key = make([]byte, KeySize)
-		if _, err := rand.Read(key); err != nil {
-			return nil, err
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return nil, err
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, os.ErrExist) {
-			return FromKeyFile(path) // another process created it first
-		}
-		if err != nil {
-			return nil, err
-		}
-		if _, err := f.Write(key); err != nil {
-			f.Close()
-			return nil, err
-		}
-		if err := f.Close(); err != nil {
-			return nil, err
-		}
-	} else if err != nil {
+	key, _, err := keyfile.ReadOrCreate(path, func() ([]byte, error) {
+		key := make([]byte, KeySize)
+		_, err := rand.Read(key)
+		return key, err
+	})
+	if err != nil {
 		return nil, err
 	}
 	return New(key)

@@ -3,6 +3,7 @@ package secretbox
 import (
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -64,4 +65,30 @@ func TestDerive_IsStablePerKeyAndPurpose(t *testing.T) {
 	c, err := New(other)
 	require.NoError(t, err)
 	require.NotEqual(t, a.Derive("paypal"), c.Derive("paypal"), "another key, other values")
+}
+
+// Processes that start together on one data directory (the split topology) create the key at
+// the same time: each must get the one key that was written, never a file still being written.
+func TestFromKeyFile_ProcessesStartingTogetherShareOneKey(t *testing.T) {
+	for range 20 {
+		path := filepath.Join(t.TempDir(), "secret.key")
+		const starts = 8
+		boxes := make([]*Box, starts)
+		errs := make([]error, starts)
+		var wg sync.WaitGroup
+		for i := range starts {
+			wg.Go(func() { boxes[i], errs[i] = FromKeyFile(path) })
+		}
+		wg.Wait()
+		for _, err := range errs {
+			require.NoError(t, err)
+		}
+		sealed, err := boxes[0].Seal("shared")
+		require.NoError(t, err)
+		for i := range starts {
+			plain, err := boxes[i].Open(sealed)
+			require.NoError(t, err)
+			require.Equal(t, "shared", plain)
+		}
+	}
 }
