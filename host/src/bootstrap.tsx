@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Session } from '@portal/auth';
 import { Banner, Button, PageContainer, PortalThemeProvider, Stack } from '@portal/ui';
@@ -37,5 +38,7 @@ export async function start(container: HTMLElement, runtimeConfig: Promise<Runti
   registerPortalRemotes(config.remotes, config.allowedRemoteOrigins);
   const session = new Session({ oidc: config.oidc, apiBaseUrl: config.apiBaseUrl });
   void session.init();
-  root.render(<App session={session} settings={{ apiBaseUrl: config.apiBaseUrl }} />);
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree, so a tap or a scroll during start is answered.
+  startTransition(() => root.render(<App session={session} settings={{ apiBaseUrl: config.apiBaseUrl }} />));
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { timings } from '@portal/forms';
 import { useHostSettings } from '../../config-context';
 import { ChunkLoadError, toChunkLoadError } from './ChunkLoadError';
@@ -59,7 +59,9 @@ export function LazyPage({ load, reload = reloadDocument }: LazyPageProps) {
       if (settled) return;
       settle();
       loadedPages.set(load, component);
-      setPage(() => component);
+      // A remote page's first render is the largest of its route: as a transition it yields to
+      // the browser every few milliseconds instead of holding the main thread.
+      startTransition(() => setPage(() => component));
     }, fail);
 
     return settle;
