@@ -85,21 +85,28 @@ async function startPortal() {
 /**
  * Signs in through the embedded provider, as a person would, and waits for the portal again. The
  * provider remembers the browser, so a later tab signs in without the form, as it would for a
- * customer.
+ * customer. The portal's own URL says nothing until it has decided: it opens at `back` before it
+ * redirects to the provider, so "signed in" is the portal back at `back` with a user in its store.
  */
 async function signIn(page, base) {
   const back = `${base}/your-account/rma-history`;
+  const signedIn = () =>
+    page.waitForFunction(
+      (url) => window.location.href.startsWith(url) && Object.keys(window.sessionStorage).some((k) => k.startsWith('oidc.user:')),
+      {},
+      back,
+    );
   await page.goto(back);
   const form = await Promise.race([
     page.waitForSelector('input[type=password]').then(() => true),
-    page.waitForFunction((url) => window.location.href.startsWith(url), {}, back).then(() => false),
+    signedIn().then(() => false),
   ]);
   if (form) {
     await page.locator('input[type=email]').fill(demoUser.email);
     await page.locator('input[type=password]').fill(demoUser.password);
     await Promise.all([page.waitForNavigation(), page.locator('button[type=submit]').click()]);
   }
-  await page.waitForFunction((url) => window.location.href.startsWith(url), {}, back);
+  await signedIn();
 }
 
 function figures(pagePath, lhr) {
