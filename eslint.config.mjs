@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Workspace packages anyone may import. Apps and the host are deliberately not in this list. */
-const PACKAGES = ['ui', 'auth', 'api-client', 'routes', 'router', 'forms', 'rspack-config', 'jest-config', 'tsconfig'];
+const PACKAGES = ['ui', 'auth', 'api-client', 'routes', 'router', 'forms', 'prerender', 'rspack-config', 'jest-config', 'tsconfig'];
 
 const onlyPackages = {
   regex: `^@portal/(?!(${PACKAGES.join('|')})(/|$))`,
@@ -37,8 +37,15 @@ export default tseslint.config(
   },
   {
     // Tests build their routers from react-router (jest loads one react-router for test and page),
-    // and packages/router is where the shipped code's router comes from.
-    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/testing/**/*.{ts,tsx}', 'packages/router/src/**/*.ts'],
+    // packages/router is where the shipped code's router comes from, and packages/prerender
+    // renders pages at build time in Node, where one bundle holds a single react-router.
+    files: [
+      '**/*.test.{ts,tsx}',
+      '**/test/**/*.{ts,tsx}',
+      '**/testing/**/*.{ts,tsx}',
+      'packages/router/src/**/*.ts',
+      'packages/prerender/src/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': ['error', { patterns: [onlyPackages, noRelativeEscape] }],
     },

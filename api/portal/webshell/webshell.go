@@ -1,5 +1,6 @@
 // Package webshell serves the built front end from the all-in-one binary: the host shell with
-// history-URL fallback and its Content-Security-Policy, each remote's bundle under
+// history-URL fallback and its Content-Security-Policy (with the pages the build prerendered in
+// it, for the paths it prerendered), each remote's bundle under
 // /remotes/<name>/, the runtime config the host reads to find remotes and the identity provider,
 // and the HEAD / connectivity check.
 package webshell
@@ -102,6 +103,22 @@ func Mount(r *gin.Engine, o Options) error {
 	for name, manifest := range o.RemoteURLs {
 		rc.Remotes[name] = manifest
 	}
+	// A remote loaded from elsewhere may be another build than the one here, so only the pages
+	// of the remotes served from here go into the host's prerendered pages.
+	localRemotes := map[string]string{}
+	for _, name := range remotes {
+		if _, elsewhere := o.RemoteURLs[name]; !elsewhere {
+			localRemotes[name] = filepath.Join(o.WebDir, "apps", name, "dist")
+		}
+	}
+	st, err := os.Stat(index)
+	if err != nil {
+		return err
+	}
+	documents, err := prerenderedDocuments(html, st.ModTime(), hostDir, localRemotes)
+	if err != nil {
+		return err
+	}
 	rc.AllowedRemoteOrigins = allowed
 
 	r.GET("/runtime-config.json", func(c *gin.Context) {
@@ -141,9 +158,14 @@ func Mount(r *gin.Engine, o Options) error {
 				return
 			}
 		}
-		// Every other path is a page of the host's router, which renders not-found itself.
+		// Every other path is a page of the host's router, which renders not-found itself; the
+		// build prerendered some of them.
 		c.Header("Cache-Control", "no-cache")
 		c.Header("Content-Security-Policy", policy)
+		if doc := documents[p]; doc != nil {
+			doc.serve(c)
+			return
+		}
 		if !serveFile(c, hostDir, "index.html") {
 			c.Status(http.StatusNotFound)
 		}

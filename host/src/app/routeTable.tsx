@@ -42,6 +42,12 @@ export interface RouteEntry {
    * page reads it with useLoaderData().
    */
   preload?: (api: ApiClient, signal: AbortSignal) => Promise<unknown>;
+  /**
+   * The web server answers the route's path with its page prerendered at build time, which the
+   * app's first render replaces (src/prerender.tsx). Only for routes without parameters or
+   * preload; a remote's page needs that remote's prerendered page for the path too.
+   */
+  prerender?: true;
 }
 
 /** Spec §2: countries are loaded before create-rma, recycle-unit and account-settings open. */
@@ -58,7 +64,7 @@ function remotePage(remote: RemoteName, exposed: string): RoutePage {
 
 /** Every route of spec §2 by name, with its access meta and the page that renders it. */
 export const routeTable: Record<RouteName, RouteEntry> = {
-  home: { meta: pub, page: { kind: 'host', Component: HomePage }, nav: 'Home' },
+  home: { meta: pub, page: { kind: 'host', Component: HomePage }, nav: 'Home', prerender: true },
 
   // Repair (remote 'repair')
   'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countries },
@@ -75,10 +81,10 @@ export const routeTable: Record<RouteName, RouteEntry> = {
 
   // Recycle (remote 'recycle')
   'recycle-unit': { meta: signIn, page: remotePage('recycle', 'RecycleUnitPage'), nav: 'Recycle a unit', preload: countries },
-  'recycle-battery': { meta: signIn, page: remotePage('recycle', 'RecycleBatteryPage') },
+  'recycle-battery': { meta: signIn, page: remotePage('recycle', 'RecycleBatteryPage'), prerender: true },
 
   // Parts (remote 'parts')
-  'parts-order': { meta: pub, page: remotePage('parts', 'PartsOrderPage'), nav: 'Order parts' },
+  'parts-order': { meta: pub, page: remotePage('parts', 'PartsOrderPage'), nav: 'Order parts', prerender: true },
   'parts-order-manual': { meta: pub, page: remotePage('parts', 'PartsOrderManualPage') },
   'parts-order-cart': { meta: pub, page: remotePage('parts', 'PartsCartPage') },
   'parts-order-checkout': { meta: pub, page: remotePage('parts', 'PartsCheckoutPage') },
@@ -90,21 +96,21 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'sm-inventory-profile': { meta: pub, page: remotePage('parts', 'SmInventoryProfilePage') },
 
   // Support (remote 'support')
-  'help-support': { meta: pub, page: remotePage('support', 'HelpSupportPage'), nav: 'Help & Support' },
+  'help-support': { meta: pub, page: remotePage('support', 'HelpSupportPage'), nav: 'Help & Support', prerender: true },
   'help-support-complete': { meta: pub, page: remotePage('support', 'HelpSupportCompletePage') },
-  'auth-help-and-support': { meta: signIn, page: remotePage('support', 'AuthHelpAndSupportPage') },
+  'auth-help-and-support': { meta: signIn, page: remotePage('support', 'AuthHelpAndSupportPage'), prerender: true },
 
   // Account (remote 'account')
   'your-account': { meta: signIn, page: { kind: 'redirect', to: 'rma-history' } },
-  'rma-history': { meta: signIn, page: remotePage('account', 'RmaHistoryPage'), nav: 'Your RMAs' },
-  branches: { meta: orgMembers, page: remotePage('account', 'BranchesPage') },
-  'parts-orders-history': { meta: signIn, page: remotePage('account', 'PartsOrdersHistoryPage') },
-  'product-registration': { meta: signIn, page: remotePage('account', 'ProductRegistrationPage') },
-  drivers: { meta: signIn, page: remotePage('account', 'DriversPage') },
+  'rma-history': { meta: signIn, page: remotePage('account', 'RmaHistoryPage'), nav: 'Your RMAs', prerender: true },
+  branches: { meta: orgMembers, page: remotePage('account', 'BranchesPage'), prerender: true },
+  'parts-orders-history': { meta: signIn, page: remotePage('account', 'PartsOrdersHistoryPage'), prerender: true },
+  'product-registration': { meta: signIn, page: remotePage('account', 'ProductRegistrationPage'), prerender: true },
+  drivers: { meta: signIn, page: remotePage('account', 'DriversPage'), prerender: true },
   'account-settings': { meta: signIn, page: remotePage('account', 'AccountSettingsPage'), preload: countries },
-  quotes: { meta: signIn, page: remotePage('account', 'QuotesPage') },
-  'saved-quotes': { meta: signIn, page: remotePage('account', 'QuotesPage') },
-  dashboard: { meta: signIn, page: remotePage('account', 'DashboardPage') },
+  quotes: { meta: signIn, page: remotePage('account', 'QuotesPage'), prerender: true },
+  'saved-quotes': { meta: signIn, page: remotePage('account', 'QuotesPage'), prerender: true },
+  dashboard: { meta: signIn, page: remotePage('account', 'DashboardPage'), prerender: true },
 
   // Session and errors
   'oidc-callback': { meta: signIn, page: { kind: 'host', Component: OidcCallbackPage }, completesSignIn: true },

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { rspack, type Configuration } from '@rspack/core';
+import { spawnSync } from 'node:child_process';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { PrecompressPlugin } from './precompress';
 
 export interface PortalBuildOptions {
@@ -18,6 +19,21 @@ export interface PortalBuildOptions {
 }
 
 const isProduction = process.env.NODE_ENV !== 'development';
+
+/** TypeScript and JSX through swc, for the given targets. */
+function typescriptRule(targets: string): NonNullable<NonNullable<Configuration['module']>['rules']>[number] {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      detectSyntax: 'auto',
+      jsc: { transform: { react: { runtime: 'automatic', development: !isProduction } } },
+      env: { targets },
+    },
+    type: 'javascript/auto',
+  };
+}
 
 /** The base every portal bundle shares: TypeScript through swc, hashed chunks in dist/. */
 export function createPortalConfig(options: PortalBuildOptions): Configuration {
@@ -49,25 +65,52 @@ export function createPortalConfig(options: PortalBuildOptions): Configuration {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
     },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            detectSyntax: 'auto',
-            jsc: {
-              transform: { react: { runtime: 'automatic', development: !isProduction } },
-            },
-            env: { targets: 'chrome >= 109, firefox >= 115, safari >= 16' },
-          },
-          type: 'javascript/auto',
-        },
-      ],
-    },
+    module: { rules: [typescriptRule('chrome >= 109, firefox >= 115, safari >= 16')] },
     plugins,
     performance: { hints: false },
     stats: 'errors-warnings',
   };
+}
+
+/** What a package's prerender script writes into its dist/ (read by api/portal/webshell). */
+export const PRERENDERED_FILE = 'prerendered.json';
+
+/**
+ * The package's prerender script (`entry`) as one file for Node, everything bundled in so it
+ * renders with the same modules the browser gets, run once emitted to write dist/prerendered.json.
+ * Build it after the browser bundle, whose build empties dist/.
+ */
+export function createPrerenderConfig({ root, entry }: { root: string; entry: string }): Configuration {
+  const scriptDir = path.join(root, 'node_modules', '.cache', 'prerender');
+  return {
+    mode: isProduction ? 'production' : 'development',
+    target: 'node20',
+    context: root,
+    entry: { prerender: entry },
+    devtool: false,
+    output: { path: scriptDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    module: { rules: [typescriptRule('node 20')] },
+    // Run once at build time: minifying would cost more than it saves.
+    optimization: { minimize: false },
+    plugins: [new RunPrerender(path.join(scriptDir, 'prerender.cjs'), path.join(root, 'dist', PRERENDERED_FILE))],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** Runs the emitted prerender script; its failure fails the build. */
+class RunPrerender {
+  constructor(
+    private readonly script: string,
+    private readonly output: string,
+  ) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.afterEmit.tapPromise('RunPrerender', async (compilation) => {
+      if (compilation.getStats().hasErrors()) return;
+      const { status } = spawnSync(process.execPath, [this.script, this.output], { stdio: 'inherit' });
+      if (status !== 0) throw new Error(`prerender: ${this.script} exited with ${status}`);
+    });
+  }
 }

@@ -15,6 +15,15 @@ export interface LazyPageProps {
 /** Pages already loaded render at once when visited again. */
 const loadedPages = new WeakMap<PageLoader, ComponentType>();
 
+/**
+ * Loads a page's code ahead of its first render, which then shows it at once. A failure is
+ * left for LazyPage, which loads again and reports it.
+ */
+export async function preloadPage(load: PageLoader): Promise<void> {
+  const component = await load();
+  loadedPages.set(load, component);
+}
+
 type Phase = 'waiting' | 'loading' | 'checking-connection' | 'timed-out';
 
 function reloadDocument() {

@@ -1,0 +1,167 @@
+package webshell
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+// prerenderedName is the file a front-end package's build writes into its dist/ (packages/prerender).
+const prerenderedName = "prerendered.json"
+
+// The markers the host's page and the prerendered pages agree on (packages/prerender PAGE_SLOT,
+// host/index.html).
+const (
+	pageSlot  = "<portal-page></portal-page>"
+	emptyRoot = `<div id="root"></div>`
+)
+
+// prerenderedFile holds a package's pages by URL path.
+type prerenderedFile struct {
+	Pages map[string]prerenderedPage `json:"pages"`
+}
+
+type prerenderedPage struct {
+	HTML   string `json:"html"`
+	Styles string `json:"styles"`
+	// Remote names the remote whose page for the same path goes into the host's page slot.
+	Remote string `json:"remote"`
+}
+
+// document is a host page with a prerendered page in it, ready to send.
+type document struct {
+	html, gzipped []byte
+	modTime       time.Time
+}
+
+// prerenderedDocuments puts each of the host's prerendered pages into its shell (index.html):
+// the styles into the head, the page into the root, where the app's first render replaces it.
+// A page whose remote is not served from here (a CDN, or not built) or has no page for its path
+// is left out: that path gets the plain shell, as every path did before. remoteDirs maps the
+// remotes served from here to their dist directories.
+func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, remoteDirs map[string]string) (map[string]*document, error) {
+	host, hostTime, err := readPrerendered(hostDir)
+	if err != nil || len(host.Pages) == 0 {
+		return nil, err
+	}
+	before, after, ok := bytes.Cut(shell, []byte(emptyRoot))
+	if !ok {
+		return nil, fmt.Errorf("webshell: the host's index.html has no %s for its prerendered pages", emptyRoot)
+	}
+	head, body, ok := bytes.Cut(before, []byte("</head>"))
+	if !ok {
+		return nil, errors.New("webshell: the host's index.html has no </head> for its prerendered pages' styles")
+	}
+
+	remotes := map[string]*prerenderedFile{}
+	remoteTimes := map[string]time.Time{}
+	docs := map[string]*document{}
+	for path, pg := range host.Pages {
+		styles, html, modTime := pg.Styles, pg.HTML, latest(shellTime, hostTime)
+		if pg.Remote != "" {
+			dir, served := remoteDirs[pg.Remote]
+			if !served {
+				continue
+			}
+			if _, read := remotes[pg.Remote]; !read {
+				remotes[pg.Remote], remoteTimes[pg.Remote], err = readPrerendered(dir)
+				if err != nil {
+					return nil, err
+				}
+			}
+			inner, found := remotes[pg.Remote].Pages[path]
+			if !found || !strings.Contains(html, pageSlot) {
+				continue
+			}
+			styles += inner.Styles
+			html = strings.Replace(html, pageSlot, inner.HTML, 1)
+			modTime = latest(modTime, remoteTimes[pg.Remote])
+		}
+		var doc bytes.Buffer
+		doc.Write(head)
+		doc.WriteString(styles)
+		doc.WriteString("</head>")
+		doc.Write(body)
+		// inert: until the app has replaced it, the page is a picture of itself: a click or
+		// typing would go nowhere and be lost. display: contents keeps the wrapper out of the
+		// layout, so the app's page lands exactly where this one was.
+		doc.WriteString(`<div id="root"><div data-prerendered inert style="display:contents">`)
+		doc.WriteString(html)
+		doc.WriteString(`</div></div>`)
+		doc.Write(after)
+		if hasInlineScript(doc.Bytes()) {
+			return nil, fmt.Errorf("webshell: the prerendered page for %s has an inline <script>, which the page's Content-Security-Policy forbids", path)
+		}
+		gzipped, err := gzipBytes(doc.Bytes())
+		if err != nil {
+			return nil, err
+		}
+		docs[path] = &document{html: doc.Bytes(), gzipped: gzipped, modTime: modTime}
+	}
+	return docs, nil
+}
+
+// readPrerendered reads dir/prerendered.json; a package without one has no pages.
+func readPrerendered(dir string) (*prerenderedFile, time.Time, error) {
+	name := filepath.Join(dir, prerenderedName)
+	raw, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &prerenderedFile{}, time.Time{}, nil
+	}
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	var f prerenderedFile
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return nil, time.Time{}, fmt.Errorf("webshell: %s: %w", name, err)
+	}
+	return &f, st.ModTime(), nil
+}
+
+func gzipBytes(b []byte) ([]byte, error) {
+	var out bytes.Buffer
+	w, err := gzip.NewWriterLevel(&out, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(b); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+func latest(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// serve answers GET and HEAD with the document, gzipped for a client that accepts it.
+func (d *document) serve(c *gin.Context) {
+	c.Header("Content-Type", "text/html; charset=utf-8")
+	c.Header("Vary", "Accept-Encoding")
+	body := d.html
+	if acceptedEncodings(c.GetHeader("Accept-Encoding"))("gzip") {
+		body = d.gzipped
+		c.Header("Content-Encoding", "gzip")
+	}
+	http.ServeContent(c.Writer, c.Request, "", d.modTime, bytes.NewReader(body))
+}

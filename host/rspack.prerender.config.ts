@@ -1,0 +1,3 @@
+import { createPrerenderConfig } from '@portal/rspack-config';
+
+export default createPrerenderConfig({ root: __dirname, entry: './src/prerender.tsx' });

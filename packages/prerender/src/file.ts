@@ -1,0 +1,38 @@
+import { writeFile } from 'node:fs/promises';
+import type { RenderedPage } from './render';
+
+/**
+ * The element a host page holds where its remote's page goes; the web server puts the remote's
+ * prerendered page for the same path there (api/portal/webshell).
+ */
+export const PAGE_SLOT = 'portal-page';
+
+export interface PrerenderedPage extends RenderedPage {
+  /** Set on a host page whose content is that remote's page: its html holds the PAGE_SLOT. */
+  remote?: string;
+}
+
+/**
+ * What a front-end package's build leaves in dist/prerendered.json: its pages by URL path. The
+ * web server reads the host's and each remote's at start, so a remote redeployed with a new
+ * page is served with it without rebuilding the host.
+ */
+export interface PrerenderedFile {
+  pages: Record<string, PrerenderedPage>;
+}
+
+/**
+ * The body of a package's prerender script (run by its build with the file to write as its
+ * argument): renders the pages and writes them, or fails the build.
+ */
+export async function writePrerendered(render: () => Promise<PrerenderedFile['pages']>): Promise<void> {
+  const file = process.argv[2];
+  try {
+    if (!file) throw new Error('usage: prerender <output file>');
+    const contents: PrerenderedFile = { pages: await render() };
+    await writeFile(file, JSON.stringify(contents));
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+}
