@@ -1,13 +1,24 @@
 import { loadRuntimeConfig } from './runtime-config';
 
 /**
- * Resolves once the browser has painted a frame (or after 100 ms in a hidden tab, which paints
- * none): a requestAnimationFrame callback runs just before a paint, a task it posts just after.
+ * Resolves once the browser has painted the page (its paint timing entries), or after 250 ms
+ * when none comes: a hidden tab paints nothing.
  */
-function afterNextPaint(): Promise<void> {
+function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+      resolve();
+    };
+    const timer = setTimeout(done, 250);
+    try {
+      observer = new PerformanceObserver(done);
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      done(); // no paint timing here: start at once, as without a prerendered page
+    }
   });
 }
 
@@ -16,18 +27,22 @@ function afterNextPaint(): Promise<void> {
  * download of the shared modules below instead of following it. start reports a failure; until
  * then it is handled here.
  */
-function boot(container: HTMLElement) {
+async function boot(container: HTMLElement) {
   const config = loadRuntimeConfig();
   config.catch(() => undefined);
   // The asynchronous boundary lets Module Federation settle the shared singletons (react,
-  // styled-components, @portal/auth, …) before any of them is used.
-  return import('./bootstrap').then(({ start }) => start(container, config));
+  // styled-components, @portal/auth, …) before any of them is used. React DOM, the largest, is
+  // evaluated in a task of its own, so a tap between the two is answered.
+  await import('react-dom/client');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const { start } = await import('./bootstrap');
+  return start(container, config);
 }
 
 const container = document.getElementById('root');
 if (container) {
   // A prerendered page is painted before the app's requests and their work begin, so a phone
   // shows it as soon as the HTML is in.
-  if (container.querySelector('[data-prerendered]')) void afterNextPaint().then(() => boot(container));
+  if (container.querySelector('[data-prerendered]')) void afterFirstPaint().then(() => boot(container));
   else void boot(container);
 }

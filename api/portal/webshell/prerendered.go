@@ -92,10 +92,11 @@ func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, rem
 		doc.WriteString(styles)
 		doc.WriteString("</head>")
 		doc.Write(body)
-		// inert: until the app has replaced it, the page is a picture of itself: a click or
-		// typing would go nowhere and be lost. display: contents keeps the wrapper out of the
-		// layout, so the app's page lands exactly where this one was.
-		doc.WriteString(`<div id="root"><div data-prerendered inert style="display:contents">`)
+		// Until the app has replaced it, the page is a picture of itself: a click or typing would
+		// go nowhere and be lost, so it is inert, and assistive technology is told of the page
+		// once it works. display: contents keeps the wrapper out of the layout, so the app's page
+		// lands exactly where this one was.
+		doc.WriteString(`<div id="root"><div data-prerendered inert aria-hidden="true" style="display:contents">`)
 		doc.WriteString(html)
 		doc.WriteString(`</div></div>`)
 		doc.Write(after)

@@ -60,9 +60,9 @@ func TestMount_ServesPrerenderedPages(t *testing.T) {
 
 	tests := []struct{ name, path, want string }{
 		{"a host page goes into the shell, its styles into the head", "/",
-			`<html><head><title>Portal</title><style>.h{}</style></head><body><div id="root"><div data-prerendered inert style="display:contents"><main><h1>Home</h1></main></div></div><script defer src="/main.0123abcd.js"></script></body></html>`},
+			`<html><head><title>Portal</title><style>.h{}</style></head><body><div id="root"><div data-prerendered inert aria-hidden="true" style="display:contents"><main><h1>Home</h1></main></div></div><script defer src="/main.0123abcd.js"></script></body></html>`},
 		{"a remote's page goes into the host page's slot", "/help-support",
-			`<head><title>Portal</title><style>.h{}</style><style>.s{}</style></head><body><div id="root"><div data-prerendered inert style="display:contents"><main><h1>Help</h1></main></div></div>`},
+			`<head><title>Portal</title><style>.h{}</style><style>.s{}</style></head><body><div id="root"><div data-prerendered inert aria-hidden="true" style="display:contents"><main><h1>Help</h1></main></div></div>`},
 		{"a remote loaded from elsewhere may be another build: the plain shell", "/parts-order", prerenderShell},
 		{"a remote without a page for the path: the plain shell", "/help-support/complete", prerenderShell},
 		{"a page nobody prerendered: the plain shell", "/create-rma/RT10000001", prerenderShell},

@@ -7,7 +7,7 @@ import { buildRoutes } from './routes';
 import { routeTable } from './routeTable';
 
 export function App({ session, settings }: { session: Session; settings: HostSettings }) {
-  const [router] = useState(() => createBrowserRouter(buildRoutes(routeTable, { api: session.api })));
+  const [router] = useState(() => createBrowserRouter(buildRoutes(routeTable, { session })));
   return (
     <StrictMode>
       <PortalThemeProvider global>

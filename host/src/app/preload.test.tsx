@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useLoaderData } from 'react-router';
 import type { ApiClient, Country } from '@portal/api-client';
-import { SessionProvider } from '@portal/auth';
+import { SessionProvider, type SessionState } from '@portal/auth';
 import { PortalThemeProvider } from '@portal/ui';
 import { fakeSession, signedIn } from '../test/fakeSession';
 import { buildRoutes } from './routes';
@@ -14,17 +14,26 @@ function CountriesProbe() {
   return <p>{data.countries.map((c) => c.name).join(', ') || 'no countries'}</p>;
 }
 
-function renderCreateRma(countriesCall: jest.Mock, page: RouteEntry['page'] = { kind: 'host', Component: CountriesProbe }) {
-  const api = { locations: { countries: countriesCall } } as unknown as ApiClient;
+const unit = { serial: 'RT10000001', modelFamily: 'Ranger' };
+
+function renderCreateRma(
+  countriesCall: jest.Mock,
+  page: RouteEntry['page'] = { kind: 'host', Component: CountriesProbe },
+  { state = signedIn(['service-portal:customer']), path = '/create-rma/RT10000001' }: { state?: SessionState; path?: string } = {},
+) {
+  const prefetchSerial = jest.fn(async () => ({ kind: 'found', unit }));
+  const api = { locations: { countries: countriesCall }, repair: { prefetchSerial } } as unknown as ApiClient;
+  const session = { api, init: async () => undefined, getState: () => state };
   const table = { ...routeTable, 'create-rma': { ...routeTable['create-rma'], page } } as Record<keyof typeof routeTable, RouteEntry>;
-  const router = createMemoryRouter(buildRoutes(table, { api }), { initialEntries: ['/create-rma/RT10000001'] });
+  const router = createMemoryRouter(buildRoutes(table, { session }), { initialEntries: [path] });
   render(
     <PortalThemeProvider>
-      <SessionProvider session={fakeSession(signedIn(['service-portal:customer'])).session}>
+      <SessionProvider session={fakeSession(state).session}>
         <RouterProvider router={router} />
       </SessionProvider>
     </PortalThemeProvider>,
   );
+  return { prefetchSerial };
 }
 
 describe('route preloads', () => {
@@ -35,6 +44,33 @@ describe('route preloads', () => {
     expect(await screen.findByText('United States')).toBeInTheDocument();
     expect(countriesCall).toHaveBeenCalledTimes(1);
     expect(countriesCall).toHaveBeenCalledWith({ signal: expect.any(AbortSignal) });
+  });
+
+  it("checks the serial in the path meanwhile and fetches its unit's picture, for a signed-in user", async () => {
+    const images: string[] = [];
+    jest.spyOn(window, 'Image').mockImplementation(() => {
+      const image = {} as HTMLImageElement;
+      Object.defineProperty(image, 'src', { set: (src: string) => images.push(src) });
+      return image;
+    });
+    const { prefetchSerial } = renderCreateRma(jest.fn(async () => countries));
+
+    expect(await screen.findByText('United States')).toBeInTheDocument();
+    expect(prefetchSerial).toHaveBeenCalledWith('RT10000001');
+    await waitFor(() => expect(images).toEqual(['/assets/units/ranger.svg']));
+  });
+
+  it('checks no serial for a signed-out user, nor without one in the path', async () => {
+    const loaded = jest.fn(async () => countries);
+    const signedOut = renderCreateRma(loaded, undefined, { state: { status: 'signed-out' } });
+    await waitFor(() => expect(loaded).toHaveBeenCalled());
+    expect(await screen.findByText('Taking you to sign-in…')).toBeInTheDocument();
+    cleanup();
+    const noSerial = renderCreateRma(jest.fn(async () => countries), undefined, { path: '/create-rma' });
+    expect(await screen.findByText('United States')).toBeInTheDocument();
+
+    expect(signedOut.prefetchSerial).not.toHaveBeenCalled();
+    expect(noSerial.prefetchSerial).not.toHaveBeenCalled();
   });
 
   it('only logs a failure and opens the page with no countries', async () => {

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { ApiClient } from '@portal/api-client';
-import { loadCountries } from '@portal/forms';
+import { loadCountries, normalizeSerial, shouldCheckSerial } from '@portal/forms';
+import { unitImageSrc } from '@portal/forms/units';
+import type { Params } from '@portal/router';
 import type { RouteName } from '@portal/routes';
 import type { RouteMeta } from '../features/guard/access';
 import type { PageLoader } from '../features/lazy-page/LazyPage';
@@ -41,7 +43,7 @@ export interface RouteEntry {
    * Data the page needs on its first render, loaded by the route's loader before it opens; the
    * page reads it with useLoaderData().
    */
-  preload?: (api: ApiClient, signal: AbortSignal) => Promise<unknown>;
+  preload?: (context: PreloadContext) => Promise<unknown>;
   /**
    * The web server answers the route's path with its page prerendered at build time, which the
    * app's first render replaces (src/prerender.tsx). Only for routes without parameters or
@@ -50,8 +52,38 @@ export interface RouteEntry {
   prerender?: true;
 }
 
+/** What a route's preload gets from its loader. */
+export interface PreloadContext {
+  api: ApiClient;
+  /** Aborted when the user leaves before the route opens. */
+  signal: AbortSignal;
+  params: Params;
+  /** Resolves once the session is restored: whether a user is signed in. */
+  signedIn: () => Promise<boolean>;
+}
+
 /** Spec §2: countries are loaded before create-rma, recycle-unit and account-settings open. */
-const countries = (api: ApiClient, signal: AbortSignal) => loadCountries(api.locations, signal);
+const countries = ({ api, signal }: PreloadContext) => loadCountries(api.locations, signal);
+
+/**
+ * Countries, and meanwhile the unit of a serial in the path and its picture: the page checks
+ * that serial as it opens (useSerialCheck), and takes this answer instead of a round trip then.
+ */
+function countriesAndUnit(context: PreloadContext) {
+  const serial = normalizeSerial(context.params.serial ?? '');
+  if (shouldCheckSerial(serial)) {
+    void context.signedIn().then((signedIn) => {
+      if (!signedIn) return;
+      context.api.repair.prefetchSerial(serial).then(
+        (result) => {
+          if (result.kind === 'found') new Image().src = unitImageSrc(result.unit.modelFamily);
+        },
+        () => undefined, // the page's own check reports it
+      );
+    });
+  }
+  return countries(context);
+}
 
 const pub: RouteMeta = { access: 'public' };
 const signIn: RouteMeta = { access: 'sign-in' };
@@ -67,7 +99,7 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   home: { meta: pub, page: { kind: 'host', Component: HomePage }, nav: 'Home', prerender: true },
 
   // Repair (remote 'repair')
-  'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countries },
+  'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countriesAndUnit },
   'rma-confirm-quote': { meta: pub, page: remotePage('repair', 'ConfirmQuotePage') },
   canceled: { meta: pub, page: remotePage('repair', 'CanceledPage') },
   'upgrade-device': { meta: pub, page: remotePage('repair', 'UpgradeDevicePage') },
@@ -80,7 +112,7 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'service-quote-cancel': { meta: pub, page: remotePage('repair', 'ServiceQuoteCancelPage') },
 
   // Recycle (remote 'recycle')
-  'recycle-unit': { meta: signIn, page: remotePage('recycle', 'RecycleUnitPage'), nav: 'Recycle a unit', preload: countries },
+  'recycle-unit': { meta: signIn, page: remotePage('recycle', 'RecycleUnitPage'), nav: 'Recycle a unit', preload: countriesAndUnit },
   'recycle-battery': { meta: signIn, page: remotePage('recycle', 'RecycleBatteryPage'), prerender: true },
 
   // Parts (remote 'parts')

@@ -1,5 +1,5 @@
 import { Navigate, useLocation, type RouteObject } from '@portal/router';
-import type { ApiClient } from '@portal/api-client';
+import type { Session } from '@portal/auth';
 import { pathFor, routePaths, type RouteName } from '@portal/routes';
 import { RouteGuard } from '../features/guard/RouteGuard';
 import { LazyPage, type PageLoader } from '../features/lazy-page/LazyPage';
@@ -61,26 +61,30 @@ export function navEntries(table: Record<RouteName, RouteEntry>): NavEntry[] {
  * A route's loader for its preload: the remote page's code is requested at the same time, so the
  * two downloads overlap.
  */
-function routeLoader(entry: RouteEntry, api: ApiClient | undefined): RouteObject['loader'] {
+function routeLoader(entry: RouteEntry, session: LoaderSession | undefined): RouteObject['loader'] {
   const { preload, page } = entry;
-  if (!preload || !api) return undefined;
-  return ({ request }) => {
+  if (!preload || !session) return undefined;
+  const signedIn = () => session.init().then(() => session.getState().status === 'signed-in');
+  return ({ request, params }) => {
     if (page.kind === 'remote') page.load().catch(() => undefined); // LazyPage reports a failure
-    return preload(api, request.signal);
+    return preload({ api: session.api, signal: request.signal, params, signedIn });
   };
 }
 
+/** What route loaders use of the session. */
+export type LoaderSession = Pick<Session, 'api' | 'init' | 'getState'>;
+
 export interface BuildOptions {
-  /** The signed-in user's API, for route loaders; without it routes load no data. */
-  api?: ApiClient;
+  /** The session whose API route loaders use; without it routes load no data. */
+  session?: LoaderSession;
 }
 
 /** The route objects for react-router: one root layout, every named route, a not-found catch-all. */
-export function buildRoutes(table: Record<RouteName, RouteEntry>, { api }: BuildOptions = {}): RouteObject[] {
+export function buildRoutes(table: Record<RouteName, RouteEntry>, { session }: BuildOptions = {}): RouteObject[] {
   const contact = table['help-support'].page;
   const contactRemote = contact.kind === 'remote' ? contact.remote : undefined;
   const children: RouteObject[] = (Object.entries(table) as [RouteName, RouteEntry][]).map(([name, entry]) => {
-    const loader = routeLoader(entry, api);
+    const loader = routeLoader(entry, session);
     return {
       id: name,
       path: routePaths[name],

@@ -25,4 +25,4 @@ export {
   useRouteError,
   useSearchParams,
 } from 'react-router';
-export type { Blocker, Location, RouteObject } from 'react-router';
+export type { Blocker, Location, Params, RouteObject } from 'react-router';

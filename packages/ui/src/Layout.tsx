@@ -38,7 +38,12 @@ export const NavList = styled.ul`
   list-style: none;
 `;
 
+/**
+ * At least a screen high, so the footer starts below the fold: a page whose content arrives in
+ * parts (a remote page, then its data) grows without moving anything the user already sees.
+ */
 export const Main = styled.main`
+  min-height: 100vh;
   padding: ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.xxl};
 `;
 

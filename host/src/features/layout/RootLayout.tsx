@@ -32,6 +32,18 @@ const NavItemLink = styled(NavLink)`
   }
 `;
 
+/**
+ * The account area is as high as its Sign in button whatever it holds, and there before the
+ * session is known: where the header wraps (a phone), the page below does not move when the
+ * button or the user's name arrives.
+ */
+const AccountSlot = styled.div`
+  display: flex;
+  align-items: center;
+  min-height: ${({ theme }) =>
+    `calc(${theme.font.size.md} * ${theme.font.lineHeight.normal} + 2 * (${theme.space.sm} + ${theme.size.borderWidth}))`};
+`;
+
 const BannerArea = styled.div`
   padding-top: ${({ theme }) => theme.space.md};
 `;
@@ -83,7 +95,9 @@ export function RootLayout({ nav }: { nav: readonly NavEntry[] }) {
                 ))}
               </NavList>
             </nav>
-            <AccountArea />
+            <AccountSlot>
+              <AccountArea />
+            </AccountSlot>
           </HeaderBar>
         </PageContainer>
       </SiteHeader>

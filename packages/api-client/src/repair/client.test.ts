@@ -3,7 +3,7 @@
  */
 import { json, setupClient } from '../test/fakes';
 import type { CreateRmaPayload } from './types';
-import { REPAIR_FORM_SELECTIONS_QUERY } from './client';
+import { PREFETCH_TTL_MS, REPAIR_FORM_SELECTIONS_QUERY } from './client';
 
 const payload: CreateRmaPayload = {
   serial: 'RT10000001',
@@ -41,6 +41,51 @@ const payload: CreateRmaPayload = {
 };
 
 describe('repair client', () => {
+  describe('a prefetched serial check', () => {
+    const unit = { serial: 'RT10000001', modelFamily: 'Ranger' };
+
+    it('answers the next check of the same serial without asking again', async () => {
+      const { api, fetch } = setupClient([json(200, unit), json(200, unit)]);
+
+      await expect(api.repair.prefetchSerial('RT10000001')).resolves.toEqual({ kind: 'found', unit });
+      await expect(api.repair.verifySerial('RT10000001')).resolves.toEqual({ kind: 'found', unit });
+      expect(fetch).toHaveBeenCalledTimes(1);
+
+      // Taken once: a later check asks again.
+      await api.repair.verifySerial('RT10000001');
+      expect(fetch).toHaveBeenCalledTimes(2);
+    });
+
+    it('is not taken by another serial, nor once it is old', async () => {
+      const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+      const { api, fetch } = setupClient([json(200, unit), json(404, {}), json(200, unit)]);
+
+      await api.repair.prefetchSerial('RT10000001');
+      await expect(api.repair.verifySerial('RT10000002')).resolves.toEqual({ kind: '404' });
+      now.mockReturnValue(1_000_000 + PREFETCH_TTL_MS);
+      await api.repair.verifySerial('RT10000001');
+      expect(fetch).toHaveBeenCalledTimes(3);
+    });
+
+    it('hands its failure to the check that takes it', async () => {
+      const { api } = setupClient([json(503, { error: 'unavailable', message: 'down' })]);
+
+      void api.repair.prefetchSerial('RT10000001');
+      await expect(api.repair.verifySerial('RT10000001')).rejects.toMatchObject({ status: 503 });
+    });
+
+    it("stops the taking check's wait when that check is aborted", async () => {
+      const { api, fetch } = setupClient();
+      fetch.mockImplementation(() => new Promise(() => undefined));
+
+      void api.repair.prefetchSerial('RT10000001');
+      const controller = new AbortController();
+      const check = api.repair.verifySerial('RT10000001', { signal: controller.signal });
+      controller.abort();
+      await expect(check).rejects.toMatchObject({ name: 'AbortError' });
+    });
+  });
+
   it('asks GraphQL for the repair form selections of a unit', async () => {
     const selections = [{ name: 'Display', options: [{ name: 'Cracked screen', price: { cents: 28900, currency: 'USD' }, tip: 'Back up first' }] }];
     const { api, call } = setupClient([json(200, { data: { repairFormSelections: selections } })]);

@@ -21,6 +21,12 @@ type Options = { signal?: AbortSignal };
 export interface RepairClient {
   /** Looks a serial up in the units registry; unknown serials answer `{ kind: '404' }`. */
   verifySerial(serial: string, options?: Options): Promise<VerifySerialResult>;
+  /**
+   * Starts verifySerial for a serial a page about to open will check (a serial in its URL): the
+   * next verifySerial of that serial within PREFETCH_TTL_MS takes this answer instead of asking
+   * again. Resolves as verifySerial.
+   */
+  prefetchSerial(serial: string): Promise<VerifySerialResult>;
   /** The primary faults of a unit and the problems (with price and tip) of each. */
   repairFormSelections(input: RepairFormSelectionsInput, options?: Options): Promise<RepairSelection[]>;
   /**
@@ -82,19 +88,48 @@ export const CREATE_OOW_PATH = '/rma-manager/rma/create/oow';
 export const PROCESS_OOW_PATH = '/rma-manager/rma/process/oow';
 export const CANCEL_RMA_PATH = '/rma-manager/rma/cancel';
 
+/** How long a prefetched serial check waits to be taken: its page opens moments after the preload. */
+export const PREFETCH_TTL_MS = 10_000;
+
+/** The promise, or an AbortError as soon as `signal` aborts, as a request given the signal would. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 export function createRepairClient(http: HttpClient, graphql: GraphQLClient): RepairClient {
+  let prefetched: { serial: string; at: number; result: Promise<VerifySerialResult> } | null = null;
+
+  async function lookUp(serial: string, signal?: AbortSignal): Promise<VerifySerialResult> {
+    try {
+      const unit = await http.request<Unit>('GET', '/rma-manager/rma/verify-serial', { query: { serial }, signal });
+      return { kind: 'found', unit };
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) return { kind: '404' };
+      throw error;
+    }
+  }
+
   return {
-    async verifySerial(serial, options) {
-      try {
-        const unit = await http.request<Unit>('GET', '/rma-manager/rma/verify-serial', {
-          query: { serial },
-          signal: options?.signal,
-        });
-        return { kind: 'found', unit };
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return { kind: '404' };
-        throw error;
+    verifySerial(serial, options) {
+      const ahead = prefetched;
+      if (ahead?.serial === serial && Date.now() - ahead.at < PREFETCH_TTL_MS) {
+        prefetched = null;
+        return untilAborted(ahead.result, options?.signal);
       }
+      return lookUp(serial, options?.signal);
+    },
+
+    prefetchSerial(serial) {
+      const result = lookUp(serial);
+      result.catch(() => undefined); // the failure is its taker's to report
+      prefetched = { serial, at: Date.now(), result };
+      return result;
     },
 
     async repairFormSelections(input, options) {

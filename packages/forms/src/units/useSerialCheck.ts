@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError, type Unit, type VerifySerialResult } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { isSerialValidForNewRma, normalizeSerial, shouldCheckSerial, type SerialStatus } from '../index';
@@ -29,8 +29,9 @@ function validForNewRma(unit: Unit): boolean {
 
 /**
  * Checks a serial against the units registry once it has 9 characters, debounced, cancelling
- * checks for serials the user has typed past. `isValid` decides what 'valid' means for the flow
- * (a repair by default; the recycle flow passes its own eligibility).
+ * checks for serials the user has typed past; a serial the page opened with (from its URL) was
+ * not typed, so it is checked at once. `isValid` decides what 'valid' means for the flow (a
+ * repair by default; the recycle flow passes its own eligibility).
  */
 export function useSerialCheck(
   serialInput: string,
@@ -40,8 +41,11 @@ export function useSerialCheck(
   const api = useApi();
   const serial = normalizeSerial(serialInput);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const opened = useRef(true);
 
   useEffect(() => {
+    const delay = opened.current ? 0 : debounceMs;
+    opened.current = false;
     if (!shouldCheckSerial(serial)) return undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => {
@@ -54,7 +58,7 @@ export function useSerialCheck(
           setOutcome({ serial, error: message });
         },
       );
-    }, debounceMs);
+    }, delay);
     return () => {
       clearTimeout(timer);
       controller.abort();
