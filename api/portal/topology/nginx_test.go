@@ -35,7 +35,7 @@ func TestNginx_RoutesLikeTheIngress(t *testing.T) {
 		t.Cleanup(srv.Close)
 		upstreams = append(upstreams, Upstream{Service: name, Addr: strings.TrimPrefix(srv.URL, "http://")})
 	}
-	port, err := freePort()
+	port, err := newPortPicker().next()
 	require.NoError(t, err)
 	listen := "127.0.0.1:" + strconv.Itoa(port)
 	r := &Running{exited: make(chan struct{}), stopping: make(chan struct{})}

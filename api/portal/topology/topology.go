@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -83,8 +82,9 @@ func Start(ctx context.Context, o Options) (*Running, error) {
 
 	routes := compose.Routes()
 	upstreams := make([]Upstream, 0, len(routes))
+	ports := newPortPicker()
 	for _, route := range routes {
-		port, err := freePort()
+		port, err := ports.next()
 		if err != nil {
 			return nil, err
 		}
@@ -202,15 +202,6 @@ func (r *Running) Stop() {
 			<-p.done
 		}
 	}
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // waitReady polls url until it answers 200, the deadline passes, or a process exits.
