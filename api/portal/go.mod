@@ -23,6 +23,8 @@ require (
 	rugged.example/portal/api/uploads v0.0.0
 )
 
+require github.com/andybalholm/brotli v1.2.6 // indirect
+
 require (
 	github.com/agnivade/levenshtein v1.2.1 // indirect
 	github.com/aws/aws-sdk-go-v2 v1.46.0 // indirect

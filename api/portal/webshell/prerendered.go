@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/gin-gonic/gin"
 )
 
@@ -38,10 +39,11 @@ type prerenderedPage struct {
 	Remote string `json:"remote"`
 }
 
-// document is a host page with a prerendered page in it, ready to send.
+// document is a host page with a prerendered page in it, ready to send in the encodings the
+// build gives static files (tooling/rspack precompress): composed at start, it is compressed then.
 type document struct {
-	html, gzipped []byte
-	modTime       time.Time
+	html, brotli, gzipped []byte
+	modTime               time.Time
 }
 
 // prerenderedDocuments puts each of the host's prerendered pages into its shell (index.html):
@@ -103,11 +105,14 @@ func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, rem
 		if hasInlineScript(doc.Bytes()) {
 			return nil, fmt.Errorf("webshell: the prerendered page for %s has an inline <script>, which the page's Content-Security-Policy forbids", path)
 		}
-		gzipped, err := gzipBytes(doc.Bytes())
-		if err != nil {
+		d := &document{html: doc.Bytes(), modTime: modTime}
+		if d.brotli, err = brotliBytes(d.html); err != nil {
 			return nil, err
 		}
-		docs[path] = &document{html: doc.Bytes(), gzipped: gzipped, modTime: modTime}
+		if d.gzipped, err = gzipBytes(d.html); err != nil {
+			return nil, err
+		}
+		docs[path] = d
 	}
 	return docs, nil
 }
@@ -133,6 +138,22 @@ func readPrerendered(dir string) (*prerenderedFile, time.Time, error) {
 	return &f, st.ModTime(), nil
 }
 
+// brotliQuality: the documents are compressed at every start. Quality 5 takes about a millisecond
+// a page here; 11, the build's, takes 20 to 80 ms a page for 10 % fewer bytes.
+const brotliQuality = 5
+
+func brotliBytes(b []byte) ([]byte, error) {
+	var out bytes.Buffer
+	w := brotli.NewWriterLevel(&out, brotliQuality)
+	if _, err := w.Write(b); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
 func gzipBytes(b []byte) ([]byte, error) {
 	var out bytes.Buffer
 	w, err := gzip.NewWriterLevel(&out, gzip.BestCompression)
@@ -155,12 +176,17 @@ func latest(a, b time.Time) time.Time {
 	return a
 }
 
-// serve answers GET and HEAD with the document, gzipped for a client that accepts it.
+// serve answers GET and HEAD with the document in the smallest encoding the client accepts.
 func (d *document) serve(c *gin.Context) {
 	c.Header("Content-Type", "text/html; charset=utf-8")
 	c.Header("Vary", "Accept-Encoding")
+	accepted := acceptedEncodings(c.GetHeader("Accept-Encoding"))
 	body := d.html
-	if acceptedEncodings(c.GetHeader("Accept-Encoding"))("gzip") {
+	switch {
+	case accepted("br"):
+		body = d.brotli
+		c.Header("Content-Encoding", "br")
+	case accepted("gzip"):
 		body = d.gzipped
 		c.Header("Content-Encoding", "gzip")
 	}

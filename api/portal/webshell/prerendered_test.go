@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/brotli"
 	"github.com/gin-gonic/gin"
 	"github.com/stretchr/testify/require"
 )
@@ -79,11 +80,17 @@ func TestMount_ServesPrerenderedPages(t *testing.T) {
 	}
 }
 
-func TestMount_PrerenderedPageIsGzippedWhenAccepted(t *testing.T) {
+func TestMount_PrerenderedPageIsCompressedAsAccepted(t *testing.T) {
 	r, err := mountPrerendered(t, prerenderedTree(t, hostPages), Options{})
 	require.NoError(t, err)
 
-	w := get(r, "/help-support", "Accept-Encoding", "br;q=1, gzip;q=0.5")
+	br := get(r, "/help-support", "Accept-Encoding", "gzip, deflate, br")
+	require.Equal(t, "br", br.Header().Get("Content-Encoding"))
+	decoded, err := io.ReadAll(brotli.NewReader(br.Body))
+	require.NoError(t, err)
+	require.Contains(t, string(decoded), "<main><h1>Help</h1></main>")
+
+	w := get(r, "/help-support", "Accept-Encoding", "br;q=0, gzip;q=0.5")
 	require.Equal(t, http.StatusOK, w.Code)
 	require.Equal(t, "gzip", w.Header().Get("Content-Encoding"))
 	require.Equal(t, "Accept-Encoding", w.Header().Get("Vary"))

@@ -75,6 +75,10 @@ export function UnitCard({ unit }: { unit: Unit }) {
       <Layout>
         <Picture
           src={src}
+          // The pictures' own size (host/public/assets/units): the card has its height before
+          // the picture arrives, so nothing below it moves when it does.
+          width={240}
+          height={180}
           alt={`${unit.modelFamily || 'Unknown'} ${unit.model}`.trim()}
           onError={() => setFailedSrc(preferred)}
         />
