@@ -1,13 +1,15 @@
 // One Chromium per test file, with a fresh portal per test (flows that create RMAs each start from
 // the demo data, so every demo unit is still valid for a new RMA) or one portal for the whole file
 // (flows that only read the demo data, or leave it as the next test needs it).
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
 import { startPortal, type RunningPortal } from './portal';
 
 export interface Fresh {
   /** The portal of the running test. */
   portal(): RunningPortal;
+  /** The test file's Chromium, for a page set up before it loads anything. */
+  browser(): Browser;
   /** A new browser context's page at url, signed in as user when given. */
   open(url: string, user?: string): Promise<Page>;
 }
@@ -48,6 +50,7 @@ export function onePortalPerFile(): Fresh {
 function opener(browser: () => RunningBrowser, current: () => RunningPortal): Fresh {
   return {
     portal: current,
+    browser: () => browser().browser,
     async open(url, user) {
       const portal = current();
       const page = await (await browser().browser.newContext({ acceptDownloads: true })).newPage();
