@@ -32,7 +32,8 @@ async function boot(container: HTMLElement) {
   config.catch(() => undefined);
   // The asynchronous boundary lets Module Federation settle the shared singletons (react,
   // styled-components, @portal/auth, …) before any of them is used. React DOM, the largest, is
-  // evaluated in a task of its own, so a tap between the two is answered.
+  // evaluated in a task of its own: two shorter tasks instead of one long one, with the browser
+  // free to paint and answer input between them.
   await import('react-dom/client');
   await new Promise((resolve) => setTimeout(resolve, 0));
   const { start } = await import('./bootstrap');

@@ -1,3 +1,7 @@
+// The build's prerender of the host's routes marked `prerender` (run by rspack.prerender.config.ts):
+// each is the layout at that path, with the host's page, or with the slot where the web server
+// puts the remote's prerendered page (a remote is built and deployed on its own, so its page is
+// its own build's).
 import { createElement } from 'react';
 import { PAGE_SLOT, renderRoute, writePrerendered, type PrerenderedFile } from '@portal/prerender';
 import type { RouteName } from '@portal/routes';
@@ -5,12 +9,6 @@ import { buildRoutes } from './app/routes';
 import { prerenderedRoutes, prerenderedState } from './app/prerendered';
 import { routeTable, type RouteEntry } from './app/routeTable';
 
-/**
- * The build's prerender of the host's routes marked `prerender` (run by rspack.prerender.config.ts):
- * each is the layout at that path, with the host's page, or with the slot where the web server
- * puts the remote's prerendered page (a remote is built and deployed on its own, so its page is
- * its own build's).
- */
 function PageSlot() {
   return createElement(PAGE_SLOT);
 }
