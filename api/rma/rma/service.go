@@ -27,10 +27,11 @@ type Verification struct {
 // Service runs the serial check over the registry, with a short read-through cache because the
 // same serial is checked many times while a customer types and steps through the flow.
 type Service struct {
-	store Store
-	cache cache.Cache
-	log   *slog.Logger
-	now   func() time.Time
+	store   Store
+	cache   cache.Cache
+	decoded *decodedUnits
+	log     *slog.Logger
+	now     func() time.Time
 }
 
 const (
@@ -39,6 +40,8 @@ const (
 	// notFoundMarker is cached for unknown serials so that scanning for serials costs the
 	// database nothing; it is short-lived so an imported unit shows up quickly.
 	notFoundMarker = "-"
+	// decodedLimit bounds the decoded units kept beside the cache (a few hundred bytes each).
+	decodedLimit = 10_000
 )
 
 // NewService wires the service. now may be nil (time.Now).
@@ -46,7 +49,7 @@ func NewService(store Store, c cache.Cache, log *slog.Logger, now func() time.Ti
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: store, cache: c, log: log, now: now}
+	return &Service{store: store, cache: c, decoded: newDecodedUnits(decodedLimit), log: log, now: now}
 }
 
 // VerifySerial reads raw as the customer typed it and reports the unit and its state.
@@ -81,8 +84,7 @@ func (s *Service) unit(ctx context.Context, serial string) (Unit, error) {
 		if string(b) == notFoundMarker {
 			return Unit{}, ErrUnitNotFound
 		}
-		var u Unit
-		if json.Unmarshal(b, &u) == nil {
+		if u, err := s.decoded.decode(key, b); err == nil {
 			return u, nil
 		}
 	} else if !errors.Is(err, cache.ErrMiss) {
