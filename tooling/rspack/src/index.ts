@@ -20,6 +20,8 @@ export interface PortalBuildOptions {
 
 const isProduction = process.env.NODE_ENV !== 'development';
 
+const extensions = ['.ts', '.tsx', '.js', '.jsx', '.json'];
+
 /** TypeScript and JSX through swc, for the given targets. */
 function typescriptRule(targets: string): NonNullable<NonNullable<Configuration['module']>['rules']>[number] {
   return {
@@ -62,9 +64,7 @@ export function createPortalConfig(options: PortalBuildOptions): Configuration {
       chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,
     },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-    },
+    resolve: { extensions },
     module: { rules: [typescriptRule('chrome >= 109, firefox >= 115, safari >= 16')] },
     plugins,
     performance: { hints: false },
@@ -73,7 +73,7 @@ export function createPortalConfig(options: PortalBuildOptions): Configuration {
 }
 
 /** What a package's prerender script writes into its dist/ (read by api/portal/webshell). */
-export const PRERENDERED_FILE = 'prerendered.json';
+const PRERENDERED_FILE = 'prerendered.json';
 
 /**
  * The package's prerender script (`entry`) as one file for Node, everything bundled in so it
@@ -89,7 +89,7 @@ export function createPrerenderConfig({ root, entry }: { root: string; entry: st
     entry: { prerender: entry },
     devtool: false,
     output: { path: scriptDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    resolve: { extensions },
     module: { rules: [typescriptRule('node 20')] },
     // Run once at build time: minifying would cost more than it saves.
     optimization: { minimize: false },

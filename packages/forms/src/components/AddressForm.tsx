@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { City, Country, State } from '@portal/api-client';
+import { isAbortError, type City, type Country, type State } from '@portal/api-client';
 import { SelectField, TextField } from '@portal/ui';
 import {
   changeCountry,
@@ -31,10 +31,6 @@ export interface AddressFormProps {
   legend?: string;
 }
 
-function isAbort(error: unknown) {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
-
 /** Loads a list for a key; spec §8: failures are only logged, the list stays empty. */
 function useList<T>(key: number | null, load: (key: number, signal: AbortSignal) => Promise<T[]>, what: string): T[] {
   const [loaded, setLoaded] = useState<{ key: number; items: T[] } | null>(null);
@@ -44,7 +40,7 @@ function useList<T>(key: number | null, load: (key: number, signal: AbortSignal)
     load(key, controller.signal).then(
       (items) => setLoaded({ key, items }),
       (error: unknown) => {
-        if (isAbort(error) || controller.signal.aborted) return;
+        if (isAbortError(error) || controller.signal.aborted) return;
         console.error(`Loading the ${what} failed`, error);
         setLoaded({ key, items: [] });
       },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isApiError, type Unit, type VerifySerialResult } from '@portal/api-client';
+import { isAbortError, isApiError, type Unit, type VerifySerialResult } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { isSerialValidForNewRma, normalizeSerial, shouldCheckSerial, type SerialStatus } from '../index';
 
@@ -17,10 +17,6 @@ export interface SerialCheck {
 }
 
 type Outcome = { serial: string; result: VerifySerialResult } | { serial: string; error: string };
-
-function isAbort(error: unknown) {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
 
 function validForNewRma(unit: Unit): boolean {
   // The spec's rule, and the API's verdict when it says no.
@@ -52,7 +48,7 @@ export function useSerialCheck(
       api.repair.verifySerial(serial, { signal: controller.signal }).then(
         (result) => setOutcome({ serial, result }),
         (error: unknown) => {
-          if (isAbort(error) || controller.signal.aborted) return;
+          if (isAbortError(error) || controller.signal.aborted) return;
           const message =
             isApiError(error) && error.status === 400 ? (error.fields.serial ?? error.message) : SERIAL_CHECK_FAILED;
           setOutcome({ serial, error: message });
