@@ -72,4 +72,21 @@ describe('prerendered pages', () => {
     expect(await page.locator('[data-prerendered]').count()).toBe(0);
     expect(await page.getByText('Checking your session…').count()).toBe(0);
   });
+
+  it('every URL of a signed-in route with parameters arrives with the layout, and no other route does', async () => {
+    for (const path of ['/create-rma/RT10000001', '/create-rma', '/recycle-unit/RT10000001']) {
+      const html = await (await fetch(`${fresh.portal().url}${path}`)).text();
+      expect(html).toMatch(/<div id="root"><div data-prerendered inert aria-hidden="true"/);
+      expect(html).toContain('<main id="main"');
+    }
+    // A route of its own under the same prefix, ranked above the parameter as the router ranks it.
+    const other = await (await fetch(`${fresh.portal().url}/create-rma/confirm-quote`)).text();
+    expect(other).toContain('<div id="root"></div>');
+  });
+
+  it('a signed-in user opening /create-rma/{serial} gets the stepper for that serial', async () => {
+    const page = await fresh.open('/create-rma/RT10000001', 'casey@example.com');
+    await page.getByText('Serial valid for new RMA!').waitFor();
+    expect(await page.locator('[data-prerendered]').count()).toBe(0);
+  });
 });

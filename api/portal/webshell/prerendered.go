@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,9 +30,11 @@ const (
 	emptyRoot = `<div id="root"></div>`
 )
 
-// prerenderedFile holds a package's pages by URL path.
+// prerenderedFile holds a package's pages by route pattern (a path without parameters is its own
+// pattern), and the host's also every pattern of its router.
 type prerenderedFile struct {
-	Pages map[string]prerenderedPage `json:"pages"`
+	Pages  map[string]prerenderedPage `json:"pages"`
+	Routes []string                   `json:"routes"`
 }
 
 type prerenderedPage struct {
@@ -49,29 +53,45 @@ type document struct {
 	modTime time.Time
 }
 
+// prerendered holds the documents by the pattern of the route they were rendered for.
+type prerendered struct {
+	docs   map[string]*document
+	routes routeTable
+}
+
+// lookup returns the document for the cleaned, still percent-encoded path, or nil when its
+// route has none.
+func (p prerendered) lookup(path string) *document {
+	pattern, ok := p.routes.match(path)
+	if !ok {
+		return nil
+	}
+	return p.docs[pattern]
+}
+
 // prerenderedDocuments puts each of the host's prerendered pages into its shell (index.html):
 // the styles into the head, the page into the root, where the app's first render replaces it.
 // A page whose remote is not served from here (a CDN, or not built) or has no page for its path
 // is left out: that path gets the plain shell, as every path did before. remoteDirs maps the
 // remotes served from here to their dist directories.
-func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, remoteDirs map[string]string) (map[string]*document, error) {
+func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, remoteDirs map[string]string) (prerendered, error) {
 	host, hostTime, err := readPrerendered(hostDir)
 	if err != nil || len(host.Pages) == 0 {
-		return nil, err
+		return prerendered{}, err
 	}
 	before, after, ok := bytes.Cut(shell, []byte(emptyRoot))
 	if !ok {
-		return nil, fmt.Errorf("webshell: the host's index.html has no %s for its prerendered pages", emptyRoot)
+		return prerendered{}, fmt.Errorf("webshell: the host's index.html has no %s for its prerendered pages", emptyRoot)
 	}
 	head, body, ok := bytes.Cut(before, []byte("</head>"))
 	if !ok {
-		return nil, errors.New("webshell: the host's index.html has no </head> for its prerendered pages' styles")
+		return prerendered{}, errors.New("webshell: the host's index.html has no </head> for its prerendered pages' styles")
 	}
 
 	remotes := map[string]*prerenderedFile{}
 	remoteTimes := map[string]time.Time{}
 	docs := map[string]*document{}
-	for path, pg := range host.Pages {
+	for pattern, pg := range host.Pages {
 		styles, html, modTime := pg.Styles, pg.HTML, latest(shellTime, hostTime)
 		if pg.Remote != "" {
 			dir, served := remoteDirs[pg.Remote]
@@ -81,10 +101,10 @@ func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, rem
 			if _, read := remotes[pg.Remote]; !read {
 				remotes[pg.Remote], remoteTimes[pg.Remote], err = readPrerendered(dir)
 				if err != nil {
-					return nil, err
+					return prerendered{}, err
 				}
 			}
-			inner, found := remotes[pg.Remote].Pages[path]
+			inner, found := remotes[pg.Remote].Pages[pattern]
 			if !found || !strings.Contains(html, pageSlot) {
 				continue
 			}
@@ -106,15 +126,20 @@ func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, rem
 		doc.WriteString(`</div></div>`)
 		doc.Write(after)
 		if hasInlineScript(doc.Bytes()) {
-			return nil, fmt.Errorf("webshell: the prerendered page for %s has an inline <script>, which the page's Content-Security-Policy forbids", path)
+			return prerendered{}, fmt.Errorf("webshell: the prerendered page for %s has an inline <script>, which the page's Content-Security-Policy forbids", pattern)
 		}
 		encoded, err := encode(doc.Bytes())
 		if err != nil {
-			return nil, err
+			return prerendered{}, err
 		}
-		docs[path] = &document{html: doc.Bytes(), encoded: encoded, modTime: modTime}
+		docs[pattern] = &document{html: doc.Bytes(), encoded: encoded, modTime: modTime}
 	}
-	return docs, nil
+	routes := host.Routes
+	if len(routes) == 0 {
+		// A build that lists no routes prerendered paths without parameters only.
+		routes = slices.Collect(maps.Keys(host.Pages))
+	}
+	return prerendered{docs: docs, routes: newRouteTable(routes)}, nil
 }
 
 // readPrerendered reads dir/prerendered.json; a package without one has no pages.

@@ -80,6 +80,23 @@ func TestMount_ServesPrerenderedPages(t *testing.T) {
 	}
 }
 
+func TestMount_ServesAPrerenderedPageForEveryURLOfItsRoute(t *testing.T) {
+	files := prerenderedTree(t, `{"pages":{
+		"/create-rma/:serial":{"html":"<main>Checking your session…</main>","styles":""},
+		"/create-rma":{"html":"<main>Checking your session…</main>","styles":""}
+	},"routes":["/create-rma/:serial","/create-rma","/create-rma/confirm-quote","/create-rma/:serial/confirm-quote"]}`)
+	r, err := mountPrerendered(t, files, Options{})
+	require.NoError(t, err)
+
+	for _, path := range []string{"/create-rma/RT10000001", "/create-rma/A%2FB", "/create-rma/"} {
+		require.Contains(t, get(r, path).Body.String(), "<main>Checking your session…</main>", path)
+	}
+	// Another route, ranked above the parameter as the router ranks it, keeps the plain shell.
+	for _, path := range []string{"/create-rma/confirm-quote", "/create-rma/RT10000001/confirm-quote", "/help-support"} {
+		require.Equal(t, prerenderShell, get(r, path).Body.String(), path)
+	}
+}
+
 func TestMount_PrerenderedPageIsCompressedAsAccepted(t *testing.T) {
 	r, err := mountPrerendered(t, prerenderedTree(t, hostPages), Options{})
 	require.NoError(t, err)

@@ -162,7 +162,7 @@ func Mount(r *gin.Engine, o Options) error {
 		// build prerendered some of them.
 		c.Header("Cache-Control", "no-cache")
 		c.Header("Content-Security-Policy", policy)
-		if doc := documents[p]; doc != nil {
+		if doc := documents.lookup(path.Clean("/" + c.Request.URL.EscapedPath())); doc != nil {
 			doc.serve(c)
 			return
 		}

@@ -9,5 +9,5 @@ import { PartsOrderPage } from './features/parts-order/PartsOrderPage';
  */
 void writePrerendered(async () => {
   const path = pathFor('parts-order');
-  return { [path]: await renderRoute([{ path, element: <PartsOrderPage /> }], path) };
+  return { pages: { [path]: await renderRoute([{ path, element: <PartsOrderPage /> }], path) } };
 });

@@ -8,5 +8,5 @@ import { HelpSupportPage } from './features/help-support/Page';
  */
 void writePrerendered(async () => {
   const path = pathFor('help-support');
-  return { [path]: await renderRoute([{ path, element: <HelpSupportPage /> }], path) };
+  return { pages: { [path]: await renderRoute([{ path, element: <HelpSupportPage /> }], path) } };
 });

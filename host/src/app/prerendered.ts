@@ -12,13 +12,9 @@ export function prerenderedState(entry: RouteEntry): 'signed-out' | 'loading' {
   return entry.meta.access === 'public' ? 'signed-out' : 'loading';
 }
 
-/** The prerendered routes by path. */
-export function prerenderedRoutes(table: Record<RouteName, RouteEntry> = routeTable): Map<string, RouteEntry> {
-  return new Map(
-    (Object.entries(table) as [RouteName, RouteEntry][])
-      .filter(([, entry]) => entry.prerender)
-      .map(([name, entry]) => [routePaths[name], entry]),
-  );
+/** The routes marked `prerender`. */
+export function prerenderedRoutes(table: Record<RouteName, RouteEntry> = routeTable): [RouteName, RouteEntry][] {
+  return (Object.entries(table) as [RouteName, RouteEntry][]).filter(([, entry]) => entry.prerender);
 }
 
 /**
@@ -33,7 +29,9 @@ export async function readyToReplace(
   limitMs: number,
   table: Record<RouteName, RouteEntry> = routeTable,
 ): Promise<void> {
-  const entry = prerenderedRoutes(table).get(pathname);
+  // A public prerendered page has no parameters (a page that shows them is not prerendered), so
+  // its path is its URL; the pages prerendered while the session is restored need no wait.
+  const entry = prerenderedRoutes(table).find(([name]) => routePaths[name] === pathname)?.[1];
   if (!entry || prerenderedState(entry) === 'loading') return;
   const waits: Promise<unknown>[] = [session.init()];
   if (entry.page.kind === 'remote') waits.push(preloadPage(entry.page.load));

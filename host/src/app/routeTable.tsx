@@ -45,9 +45,11 @@ export interface RouteEntry {
    */
   preload?: (context: PreloadContext) => Promise<unknown>;
   /**
-   * The web server answers the route's path with its page prerendered at build time, which the
-   * app's first render replaces (src/prerender.tsx). Only for routes without parameters or
-   * preload; a remote's page needs that remote's prerendered page for the path too.
+   * The web server answers every URL of the route with its page prerendered at build time, which
+   * the app's first render replaces (src/prerender.tsx). A public page is prerendered as a
+   * visitor sees it, so only a route without parameters or preload can be; any other shows the
+   * session being restored, the same for every URL. A remote's public page needs that remote's
+   * prerendered page for the path too.
    */
   prerender?: true;
 }
@@ -99,20 +101,20 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   home: { meta: pub, page: { kind: 'host', Component: HomePage }, nav: 'Home', prerender: true },
 
   // Repair (remote 'repair')
-  'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countriesAndUnit },
+  'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countriesAndUnit, prerender: true },
   'rma-confirm-quote': { meta: pub, page: remotePage('repair', 'ConfirmQuotePage') },
   canceled: { meta: pub, page: remotePage('repair', 'CanceledPage') },
   'upgrade-device': { meta: pub, page: remotePage('repair', 'UpgradeDevicePage') },
   'upgrade-device-confirm-quote': { meta: pub, page: remotePage('repair', 'UpgradeConfirmQuotePage') },
-  'pay-quote': { meta: signIn, page: remotePage('repair', 'PayQuotePage') },
-  'pay-quote-by-authorize': { meta: signIn, page: remotePage('repair', 'PayQuoteByAuthorizePage') },
+  'pay-quote': { meta: signIn, page: remotePage('repair', 'PayQuotePage'), prerender: true },
+  'pay-quote-by-authorize': { meta: signIn, page: remotePage('repair', 'PayQuoteByAuthorizePage'), prerender: true },
   success: { meta: pub, page: remotePage('repair', 'SuccessPage') },
   'authnet-response': { meta: pub, page: remotePage('repair', 'AuthnetResponsePage') },
   'service-quote-successful': { meta: pub, page: remotePage('repair', 'ServiceQuoteSuccessfulPage') },
   'service-quote-cancel': { meta: pub, page: remotePage('repair', 'ServiceQuoteCancelPage') },
 
   // Recycle (remote 'recycle')
-  'recycle-unit': { meta: signIn, page: remotePage('recycle', 'RecycleUnitPage'), nav: 'Recycle a unit', preload: countriesAndUnit },
+  'recycle-unit': { meta: signIn, page: remotePage('recycle', 'RecycleUnitPage'), nav: 'Recycle a unit', preload: countriesAndUnit, prerender: true },
   'recycle-battery': { meta: signIn, page: remotePage('recycle', 'RecycleBatteryPage'), prerender: true },
 
   // Parts (remote 'parts')
@@ -139,7 +141,7 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   'parts-orders-history': { meta: signIn, page: remotePage('account', 'PartsOrdersHistoryPage'), prerender: true },
   'product-registration': { meta: signIn, page: remotePage('account', 'ProductRegistrationPage'), prerender: true },
   drivers: { meta: signIn, page: remotePage('account', 'DriversPage'), prerender: true },
-  'account-settings': { meta: signIn, page: remotePage('account', 'AccountSettingsPage'), preload: countries },
+  'account-settings': { meta: signIn, page: remotePage('account', 'AccountSettingsPage'), preload: countries, prerender: true },
   quotes: { meta: signIn, page: remotePage('account', 'QuotesPage'), prerender: true },
   'saved-quotes': { meta: signIn, page: remotePage('account', 'QuotesPage'), prerender: true },
   dashboard: { meta: signIn, page: remotePage('account', 'DashboardPage'), prerender: true },

@@ -1,3 +1,4 @@
 export { renderRoute, type RenderedPage, type RenderOptions } from './render';
-export type { PrerenderState } from './session';
+export { prerenderSession, type PrerenderState } from './session';
 export { PAGE_SLOT, writePrerendered, type PrerenderedFile, type PrerenderedPage } from './file';
+export { expandOptionalSegments, renderPattern } from './patterns';
