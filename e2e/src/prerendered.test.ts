@@ -33,6 +33,7 @@ describe('prerendered pages', () => {
     ['/', 'Repairs and service for your rugged devices'],
     ['/help-support', 'Help &amp; Support'],
     ['/parts-order', 'Order parts'],
+    ['/parts-order/manual', 'Enter part numbers'],
   ])('%s arrives with its page in the HTML', async (path, heading) => {
     const response = await fetch(`${fresh.portal().url}${path}`);
     const html = await response.text();
@@ -46,6 +47,7 @@ describe('prerendered pages', () => {
     ['/', 'Repairs and service for your rugged devices'],
     ['/help-support', 'Help & Support'],
     ['/parts-order', 'Order parts'],
+    ['/parts-order/manual', 'Enter part numbers'],
   ])('the app replaces %s without a gap or a layout shift, and the page works', async (path, heading) => {
     const context = await fresh.browser().newContext();
     const page = await context.newPage();

@@ -1,13 +1,21 @@
+import type { ReactElement } from 'react';
 import { renderRoute, writePrerendered } from '@portal/prerender';
 import { pathFor } from '@portal/routes';
+import { PartsOrderManualPage } from './features/parts-order/PartsOrderManualPage';
 import { PartsOrderPage } from './features/parts-order/PartsOrderPage';
+
+function page(path: string, element: ReactElement) {
+  return renderRoute([{ path, element }], path);
+}
 
 /**
  * The build's prerender of the remote's public pages (run by rspack.prerender.config.ts), which
  * the web server puts into the host's prerendered layout for the same path: the catalogue's
- * search form, its results loading.
+ * search form with its results loading, and the form for typed part numbers.
  */
-void writePrerendered(async () => {
-  const path = pathFor('parts-order');
-  return { pages: { [path]: await renderRoute([{ path, element: <PartsOrderPage /> }], path) } };
-});
+void writePrerendered(async () => ({
+  pages: {
+    [pathFor('parts-order')]: await page(pathFor('parts-order'), <PartsOrderPage />),
+    [pathFor('parts-order-manual')]: await page(pathFor('parts-order-manual'), <PartsOrderManualPage />),
+  },
+}));

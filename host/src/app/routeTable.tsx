@@ -119,7 +119,7 @@ export const routeTable: Record<RouteName, RouteEntry> = {
 
   // Parts (remote 'parts')
   'parts-order': { meta: pub, page: remotePage('parts', 'PartsOrderPage'), nav: 'Order parts', prerender: true },
-  'parts-order-manual': { meta: pub, page: remotePage('parts', 'PartsOrderManualPage') },
+  'parts-order-manual': { meta: pub, page: remotePage('parts', 'PartsOrderManualPage'), prerender: true },
   'parts-order-cart': { meta: pub, page: remotePage('parts', 'PartsCartPage') },
   'parts-order-checkout': { meta: pub, page: remotePage('parts', 'PartsCheckoutPage') },
   'parts-order-success': { meta: pub, page: remotePage('parts', 'PartsOrderSuccessPage') },
