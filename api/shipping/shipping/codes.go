@@ -4,17 +4,18 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"sync"
 
 	"github.com/boombuler/barcode"
 	"github.com/boombuler/barcode/code128"
-	"github.com/boombuler/barcode/qr"
 	"github.com/johnfercher/maroto/v2/pkg/components/col"
 	pdfimage "github.com/johnfercher/maroto/v2/pkg/components/image"
 	"github.com/johnfercher/maroto/v2/pkg/consts/extension"
 	"github.com/johnfercher/maroto/v2/pkg/core"
 	"github.com/johnfercher/maroto/v2/pkg/props"
+	"github.com/skip2/go-qrcode"
 )
 
 // The documents' barcodes and QR codes are drawn here rather than by maroto's code components,
@@ -45,13 +46,25 @@ func barcodeRow(height float64, value string) (core.Row, error) {
 	return pdfimage.NewFromBytesRow(height, pic, extension.Png, codePlacement), nil
 }
 
-// qrPicture is value's QR code (error correction M) as a PNG.
+// qrPicture is value's QR code (error correction M) as a PNG, one pixel per module and no quiet
+// zone (the placement leaves the margin). skip2's encoder picks the mask in a quarter of the time
+// boombuler's took (0.27 against 1.2 ms a code), which was 40 % of a label.
 func qrPicture(value string) ([]byte, error) {
-	code, err := qr.Encode(value, qr.M, qr.Auto)
+	code, err := qrcode.New(value, qrcode.Medium)
 	if err != nil {
 		return nil, fmt.Errorf("shipping: QR code: %w", err)
 	}
-	return grayPNG(code)
+	code.DisableBorder = true
+	modules := code.Bitmap()
+	pic := image.NewGray(image.Rect(0, 0, len(modules), len(modules)))
+	for y, row := range modules {
+		for x, dark := range row {
+			if !dark {
+				pic.SetGray(x, y, color.Gray{Y: 0xff})
+			}
+		}
+	}
+	return encodePNG(pic)
 }
 
 // qrRow is a row of height holding value's QR code, as large as it fits.
@@ -95,6 +108,10 @@ func grayPNG(img image.Image) ([]byte, error) {
 			gray.Set(x, y, img.At(x, y))
 		}
 	}
+	return encodePNG(gray)
+}
+
+func encodePNG(gray *image.Gray) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := pngEncoder.Encode(&buf, gray); err != nil {
 		return nil, fmt.Errorf("shipping: encode code picture: %w", err)
