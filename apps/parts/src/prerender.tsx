@@ -1,12 +1,7 @@
-import type { ReactElement } from 'react';
-import { renderRoute, writePrerendered } from '@portal/prerender';
+import { renderPage, writePrerendered } from '@portal/prerender';
 import { pathFor } from '@portal/routes';
 import { PartsOrderManualPage } from './features/parts-order/PartsOrderManualPage';
 import { PartsOrderPage } from './features/parts-order/PartsOrderPage';
-
-function page(path: string, element: ReactElement) {
-  return renderRoute([{ path, element }], path);
-}
 
 /**
  * The build's prerender of the remote's public pages (run by rspack.prerender.config.ts), which
@@ -15,7 +10,7 @@ function page(path: string, element: ReactElement) {
  */
 void writePrerendered(async () => ({
   pages: {
-    [pathFor('parts-order')]: await page(pathFor('parts-order'), <PartsOrderPage />),
-    [pathFor('parts-order-manual')]: await page(pathFor('parts-order-manual'), <PartsOrderManualPage />),
+    [pathFor('parts-order')]: await renderPage(pathFor('parts-order'), <PartsOrderPage />),
+    [pathFor('parts-order-manual')]: await renderPage(pathFor('parts-order-manual'), <PartsOrderManualPage />),
   },
 }));

@@ -1,4 +1,4 @@
-import { renderRoute, writePrerendered } from '@portal/prerender';
+import { renderPage, writePrerendered } from '@portal/prerender';
 import { pathFor } from '@portal/routes';
 import { HelpSupportPage } from './features/help-support/Page';
 
@@ -8,5 +8,5 @@ import { HelpSupportPage } from './features/help-support/Page';
  */
 void writePrerendered(async () => {
   const path = pathFor('help-support');
-  return { pages: { [path]: await renderRoute([{ path, element: <HelpSupportPage /> }], path) } };
+  return { pages: { [path]: await renderPage(path, <HelpSupportPage />) } };
 });

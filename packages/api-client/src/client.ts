@@ -1,4 +1,4 @@
-import { ApiError, isAbortError, toApiError } from './errors';
+import { ApiError, abortError, isAbortError, toApiError } from './errors';
 
 /**
  * What the client needs from the session. Declared here, by its consumer, so this package does
@@ -86,10 +86,6 @@ function networkError(): ApiError {
     error: 'network',
     message: 'The server could not be reached. Check your connection and try again.',
   });
-}
-
-function abortError(): DOMException {
-  return new DOMException('The request was cancelled.', 'AbortError');
 }
 
 /** Sends one XMLHttpRequest and answers with a fetch Response, so both paths share the rest. */

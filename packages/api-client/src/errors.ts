@@ -37,6 +37,11 @@ export function isApiError(value: unknown): value is ApiError {
   );
 }
 
+/** The error a request cancelled by its signal rejects with, as fetch's own. */
+export function abortError(): DOMException {
+  return new DOMException('The request was cancelled.', 'AbortError');
+}
+
 /** True for the error a cancelled request rejects with (fetch, XHR and our own aborts alike). */
 export function isAbortError(value: unknown): boolean {
   return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'AbortError';

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
@@ -44,4 +45,9 @@ export async function renderRoute(
   } finally {
     sheet.seal();
   }
+}
+
+/** A remote's page on its own at `path`, as the web server puts it into the host's layout. */
+export function renderPage(path: string, element: ReactElement): Promise<RenderedPage> {
+  return renderRoute([{ path, element }], path);
 }

@@ -1,4 +1,4 @@
-import { isApiError } from '../errors';
+import { abortError, isApiError } from '../errors';
 import type { HttpClient } from '../client';
 import type { GraphQLClient } from '../graphql';
 import type {
@@ -95,7 +95,7 @@ export const PREFETCH_TTL_MS = 10_000;
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+    const abort = () => reject(signal.reason ?? abortError());
     if (signal.aborted) return abort();
     signal.addEventListener('abort', abort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
