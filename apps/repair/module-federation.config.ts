@@ -6,7 +6,7 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
   name: 'repair',
   filename: 'remoteEntry.js',
   exposes: {
-    './CreateRmaPage': './src/features/create-rma/Page.tsx',
+    './CreateRmaPage': './src/features/create-rma/CreateRmaPage.tsx',
     './ConfirmQuotePage': './src/features/confirm-quote/ConfirmQuotePage.tsx',
     './CanceledPage': './src/features/canceled/CanceledPage.tsx',
     './PayQuotePage': './src/features/service-quotes/PayQuotePage.tsx',

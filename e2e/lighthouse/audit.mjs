@@ -7,6 +7,7 @@
 // Figures, not a test: two shared cores make one run's score move by several points, so each
 // page is audited --runs=N times (3 by default) and the median run is reported, as Lighthouse's
 // own guidance on variability does (computeMedianRun), with the range of the scores beside it.
+// --page=PATH audits only that page of the list.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -192,6 +193,10 @@ function missed(rows) {
 const reportDir = process.argv.find((a) => a.startsWith('--reports='))?.slice('--reports='.length);
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs=N takes a whole number of runs, 1 or more');
+// --page=PATH (repeatable) audits only those of the pages, to follow one page's change.
+const only = process.argv.filter((a) => a.startsWith('--page=')).map((a) => a.slice('--page='.length));
+const unknown = only.filter((o) => !pages.some((p) => p.path === o));
+if (unknown.length) throw new Error(`--page takes one of ${pages.map((p) => p.path).join(', ')}; not ${unknown.join(', ')}`);
 if (reportDir) await mkdir(reportDir, { recursive: true });
 
 const portal = await startPortal();
@@ -202,7 +207,7 @@ const browser = await puppeteer.launch({
 });
 try {
   const rows = [];
-  for (const p of pages) rows.push(await auditMedian(browser, portal.base, p));
+  for (const p of pages.filter((p) => !only.length || only.includes(p.path))) rows.push(await auditMedian(browser, portal.base, p));
   report(rows);
   const misses = missed(rows);
   if (misses.length) console.log(`\nTargets missed (performance >= 95, LCP <= 1.5 s, accessibility 100):\n  ${misses.join('\n  ')}`);

@@ -1,6 +1,7 @@
 // What each page downloads, in Chromium against the built portal: a page fetches the files of
 // the remote that renders it and of no other, and home, which the host renders itself, fetches
-// none (issue 12: a phone pays for every remote it downloads).
+// none; the create-RMA page fetches no other page of its remote, and its later steps only after
+// the page's largest paint (issue 12: a phone pays for every file it downloads).
 import type { Page } from 'playwright-core';
 import { onePortalPerFile } from './fresh';
 
@@ -39,3 +40,58 @@ describe('which remotes a page downloads', () => {
     expect(await remotesFetched(page)).toEqual([remote]);
   });
 });
+
+describe('what the create-RMA page downloads', () => {
+  interface Fetched {
+    path: string;
+    start: number;
+    end: number;
+  }
+
+  /** Every file the document fetched, by path, with when its request started and ended. */
+  const fetched = (page: Page): Promise<Fetched[]> =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
+    );
+
+  it('fetches its own page at once, and steps 2-5 only once the unit picture is in', async () => {
+    const page = await fresh.open('/create-rma/RT10000001', 'casey@example.com');
+    // The picture arrives late, as on a slow phone, and the page loads again (routing turns the
+    // browser's cache off): code fetched before the picture is in shows before it ends.
+    await page.route('**/assets/units/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.reload();
+    const manifest = (await (await page.request.get(new URL('/remotes/repair/mf-manifest.json', page.url()).href)).json()) as {
+      exposes: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+    };
+    const own = manifest.exposes.find((expose) => expose.name === 'CreateRmaPage');
+    if (!own) throw new Error('the repair manifest exposes no CreateRmaPage');
+    const atOnce = new Set(['remoteEntry.js', 'mf-manifest.json', ...own.assets.js.sync]);
+    const later = new Set(own.assets.js.async);
+
+    await page.getByRole('main').getByRole('img').first().waitFor();
+    // The steps' code comes when the browser is idle after the picture: wait until some of it has.
+    await page.waitForFunction(
+      (files) => performance.getEntriesByType('resource').some((entry) => files.some((file) => entry.name.endsWith(`/remotes/repair/${file}`))),
+      [...later],
+    );
+    await page.waitForLoadState('networkidle');
+
+    const files = await fetched(page);
+    const repair = files.filter((file) => file.path.startsWith('/remotes/repair/')).map((file) => ({ ...file, name: file.path.slice('/remotes/repair/'.length) }));
+    const picture = files.find((file) => file.path.startsWith('/assets/units/'));
+    if (!picture) throw new Error('the unit picture was not fetched');
+
+    // No other page of the remote: the upgrade and confirm-quote pages share the stepper's code.
+    expect(repair.filter((file) => file.name.startsWith('__federation_expose_')).map((file) => file.name.split('.')[0])).toEqual([
+      '__federation_expose_CreateRmaPage',
+    ]);
+    // Before the picture is in, only what step 1 needs; the steps came after it (waited for above).
+    expect(repair.filter((file) => file.start < picture.end && !atOnce.has(file.name)).map((file) => file.name)).toEqual([]);
+  });
+});
+

@@ -23,7 +23,7 @@ import type {
   UploadedFile,
   UploadProgressOptions,
 } from '@portal/api-client';
-import { CreateRmaPage } from '../features/create-rma/Page';
+import { CreateRmaPage } from '../features/create-rma/CreateRmaPage';
 import { SERIAL_CHECK_DEBOUNCE_MS } from '@portal/forms/units';
 import { profile, sessionWith, warrantyUnit, type RouteOptions } from '@portal/forms/testing';
 

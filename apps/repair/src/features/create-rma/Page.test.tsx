@@ -4,7 +4,7 @@ import type { VerifySerialResult } from '@portal/api-client';
 import { fakeSession, renderRoute, unit, warrantyUnit } from '@portal/forms/testing';
 import { confirmQuoteRoute } from '../../test/flow';
 import { SERIAL_CHECK_DEBOUNCE_MS } from '@portal/forms/units';
-import { CreateRmaPage } from './Page';
+import { CreateRmaPage } from './CreateRmaPage';
 
 type Verify = jest.Mock<Promise<VerifySerialResult>, [string, { signal?: AbortSignal }?]>;
 

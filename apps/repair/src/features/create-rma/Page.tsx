@@ -11,7 +11,7 @@ import { useApi, useSessionState } from '@portal/auth';
 import { emptyPayment, messages, normalizeSerial, paymentServerErrors, type FieldErrors, type PaymentField, type PaymentValues } from '@portal/forms';
 import { pathFor } from '@portal/routes';
 import { Banner, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack, Stepper } from '@portal/ui';
-import { LeaveDialog, useLeaveWarning, useSerialCheck } from '@portal/forms/units';
+import { LeaveDialog, unitImageSrc, useLeaveWarning, useSerialCheck } from '@portal/forms/units';
 import { COPY } from './copy';
 import { createErrorMessage, serverMessage } from './model/createError';
 import { CONFIRM_STEP, flowReducer, initialFlowState, LAST_STEP } from './model/flow';
@@ -34,8 +34,8 @@ import { isUpgradeable } from './model/upgrade';
 import { ProblemStep } from './steps/ProblemStep';
 import { UpgradeStep } from './steps/UpgradeStep';
 
-// Steps 2-5 arrive when they are needed (fetched in the background once the page is up), so the
-// page a user lands on carries only step 1.
+// Steps 2-5 arrive when they are needed (fetched in the background once step 1 has its unit), so
+// the page a user lands on carries only step 1.
 const loadContactStep = () => import('./steps/ContactStep');
 const loadPackagingStep = () => import('./steps/PackagingStep');
 const loadConfirmStep = () => import('./steps/ConfirmStep');
@@ -49,6 +49,34 @@ function prefetchSteps() {
   for (const load of [loadContactStep, loadPackagingStep, loadConfirmStep, loadDownloadStep]) {
     load().catch(() => undefined); // a failure shows when the step is opened
   }
+}
+
+/**
+ * Fetches steps 2-5 once the unit's picture is in and the browser is idle. Earlier, their code
+ * (the contact step's phone input and its metadata are most of it) would share a phone's
+ * bandwidth with the picture, the page's largest paint, and its main thread with step 1. Only a
+ * unit that passed the check can go on to step 2. Returns the cancel.
+ */
+function prefetchStepsAfter(picture: string): () => void {
+  const image = new Image();
+  let cancelIdle: () => void = () => undefined;
+  const fetchWhenIdle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(prefetchSteps, { timeout: 2000 });
+      cancelIdle = () => cancelIdleCallback(handle);
+    } else {
+      const timer = setTimeout(prefetchSteps, 200); // no idle callbacks (Safari)
+      cancelIdle = () => clearTimeout(timer);
+    }
+  };
+  image.addEventListener('load', fetchWhenIdle);
+  image.addEventListener('error', fetchWhenIdle);
+  image.src = picture; // the unit card's picture: the browser's cache answers once it is in
+  return () => {
+    image.removeEventListener('load', fetchWhenIdle);
+    image.removeEventListener('error', fetchWhenIdle);
+    cancelIdle();
+  };
 }
 
 /** A fresh Idempotency-Key for one submission. */
@@ -157,7 +185,8 @@ export function CreateRmaFlow({
   const go = (step: number) => dispatch({ type: 'go', step });
   const paymentUrl = useRef(snapshot?.paymentUrl ?? '');
 
-  useEffect(prefetchSteps, []);
+  const picture = unit ? unitImageSrc(unit.modelFamily) : null;
+  useEffect(() => (picture ? prefetchStepsAfter(picture) : undefined), [picture]);
 
   // Each new step gets the focus on its title, so keyboard and screen-reader users start there.
   useEffect(() => {
@@ -461,9 +490,4 @@ export function RmaStepperPage({ kind }: { kind: FlowKind }) {
       onReset={() => navigate(pathFor(kind.startRoute), { replace: true, state: { reset: Date.now() } satisfies ResetState })}
     />
   );
-}
-
-/** Route create-rma/{serial?}: the repair RMA stepper (spec §2), from the serial to the label. */
-export function CreateRmaPage() {
-  return <RmaStepperPage kind={REPAIR_FLOW} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isAbortError, type RepairSelection, type Unit } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { RMA_TYPE } from '../model/payload';
+import { RMA_TYPE } from '../model/kind';
 
 export type RepairOptions =
   | { status: 'idle' | 'loading' }

@@ -8,8 +8,13 @@ import { COPY } from '../copy';
  * the first step, the rmaType sent, whether payment is always due and where a saved quote or a
  * reset goes.
  */
+/** Default rmaType (spec §9). */
+export const RMA_TYPE = 'REPAIR';
+/** The rmaType of a paid upgrade (upgrade-device). */
+export const UPGRADE_RMA_TYPE = 'UPGRADE';
+
 export interface FlowKind {
-  rmaType: 'REPAIR' | 'UPGRADE';
+  rmaType: typeof RMA_TYPE | typeof UPGRADE_RMA_TYPE;
   title: string;
   /** What the flow is for, under its title; the repair flow needs none (the home page says it). */
   intro?: string;
@@ -23,7 +28,7 @@ export interface FlowKind {
 }
 
 export const REPAIR_FLOW: FlowKind = {
-  rmaType: 'REPAIR',
+  rmaType: RMA_TYPE,
   title: 'Create a repair RMA',
   steps: CREATE_RMA_STEPS,
   stepsLabel: 'Create RMA steps',
@@ -33,7 +38,7 @@ export const REPAIR_FLOW: FlowKind = {
 };
 
 export const UPGRADE_FLOW: FlowKind = {
-  rmaType: 'UPGRADE',
+  rmaType: UPGRADE_RMA_TYPE,
   title: 'Upgrade a unit',
   intro: COPY.upgradeIntro,
   steps: UPGRADE_STEPS,

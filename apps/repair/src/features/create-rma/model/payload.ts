@@ -2,11 +2,10 @@ import type { CreateRmaPayload } from '@portal/api-client';
 import { toNationalDigits, type AddressValues, type ContactValues } from '@portal/forms';
 import { toPackagingPayload, type PackagingKind } from './packaging';
 import { asksAboutData, type ProblemValues } from './problem';
+import { RMA_TYPE } from './kind';
 
-/** Default rmaType (spec §9). */
-export const RMA_TYPE = 'REPAIR';
-/** The rmaType of a paid upgrade (upgrade-device). */
-export const UPGRADE_RMA_TYPE = 'UPGRADE';
+// The phone helpers this needs load the phone metadata (libphonenumber): only the confirm step,
+// loaded after the first, imports this module, so the page a customer lands on goes without it.
 
 const t = (value: string) => value.trim();
 

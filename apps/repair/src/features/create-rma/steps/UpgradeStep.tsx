@@ -7,7 +7,7 @@ import { Banner, Button, MutedText, RadioGroup, Stack, TextAreaField, TextField 
 import { PriceTable } from '../components/PriceTable';
 import { COPY } from '../copy';
 import { useRepairOptions } from '../hooks/useRepairOptions';
-import { UPGRADE_RMA_TYPE } from '../model/payload';
+import { UPGRADE_RMA_TYPE } from '../model/kind';
 import { formatAmount } from '../model/price';
 import type { ProblemValues } from '../model/problem';
 import { upgradeBlock, validateUpgrade, type UpgradeBlock, type UpgradeField } from '../model/upgrade';
