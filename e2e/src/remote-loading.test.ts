@@ -95,3 +95,29 @@ describe('what the create-RMA page downloads', () => {
   });
 });
 
+
+describe('what the RMA history downloads', () => {
+  /** The account remote's scripts the document fetched that hold the phone metadata. */
+  async function phoneCode(page: Page): Promise<string[]> {
+    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    const scripts = urls.filter((url) => /^\/remotes\/account\/.*\.js$/.test(new URL(url).pathname));
+    const holding = await Promise.all(
+      scripts.map(async (url) => ((await (await page.request.get(url)).text()).includes('countryCallingCode') ? url : null)),
+    );
+    return holding.filter((url): url is string => url !== null);
+  }
+
+  it('fetches the phone metadata only when a details window opens, and shows the phone with it', async () => {
+    const page = await fresh.open('/your-account/rma-history', 'casey@example.com');
+    const first = page.getByRole('button', { name: /^Details of / }).first();
+    await first.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await phoneCode(page)).toEqual([]);
+
+    await first.click();
+    const details = page.getByRole('dialog');
+    await details.getByText('Phone', { exact: true }).waitFor();
+    await expect(details.locator('dd').filter({ hasText: /^\+\d[\d ]+$/ }).count()).resolves.toBeGreaterThan(0);
+    expect((await phoneCode(page)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,217 +1,28 @@
-import { useEffect, useState } from 'react';
-import styled from 'styled-components';
+import { useEffect, useState, type ComponentType } from 'react';
 import { isAbortError, isApiError, type RmaDetails, type RmaHistoryItem } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { formatPhone } from '@portal/forms';
-import { useDocumentLink, type DocumentLink } from '@portal/forms/units';
-import { Banner, Button, Dialog, FactList, Row, Spinner } from '@portal/ui';
-import { Badge } from '../../../shared/Badge';
-import { displayDate, displayDateTime } from '../../../shared/dates';
-import { eventText, rmaTypeText, shippingText, statusText } from '../../../shared/statusText';
-import { RepairSummaryView } from './RepairSummaryView';
+import { Banner, Dialog, Row, Spinner } from '@portal/ui';
 
 export const DETAILS_FAILED = 'The details of this RMA could not be loaded. Please try again.';
 
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.size.columnMin}, 1fr));
-  gap: ${({ theme }) => theme.space.lg};
-  margin-top: ${({ theme }) => theme.space.md};
+type Body = ComponentType<{ details: RmaDetails }>;
 
-  h3 {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.font.size.md};
-  }
-`;
+type Loaded = { status: 'loading' } | { status: 'ready'; details: RmaDetails; Body: Body } | { status: 'failed'; message: string };
 
-const Timeline = styled.ol`
-  margin: ${({ theme }) => theme.space.md} 0 0;
-  padding-left: ${({ theme }) => theme.space.lg};
+const loadBody = (): Promise<Body> => import('./RmaDetailsBody').then((module) => module.RmaDetailsBody);
 
-  li {
-    margin-bottom: ${({ theme }) => theme.space.sm};
-  }
-  small {
-    display: block;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
-type Loaded = { status: 'loading' } | { status: 'ready'; details: RmaDetails } | { status: 'failed'; message: string };
-
-function DocumentAnchor({ label, link, fileName }: { label: string; link: DocumentLink; fileName: string }) {
-  if (link.status === 'none') return null;
-  if (link.status === 'loading') return <span>{label}…</span>;
-  if (link.status === 'failed') return <span role="alert">{link.message}</span>;
-  return (
-    <a href={link.url} target="_blank" rel="noopener" download={fileName}>
-      {label}
-    </a>
-  );
-}
-
-function Documents({ details }: { details: RmaDetails }) {
-  const label = useDocumentLink(details.label);
-  const invoice = useDocumentLink(details.commercialInvoice);
-  if (!details.label && !details.commercialInvoice) return null;
-  return (
-    <section aria-label="Shipping documents">
-      <h3>Shipping documents</h3>
-      <Row $gap="md">
-        <DocumentAnchor label="Shipping label" link={label} fileName={`label-${details.rmaNumber}.pdf`} />
-        <DocumentAnchor label="Commercial invoice" link={invoice} fileName={`commercial-invoice-${details.rmaNumber}.pdf`} />
-      </Row>
-      {details.labelExpiresAt ? <p>The label is valid until {displayDate(details.labelExpiresAt)}.</p> : null}
-    </section>
-  );
-}
-
-function DetailsBody({ details }: { details: RmaDetails }) {
-  const [showSummary, setShowSummary] = useState(false);
-  // Oldest first, whatever order the answer came in.
-  const timeline = [...details.timeline].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-  const { contact, address, problem } = details;
-  return (
-    <>
-      <Row $gap="sm">
-        <strong>{statusText(details.status)}</strong>
-        {details.mine ? null : (
-          <>
-            <Badge>Organization</Badge>
-            <span>Opened by {details.openedBy}</span>
-          </>
-        )}
-      </Row>
-      <Grid>
-        <section aria-label="Unit">
-          <h3>Unit</h3>
-          <FactList>
-            <dt>Serial</dt>
-            <dd>{details.serial}</dd>
-            <dt>Model</dt>
-            <dd>{details.model}</dd>
-            <dt>Part number</dt>
-            <dd>{details.partNumber}</dd>
-            <dt>Type</dt>
-            <dd>{rmaTypeText(details.rmaType)}</dd>
-            <dt>Created</dt>
-            <dd>{displayDate(details.createdAt)}</dd>
-          </FactList>
-        </section>
-        <section aria-label="Problem">
-          <h3>Problem</h3>
-          <FactList>
-            <dt>Primary fault</dt>
-            <dd>{problem.primaryFault}</dd>
-            <dt>Problem</dt>
-            <dd>{problem.problem}</dd>
-            {problem.initialNotes ? (
-              <>
-                <dt>Notes</dt>
-                <dd>{problem.initialNotes}</dd>
-              </>
-            ) : null}
-            {problem.customerReference ? (
-              <>
-                <dt>Customer reference</dt>
-                <dd>{problem.customerReference}</dd>
-              </>
-            ) : null}
-            {problem.assetTag ? (
-              <>
-                <dt>Asset tag</dt>
-                <dd>{problem.assetTag}</dd>
-              </>
-            ) : null}
-          </FactList>
-        </section>
-        <section aria-label="Contact">
-          <h3>Contact</h3>
-          <FactList>
-            <dt>Name</dt>
-            <dd>
-              {contact.firstName} {contact.lastName}
-            </dd>
-            <dt>E-mail</dt>
-            <dd>{contact.email}</dd>
-            <dt>Phone</dt>
-            <dd>{formatPhone(contact.phone, contact.phoneCountryCode)}</dd>
-            {contact.company ? (
-              <>
-                <dt>Company</dt>
-                <dd>{contact.company}</dd>
-              </>
-            ) : null}
-          </FactList>
-        </section>
-        <section aria-label="Address">
-          <h3>Ship-from address</h3>
-          <address>
-            {address.line1}
-            {address.line2 ? (
-              <>
-                <br />
-                {address.line2}
-              </>
-            ) : null}
-            <br />
-            {[address.city, address.state, address.postalCode].filter(Boolean).join(', ')}
-            <br />
-            {address.country}
-          </address>
-          <FactList>
-            {details.shippingMethod ? (
-              <>
-                <dt>Shipping method</dt>
-                <dd>{shippingText(details.shippingMethod)}</dd>
-              </>
-            ) : null}
-            {details.trackingNumber ? (
-              <>
-                <dt>Tracking number</dt>
-                <dd>{details.trackingNumber}</dd>
-              </>
-            ) : null}
-            {details.returnTrackingNumber ? (
-              <>
-                <dt>Return tracking number</dt>
-                <dd>{details.returnTrackingNumber}</dd>
-              </>
-            ) : null}
-          </FactList>
-        </section>
-      </Grid>
-      <section aria-label="Status timeline">
-        <h3>Status timeline</h3>
-        <Timeline>
-          {timeline.map((event, index) => (
-            <li key={`${event.at}-${index}`}>
-              <time dateTime={event.at}>{displayDateTime(event.at)}</time> · <strong>{eventText(event)}</strong> · {event.actor}
-              {event.note ? <small>{event.note}</small> : null}
-            </li>
-          ))}
-        </Timeline>
-      </section>
-      <Documents details={details} />
-      <Row $gap="sm">
-        <Button type="button" onClick={() => setShowSummary((on) => !on)} aria-expanded={showSummary}>
-          Repair Summary
-        </Button>
-      </Row>
-      {showSummary ? <RepairSummaryView rmaNumber={details.rmaNumber} /> : null}
-    </>
-  );
-}
-
-/** The details window of one history row: GET details?uid=, then the repair summary on request. */
+/**
+ * The details window of one history row: GET details?uid=, then the repair summary on request.
+ * The body's code comes with the details, in parallel; either failing shows the window's error.
+ */
 export function RmaDetailsDialog({ item, onClose }: { item: RmaHistoryItem; onClose: () => void }) {
   const api = useApi();
   const [state, setState] = useState<Loaded>({ status: 'loading' });
 
   useEffect(() => {
     const controller = new AbortController();
-    api.account.details(item.uid, { signal: controller.signal }).then(
-      (details) => setState({ status: 'ready', details }),
+    Promise.all([api.account.details(item.uid, { signal: controller.signal }), loadBody()]).then(
+      ([details, Body]) => setState({ status: 'ready', details, Body }),
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
         setState({ status: 'failed', message: isApiError(error) && error.status === 404 ? error.message : DETAILS_FAILED });
@@ -228,7 +39,7 @@ export function RmaDetailsDialog({ item, onClose }: { item: RmaHistoryItem; onCl
         </Row>
       ) : null}
       {state.status === 'failed' ? <Banner variant="error">{state.message}</Banner> : null}
-      {state.status === 'ready' ? <DetailsBody details={state.details} /> : null}
+      {state.status === 'ready' ? <state.Body details={state.details} /> : null}
     </Dialog>
   );
 }
