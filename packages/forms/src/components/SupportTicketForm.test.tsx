@@ -130,6 +130,12 @@ describe('SupportTicketForm', () => {
     expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('(512)555-0142');
   });
 
+  it('prefills a profile phone in international form as its national digits', async () => {
+    setup({ ...signedIn, profile: { ...me, phone: '+15125550142' } });
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    await waitFor(() => expect(phone).toHaveValue('(512)555-0142'));
+  });
+
   it('shows every message and sends nothing while the form is invalid', async () => {
     const { api, user } = setup(signedIn);
 

@@ -15,7 +15,6 @@ import {
   type TicketField,
   type TicketValues,
 } from '../ticket';
-import { toNationalDigits } from '../phone';
 import { FormGrid } from './ContactForm';
 
 /** Spec §2 ticket states: started (0), processing (1), complete (2), then back to started. */
@@ -37,17 +36,44 @@ const Outcome = styled.p<{ $ok: boolean }>`
   color: ${({ theme, $ok }) => ($ok ? theme.colors.success.fg : theme.colors.error.fg)};
 `;
 
-/** The form's first values from the signed-in profile: names, e-mail and phone (masked). */
+/** A profile phone in international form (+1 512…), which takes the phone metadata to read. */
+const isInternational = (phone: string) => phone.startsWith('+');
+
+/**
+ * The form's first values from the signed-in profile: names, e-mail and phone (masked). A phone
+ * in international form comes after (useInternationalPhone).
+ */
 export function ticketFromProfile(profile: Pick<Me, 'firstName' | 'lastName' | 'email' | 'phone' | 'phoneCountryCode'> | null): TicketValues {
   if (!profile) return emptyTicket;
-  const digits = profile.phone ? toNationalDigits(profile.phone) : '';
+  const phone = profile.phone ?? '';
   return {
     ...emptyTicket,
     firstName: profile.firstName ?? '',
     lastName: profile.lastName ?? '',
     email: profile.email ?? '',
-    phone: maskTicketPhone(digits),
+    phone: isInternational(phone) ? '' : maskTicketPhone(phone),
   };
+}
+
+/**
+ * Fills the phone from a profile phone in international form once the phone metadata
+ * (libphonenumber, about 25 kB gzip) is in, unless the customer has typed one meanwhile. The
+ * help page loads without that code for everyone else, visitors who have not signed in first.
+ */
+function useInternationalPhone(phone: string, set: (fill: (values: TicketValues) => TicketValues) => void) {
+  useEffect(() => {
+    if (!isInternational(phone)) return undefined;
+    let live = true;
+    import('../phone').then(
+      ({ toNationalDigits }) => {
+        if (live) set((values) => (values.phone === '' ? { ...values, phone: maskTicketPhone(toNationalDigits(phone)) } : values));
+      },
+      () => undefined, // the field stays empty for the customer to fill
+    );
+    return () => {
+      live = false;
+    };
+  }, [phone, set]);
 }
 
 /** Shown to signed-out visitors instead of the form: raising a ticket needs sign-in. */
@@ -82,6 +108,7 @@ function useMyTickets(enabled: boolean) {
 function SignedInTicketForm({ profile }: { profile: Me }) {
   const api = useApi();
   const [values, setValues] = useState<TicketValues>(() => ticketFromProfile(profile));
+  useInternationalPhone(profile.phone ?? '', setValues);
   const [state, setState] = useState<TicketState>(TICKET_STATE.started);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [showAll, setShowAll] = useState(false);
