@@ -8,4 +8,11 @@ describe('formatMoney', () => {
     // No currency from an old answer: dollars, as the portal's prices are.
     expect(formatMoney({ cents: 100, currency: '' })).toBe('$1.00');
   });
+
+  it('writes dollars as Intl does for en-US, without it', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const cents of [0, 1, 9, 10, 99, 100, 101, 99999, 100000, 123456789, 100000000000, -1, -100, -123456, 900719925474099]) {
+      expect(formatMoney({ cents, currency: 'USD' })).toBe(intl.format(cents / 100));
+    }
+  });
 });

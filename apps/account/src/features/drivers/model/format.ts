@@ -1,4 +1,7 @@
 const UNITS = ['bytes', 'KB', 'MB', 'GB'] as const;
+// Made once for every row: making a number format costs far more than using one.
+const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const tenthsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** A file size for people, e.g. 1048576 → '1 MB', 1536 → '1.5 KB' (binary multiples). */
 export function formatSize(bytes: number): string {
@@ -9,6 +12,5 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  const digits = unit === 0 ? 0 : 1;
-  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(value)} ${UNITS[unit]}`;
+  return `${(unit === 0 ? wholeFormat : tenthsFormat).format(value)} ${UNITS[unit]}`;
 }

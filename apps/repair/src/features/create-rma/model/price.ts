@@ -32,13 +32,22 @@ export function discounted(price: Money, percent: number): Money {
   return { ...price, cents: Number(cents < 0n ? cents + off : cents - off) };
 }
 
+// Read once per currency: making a number format costs far more than the arithmetic here, and
+// the first one starts ICU (tens of milliseconds), so the portal's own dollars need none.
+const minorDigitsOf = new Map<string, number>([['USD', 2]]);
+
 /** Decimals of a currency's minor unit (2 for USD, 0 for JPY), from the same CLDR data Go reads. */
 function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = minorDigitsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    minorDigitsOf.set(currency, digits);
   }
+  return digits;
 }
 
 /**
