@@ -1,7 +1,8 @@
 // What each page downloads, in Chromium against the built portal: a page fetches the files of
 // the remote that renders it and of no other, and home, which the host renders itself, fetches
 // none; the create-RMA page fetches no other page of its remote, and its later steps only after
-// the page's largest paint (issue 12: a phone pays for every file it downloads).
+// the page's largest paint; the RMA history fetches the phone metadata only for a details window
+// (issue 12: a phone pays for every file it downloads).
 import type { Page } from 'playwright-core';
 import { onePortalPerFile } from './fresh';
 
@@ -94,7 +95,6 @@ describe('what the create-RMA page downloads', () => {
     expect(repair.filter((file) => file.start < picture.end && !atOnce.has(file.name)).map((file) => file.name)).toEqual([]);
   });
 });
-
 
 describe('what the RMA history downloads', () => {
   /** The account remote's scripts the document fetched that hold the phone metadata. */

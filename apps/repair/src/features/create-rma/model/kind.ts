@@ -2,17 +2,17 @@ import type { RouteName } from '@portal/routes';
 import { CREATE_RMA_STEPS, UPGRADE_STEPS } from '../steps';
 import { COPY } from '../copy';
 
+/** Default rmaType (spec §9). */
+export const RMA_TYPE = 'REPAIR';
+/** The rmaType of a paid upgrade (upgrade-device). */
+export const UPGRADE_RMA_TYPE = 'UPGRADE';
+
 /**
  * What the create-RMA stepper runs: a repair (create-rma) or an upgrade (upgrade-device). Both
  * share the contact, packaging, confirm and download steps and the paid path; they differ in
  * the first step, the rmaType sent, whether payment is always due and where a saved quote or a
  * reset goes.
  */
-/** Default rmaType (spec §9). */
-export const RMA_TYPE = 'REPAIR';
-/** The rmaType of a paid upgrade (upgrade-device). */
-export const UPGRADE_RMA_TYPE = 'UPGRADE';
-
 export interface FlowKind {
   rmaType: typeof RMA_TYPE | typeof UPGRADE_RMA_TYPE;
   title: string;
