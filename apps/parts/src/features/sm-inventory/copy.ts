@@ -92,14 +92,16 @@ export const SOURCE_TEXT: Record<InventorySource, string> = {
   order: 'Parts order',
 };
 
-// One format for every row: making one costs far more than using it.
-const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+// One format, made on first use, for every row: making one costs far more than using it (the
+// page's first starts ICU).
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** A calendar day (YYYY-MM-DD) or RFC 3339 time as the day it names, in UTC: '2029-02-28' → 'Feb 28, 2029'. */
 export function formatDay(value: string | null): string {
   if (!value) return COPY.unknownDate;
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
+  dayFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
   return dayFormat.format(date);
 }
 

@@ -1,7 +1,8 @@
 const UNITS = ['bytes', 'KB', 'MB', 'GB'] as const;
-// Made once for every row: making a number format costs far more than using one.
-const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const tenthsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+// Made once, on first use, for every row: making a number format costs far more than using one
+// (the page's first starts ICU).
+const formats: Intl.NumberFormat[] = [];
+const sizeFormat = (digits: 0 | 1) => (formats[digits] ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }));
 
 /** A file size for people, e.g. 1048576 → '1 MB', 1536 → '1.5 KB' (binary multiples). */
 export function formatSize(bytes: number): string {
@@ -12,5 +13,5 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${(unit === 0 ? wholeFormat : tenthsFormat).format(value)} ${UNITS[unit]}`;
+  return `${sizeFormat(unit === 0 ? 0 : 1).format(value)} ${UNITS[unit]}`;
 }
