@@ -1,7 +1,7 @@
 import type { Money } from './repair/types';
 
-// Making a number format costs far more than using one (it was most of the parts page's own
-// script time on a phone): one per currency, made when first asked for.
+// One number format per currency, made when first asked for: making one costs far more than
+// using one, and a page's first starts ICU (see formatUsd).
 const formats = new Map<string, Intl.NumberFormat>();
 
 function currencyFormat(currency: string): Intl.NumberFormat {
@@ -33,4 +33,17 @@ export function formatMoney(money: Money): string {
   const currency = money.currency || 'USD';
   if (currency === 'USD' && Number.isSafeInteger(money.cents)) return formatUsd(money.cents);
   return currencyFormat(currency).format(money.cents / 100);
+}
+
+/**
+ * Decimals of a currency's minor unit (2 for USD, 0 for JPY), from the same CLDR data Go reads;
+ * 2 for a code Intl does not know. US dollars need no ICU.
+ */
+export function currencyDigits(currency: string): number {
+  if (currency === 'USD') return 2;
+  try {
+    return currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
 }

@@ -1,4 +1,4 @@
-import type { Money } from '@portal/api-client';
+import { currencyDigits, type Money } from '@portal/api-client';
 
 /**
  * A flat discount percentage counts in millionths of a percent, as api/pkg/money does: a float
@@ -32,30 +32,12 @@ export function discounted(price: Money, percent: number): Money {
   return { ...price, cents: Number(cents < 0n ? cents + off : cents - off) };
 }
 
-// Read once per currency: making a number format costs far more than the arithmetic here, and
-// the first one starts ICU (tens of milliseconds), so the portal's own dollars need none.
-const minorDigitsOf = new Map<string, number>([['USD', 2]]);
-
-/** Decimals of a currency's minor unit (2 for USD, 0 for JPY), from the same CLDR data Go reads. */
-function minorDigits(currency: string): number {
-  let digits = minorDigitsOf.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    minorDigitsOf.set(currency, digits);
-  }
-  return digits;
-}
-
 /**
  * The amount in major units with the currency's decimals ("289.00"), built from the integer so no
  * float ever rounds it; the currency is in the column heading. Go's Money.Decimal is the same.
  */
 export function formatAmount({ cents, currency }: Money): string {
-  const digits = minorDigits(currency);
+  const digits = currencyDigits(currency);
   const magnitude = Math.abs(cents).toString().padStart(digits + 1, '0');
   const whole = magnitude.slice(0, magnitude.length - digits);
   const sign = cents < 0 ? '-' : '';
