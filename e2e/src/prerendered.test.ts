@@ -1,5 +1,6 @@
 // The pages the build prerenders, in Chromium against the built portal (issue 12): the page is in
-// the HTML the server sends, and the app takes over without moving anything on it.
+// the HTML the server sends, and the app hydrates it: it keeps the elements the browser has
+// painted, moves nothing, and reports no mismatch.
 import type { Page } from 'playwright-core';
 import { onePortalPerFile } from './fresh';
 
@@ -10,12 +11,23 @@ interface Watched {
   headingGone: boolean;
 }
 
+interface Sent {
+  banner: Element | null;
+  heading: Element | null;
+}
+
 /**
- * Records every layout shift from the start of the document, and whether the page was ever
- * without its heading once parsed: the app's first render must replace the page with the same
- * page, not with a loading view.
+ * Records every layout shift from the start of the document, whether the page was ever without
+ * its heading once parsed (the page stays until its code is in, never a loading view), and the
+ * header and heading the server sent, to tell whether the app kept them. Returns the errors
+ * the page reports, a hydration mismatch among them.
  */
-async function watch(page: Page) {
+async function watch(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.addInitScript(() => {
     const watched: Watched = { shifts: [], headingGone: false };
     (window as unknown as { watched: Watched }).watched = watched;
@@ -25,6 +37,19 @@ async function watch(page: Page) {
     new MutationObserver(() => {
       if (document.readyState !== 'loading' && !document.querySelector('h1')) watched.headingGone = true;
     }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      const sent: Sent = { banner: document.querySelector('header'), heading: document.querySelector('h1') };
+      (window as unknown as { sent: Sent }).sent = sent;
+    });
+  });
+  return errors;
+}
+
+/** Whether the header and the heading the server sent are still the page's. */
+function kept(page: Page) {
+  return page.evaluate(() => {
+    const { sent } = window as unknown as { sent: Sent };
+    return { banner: sent.banner?.isConnected, heading: sent.heading?.isConnected };
   });
 }
 
@@ -39,33 +64,50 @@ describe('prerendered pages', () => {
     const html = await response.text();
 
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(html).toMatch(/<div id="root"><div data-prerendered inert aria-hidden="true"/);
+    expect(html).toMatch(/<div id="root" data-prerendered inert aria-hidden="true">/);
     expect(html).toContain(`>${heading}</h1>`);
   });
 
   it.each([
-    ['/', 'Repairs and service for your rugged devices'],
-    ['/help-support', 'Help & Support'],
-    ['/parts-order', 'Order parts'],
-    ['/parts-order/manual', 'Enter part numbers'],
-  ])('the app replaces %s without a gap or a layout shift, and the page works', async (path, heading) => {
+    // A host page is hydrated whole; a remote's page is the remote's own build, so the host
+    // hydrates around it and swaps it for the live page once its code is in.
+    ['/', 'Repairs and service for your rugged devices', true],
+    ['/help-support', 'Help & Support', false],
+    ['/parts-order', 'Order parts', false],
+    ['/parts-order/manual', 'Enter part numbers', false],
+  ])('the app hydrates %s without a gap, a layout shift or a mismatch, and the page works', async (path, heading, hostPage) => {
     const context = await fresh.browser().newContext();
     const page = await context.newPage();
-    await watch(page);
+    const errors = await watch(page);
     await page.goto(`${fresh.portal().url}${path}`);
 
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.locator('[data-prerendered]').count()).toBe(0);
+    expect(await page.locator('[data-prerendered], [inert], portal-page').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { watched: Watched }).watched)).toEqual({
       shifts: [],
       headingGone: false,
     });
+    expect(await kept(page)).toEqual({ banner: true, heading: hostPage });
+    expect(errors).toEqual([]);
 
     // The header's Sign in is the app's, not the picture's: it starts sign-in.
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/idp\//);
     await context.close();
+  });
+
+  it('a signed-in user opening a public page gets it hydrated, then their account in the header', async () => {
+    const page = await fresh.open('/your-account/rma-history', 'casey@example.com');
+    const errors = await watch(page);
+    await page.goto(`${fresh.portal().url}/help-support`);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Sign out' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Help & Support' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await kept(page)).toEqual({ banner: true, heading: false });
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it('a signed-in user gets the account page in place of the prerendered one', async () => {
@@ -78,7 +120,7 @@ describe('prerendered pages', () => {
   it('every URL of a signed-in route with parameters arrives with the layout, and no other route does', async () => {
     for (const path of ['/create-rma/RT10000001', '/create-rma', '/recycle-unit/RT10000001']) {
       const html = await (await fetch(`${fresh.portal().url}${path}`)).text();
-      expect(html).toMatch(/<div id="root"><div data-prerendered inert aria-hidden="true"/);
+      expect(html).toMatch(/<div id="root" data-prerendered inert aria-hidden="true">/);
       expect(html).toContain('<main id="main"');
     }
     // A route of its own under the same prefix, ranked above the parameter as the router ranks it.

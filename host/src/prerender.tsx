@@ -3,9 +3,9 @@
 // slot where the web server puts the remote's prerendered page (a remote is built and deployed on
 // its own, so its page is its own build's). The router's patterns go with them, so the web server
 // knows which route a URL is.
-import { createElement } from 'react';
 import {
   PAGE_SLOT,
+  PageSlot,
   expandOptionalSegments,
   prerenderSession,
   renderPattern,
@@ -16,10 +16,6 @@ import { routePaths, type RouteName } from '@portal/routes';
 import { buildRoutes } from './app/routes';
 import { prerenderedRoutes, prerenderedState } from './app/prerendered';
 import { routeTable, type RouteEntry } from './app/routeTable';
-
-function PageSlot() {
-  return createElement(PAGE_SLOT);
-}
 
 // The app's first render of a route with a preload is its loading view, shown while the loader
 // waits for the session and the data; these loaders never finish, so that is what is rendered.
@@ -42,7 +38,7 @@ void writePrerendered(async () => {
   for (const [name, entry] of prerenderedRoutes()) {
     for (const pattern of expandOptionalSegments(routePaths[name])) {
       const page = await renderPattern(routes, pattern, { global: true, session: prerenderedState(entry) });
-      const hasSlot = page.html.includes(`<${PAGE_SLOT}>`);
+      const hasSlot = page.html.includes(`<${PAGE_SLOT} `);
       pages[pattern] = hasSlot && entry.page.kind === 'remote' ? { ...page, remote: entry.page.remote } : page;
     }
   }

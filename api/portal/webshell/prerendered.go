@@ -23,11 +23,13 @@ import (
 // prerenderedName is the file a front-end package's build writes into its dist/ (packages/prerender).
 const prerenderedName = "prerendered.json"
 
-// The markers the host's page and the prerendered pages agree on (packages/prerender PAGE_SLOT,
-// host/index.html).
+// The markers the host's page and the prerendered pages agree on (packages/prerender PageSlot,
+// host/index.html). The slot is the host page's one empty portal-page element, whatever its
+// attributes (pageSlotEnd ends it): the remote's page goes inside it, where the app's hydrating
+// render expects it.
 const (
-	pageSlot  = "<portal-page></portal-page>"
-	emptyRoot = `<div id="root"></div>`
+	pageSlotEnd = "></portal-page>"
+	emptyRoot   = `<div id="root"></div>`
 )
 
 // prerenderedFile holds a package's pages by route pattern (a path without parameters is its own
@@ -70,7 +72,7 @@ func (p prerendered) lookup(path string) *document {
 }
 
 // prerenderedDocuments puts each of the host's prerendered pages into its shell (index.html):
-// the styles into the head, the page into the root, where the app's first render replaces it.
+// the styles into the head, the page into the root, where the app hydrates it.
 // A page whose remote is not served from here (a CDN, or not built) or has no page for its path
 // is left out: that path gets the plain shell, as every path did before. remoteDirs maps the
 // remotes served from here to their dist directories.
@@ -105,11 +107,11 @@ func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, rem
 				}
 			}
 			inner, found := remotes[pg.Remote].Pages[pattern]
-			if !found || !strings.Contains(html, pageSlot) {
+			if !found || !strings.Contains(html, pageSlotEnd) {
 				continue
 			}
 			styles += inner.Styles
-			html = strings.Replace(html, pageSlot, inner.HTML, 1)
+			html = strings.Replace(html, pageSlotEnd, ">"+inner.HTML+"</portal-page>", 1)
 			modTime = latest(modTime, remoteTimes[pg.Remote])
 		}
 		var doc bytes.Buffer
@@ -117,13 +119,12 @@ func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, rem
 		doc.WriteString(styles)
 		doc.WriteString("</head>")
 		doc.Write(body)
-		// Until the app has replaced it, the page is a picture of itself: a click or typing would
+		// Until the app has hydrated it, the page is a picture of itself: a click or typing would
 		// go nowhere and be lost, so it is inert, and assistive technology is told of the page
-		// once it works. display: contents keeps the wrapper out of the layout, so the app's page
-		// lands exactly where this one was.
-		doc.WriteString(`<div id="root"><div data-prerendered inert aria-hidden="true" style="display:contents">`)
+		// once it works (host/src/bootstrap.tsx).
+		doc.WriteString(`<div id="root" data-prerendered inert aria-hidden="true">`)
 		doc.WriteString(html)
-		doc.WriteString(`</div></div>`)
+		doc.WriteString(`</div>`)
 		doc.Write(after)
 		if hasInlineScript(doc.Bytes()) {
 			return prerendered{}, fmt.Errorf("webshell: the prerendered page for %s has an inline <script>, which the page's Content-Security-Policy forbids", pattern)

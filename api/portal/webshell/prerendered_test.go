@@ -30,9 +30,9 @@ func prerenderedTree(t *testing.T, hostPages string) map[string]string {
 
 const hostPages = `{"pages":{
 	"/":{"html":"<main><h1>Home</h1></main>","styles":"<style>.h{}</style>"},
-	"/help-support":{"html":"<main><portal-page></portal-page></main>","styles":"<style>.h{}</style>","remote":"support"},
-	"/parts-order":{"html":"<main><portal-page></portal-page></main>","styles":"","remote":"parts"},
-	"/help-support/complete":{"html":"<main><portal-page></portal-page></main>","styles":"","remote":"support"}
+	"/help-support":{"html":"<main><portal-page inert=\"\"></portal-page></main>","styles":"<style>.h{}</style>","remote":"support"},
+	"/parts-order":{"html":"<main><portal-page inert=\"\"></portal-page></main>","styles":"","remote":"parts"},
+	"/help-support/complete":{"html":"<main><portal-page inert=\"\"></portal-page></main>","styles":"","remote":"support"}
 }}`
 
 func mountPrerendered(t *testing.T, files map[string]string, o Options) (*gin.Engine, error) {
@@ -61,9 +61,9 @@ func TestMount_ServesPrerenderedPages(t *testing.T) {
 
 	tests := []struct{ name, path, want string }{
 		{"a host page goes into the shell, its styles into the head", "/",
-			`<html><head><title>Portal</title><style>.h{}</style></head><body><div id="root"><div data-prerendered inert aria-hidden="true" style="display:contents"><main><h1>Home</h1></main></div></div><script defer src="/main.0123abcd.js"></script></body></html>`},
+			`<html><head><title>Portal</title><style>.h{}</style></head><body><div id="root" data-prerendered inert aria-hidden="true"><main><h1>Home</h1></main></div><script defer src="/main.0123abcd.js"></script></body></html>`},
 		{"a remote's page goes into the host page's slot", "/help-support",
-			`<head><title>Portal</title><style>.h{}</style><style>.s{}</style></head><body><div id="root"><div data-prerendered inert aria-hidden="true" style="display:contents"><main><h1>Help</h1></main></div></div>`},
+			`<head><title>Portal</title><style>.h{}</style><style>.s{}</style></head><body><div id="root" data-prerendered inert aria-hidden="true"><main><portal-page inert=""><h1>Help</h1></portal-page></main></div>`},
 		{"a remote loaded from elsewhere may be another build: the plain shell", "/parts-order", prerenderShell},
 		{"a remote without a page for the path: the plain shell", "/help-support/complete", prerenderShell},
 		{"a page nobody prerendered: the plain shell", "/create-rma/RT10000001", prerenderShell},
@@ -105,7 +105,7 @@ func TestMount_PrerenderedPageIsCompressedAsAccepted(t *testing.T) {
 	require.Equal(t, "br", br.Header().Get("Content-Encoding"))
 	decoded, err := io.ReadAll(brotli.NewReader(br.Body))
 	require.NoError(t, err)
-	require.Contains(t, string(decoded), "<main><h1>Help</h1></main>")
+	require.Contains(t, string(decoded), "<h1>Help</h1>")
 
 	w := get(r, "/help-support", "Accept-Encoding", "br;q=0, gzip;q=0.5")
 	require.Equal(t, http.StatusOK, w.Code)
@@ -116,11 +116,11 @@ func TestMount_PrerenderedPageIsCompressedAsAccepted(t *testing.T) {
 	require.NoError(t, err)
 	body, err := io.ReadAll(zr)
 	require.NoError(t, err)
-	require.Contains(t, string(body), "<main><h1>Help</h1></main>")
+	require.Contains(t, string(body), "<h1>Help</h1>")
 
 	plain := get(r, "/help-support", "Accept-Encoding", "identity")
 	require.Empty(t, plain.Header().Get("Content-Encoding"))
-	require.Contains(t, plain.Body.String(), "<main><h1>Help</h1></main>")
+	require.Contains(t, plain.Body.String(), "<h1>Help</h1>")
 }
 
 func TestMount_RefusesPrerenderedPagesItCannotServe(t *testing.T) {

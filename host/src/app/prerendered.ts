@@ -1,6 +1,6 @@
+import { matchPath } from '@portal/router';
 import { routePaths, type RouteName } from '@portal/routes';
-import type { Session } from '@portal/auth';
-import { preloadPage } from '../features/lazy-page/LazyPage';
+import type { SessionState } from '@portal/auth';
 import { routeTable, type RouteEntry } from './routeTable';
 
 /**
@@ -18,27 +18,13 @@ export function prerenderedRoutes(table: Record<RouteName, RouteEntry> = routeTa
 }
 
 /**
- * Waits until the app's first render at `pathname` can replace the prerendered page without a
- * jump: a public page's session is known (at once for a visitor who has not signed in) and its
- * remote page's code has arrived. Never longer than `limitMs`: after that the app renders and
- * its own loading and failure views take over.
+ * The session state the page at `pathname` was prerendered in, which the app hydrates it in: a
+ * public prerendered page's is signed out (it has no parameters, so its path is its pattern); any
+ * other page was prerendered, if at all, while the session is restored.
  */
-export async function readyToReplace(
-  pathname: string,
-  session: Pick<Session, 'init'>,
-  limitMs: number,
-  table: Record<RouteName, RouteEntry> = routeTable,
-): Promise<void> {
-  // A public prerendered page has no parameters (a page that shows them is not prerendered), so
-  // its path is its URL; the pages prerendered while the session is restored need no wait.
-  const entry = prerenderedRoutes(table).find(([name]) => routePaths[name] === pathname)?.[1];
-  if (!entry || prerenderedState(entry) === 'loading') return;
-  const waits: Promise<unknown>[] = [session.init()];
-  if (entry.page.kind === 'remote') waits.push(preloadPage(entry.page.load));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, limitMs);
-  });
-  await Promise.race([Promise.allSettled(waits), limit]);
-  clearTimeout(timer);
+export function prerenderedSessionState(pathname: string, table: Record<RouteName, RouteEntry> = routeTable): SessionState {
+  const publicPage = prerenderedRoutes(table).some(
+    ([name, entry]) => prerenderedState(entry) === 'signed-out' && matchPath(routePaths[name], pathname),
+  );
+  return publicPage ? { status: 'signed-out' } : { status: 'loading' };
 }

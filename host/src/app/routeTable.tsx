@@ -46,7 +46,7 @@ export interface RouteEntry {
   preload?: (context: PreloadContext) => Promise<unknown>;
   /**
    * The web server answers every URL of the route with its page prerendered at build time, which
-   * the app's first render replaces (src/prerender.tsx). A public page is prerendered as a
+   * the app hydrates (src/prerender.tsx). A public page is prerendered as a
    * visitor sees it, so only a route without parameters or preload can be; any other shows the
    * session being restored, the same for every URL. A remote's public page needs that remote's
    * prerendered page for the path too.

@@ -1,6 +1,7 @@
 import { Navigate, useLocation, type RouteObject } from '@portal/router';
 import type { Session } from '@portal/auth';
 import { pathFor, routePaths, type RouteName } from '@portal/routes';
+import { useHostSettings } from '../config-context';
 import { RouteGuard } from '../features/guard/RouteGuard';
 import { LazyPage, type PageLoader } from '../features/lazy-page/LazyPage';
 import { DelayedLoadingView } from '../features/lazy-page/views';
@@ -18,10 +19,11 @@ export interface RouteHandle {
 
 function RemotePage({ load, part }: { load: PageLoader; part: PortalPart }) {
   const { pathname } = useLocation();
+  const { prerenderedPage } = useHostSettings();
   // A new boundary per URL, so leaving a failed page clears the error.
   return (
     <PageErrorBoundary key={pathname} part={part}>
-      <LazyPage load={load} />
+      <LazyPage load={load} prerendered={prerenderedPage?.path === pathname ? prerenderedPage.html : undefined} />
     </PageErrorBoundary>
   );
 }

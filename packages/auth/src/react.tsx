@@ -3,10 +3,26 @@ import type { ApiClient } from '@portal/api-client';
 import type { Session, SessionState } from './session';
 
 const SessionContext = createContext<Session | null>(null);
+const PrerenderedStateContext = createContext<SessionState | null>(null);
+
+export interface SessionProviderProps {
+  session: Session;
+  /**
+   * The state the server's HTML was rendered in, when the app hydrates a prerendered page: the
+   * hydrating render shows it, so it matches the HTML, and the next render shows the session's
+   * own.
+   */
+  prerenderedState?: SessionState;
+  children: ReactNode;
+}
 
 /** Makes the session available to the host and every remote page (this package is a shared singleton). */
-export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+export function SessionProvider({ session, prerenderedState, children }: SessionProviderProps) {
+  return (
+    <SessionContext.Provider value={session}>
+      <PrerenderedStateContext.Provider value={prerenderedState ?? null}>{children}</PrerenderedStateContext.Provider>
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): Session {
@@ -18,7 +34,9 @@ export function useSession(): Session {
 /** The session state; re-renders on sign-in, sign-out and profile changes. */
 export function useSessionState(): SessionState {
   const session = useSession();
-  return useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const prerendered = useContext(PrerenderedStateContext);
+  // React asks for the server's snapshot only while it hydrates.
+  return useSyncExternalStore(session.subscribe, session.getState, prerendered ? () => prerendered : session.getState);
 }
 
 /** The typed API client, authenticated as the signed-in user. */

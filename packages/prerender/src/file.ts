@@ -1,12 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { RenderedPage } from './render';
 
-/**
- * The element a host page holds where its remote's page goes; the web server puts the remote's
- * prerendered page for the same path there (api/portal/webshell).
- */
-export const PAGE_SLOT = 'portal-page';
-
 export interface PrerenderedPage extends RenderedPage {
   /** Set on a host page whose content is that remote's page: its html holds the PAGE_SLOT. */
   remote?: string;

@@ -1,4 +1,5 @@
 export { renderPage, type RenderedPage, type RenderOptions } from './render';
 export { prerenderSession, type PrerenderState } from './session';
-export { PAGE_SLOT, writePrerendered, type PrerenderedFile, type PrerenderedPage } from './file';
+export { writePrerendered, type PrerenderedFile, type PrerenderedPage } from './file';
 export { expandOptionalSegments, renderPattern } from './patterns';
+export { PAGE_SLOT, PageSlot } from './slot';

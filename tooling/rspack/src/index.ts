@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { PrecompressPlugin } from './precompress';
 
@@ -22,6 +23,17 @@ const isProduction = process.env.NODE_ENV !== 'development';
 
 const extensions = ['.ts', '.tsx', '.js', '.jsx', '.json'];
 
+/**
+ * styled-components' compile step: each styled component gets an id made from its file and its
+ * place in it, instead of from the order the bundle happens to define components in. The
+ * prerender and the browser bundle then name every class alike, so the browser hydrates the
+ * prerendered page instead of building it again.
+ */
+const styledComponentsPlugin: [string, Record<string, unknown>] = [
+  createRequire(import.meta.url).resolve('@swc/plugin-styled-components'),
+  { ssr: true, displayName: !isProduction, fileName: false, transpileTemplateLiterals: false, pure: true },
+];
+
 /** TypeScript and JSX through swc, for the given targets. */
 function typescriptRule(targets: string): NonNullable<NonNullable<Configuration['module']>['rules']>[number] {
   return {
@@ -30,7 +42,10 @@ function typescriptRule(targets: string): NonNullable<NonNullable<Configuration[
     loader: 'builtin:swc-loader',
     options: {
       detectSyntax: 'auto',
-      jsc: { transform: { react: { runtime: 'automatic', development: !isProduction } } },
+      jsc: {
+        transform: { react: { runtime: 'automatic', development: !isProduction } },
+        experimental: { plugins: [styledComponentsPlugin] },
+      },
       env: { targets },
     },
     type: 'javascript/auto',

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { PortalThemeProvider } from '@portal/ui';
 import { HostSettingsProvider } from '../../config-context';
@@ -11,14 +12,14 @@ function neverLoads(): PageLoader {
   return () => new Promise(() => undefined);
 }
 
-function renderLazy(load: PageLoader, apiBaseUrl = '') {
+function renderLazy(load: PageLoader, apiBaseUrl = '', prerendered?: string) {
   const reload = jest.fn();
   const onError = jest.fn();
   const view = render(
     <PortalThemeProvider>
       <HostSettingsProvider value={{ apiBaseUrl }}>
         <PageErrorBoundary reload={reload} onError={onError}>
-          <LazyPage load={load} reload={reload} />
+          <LazyPage load={load} reload={reload} prerendered={prerendered} />
         </PageErrorBoundary>
       </HostSettingsProvider>
     </PortalThemeProvider>,
@@ -67,6 +68,36 @@ describe('LazyPage', () => {
 
     expect(screen.getByRole('heading', { name: 'Create a repair RMA' })).toBeInTheDocument();
     expect(screen.queryByText('Loading..')).not.toBeInTheDocument();
+  });
+
+  it('keeps the prerendered page, inert, until the page is in', async () => {
+    let arrive!: (page: ComponentType) => void;
+    const { container } = renderLazy(
+      () =>
+        new Promise((resolve) => {
+          arrive = resolve;
+        }),
+      '',
+      '<h1>Help &amp; Support</h1>',
+    );
+
+    await advance(5_000);
+    expect(screen.queryByText('Loading..')).not.toBeInTheDocument();
+    expect(container.querySelector('portal-page[inert]')).toHaveTextContent('Help & Support');
+
+    await act(async () => arrive(() => <h1>Help &amp; Support</h1>));
+    expect(container.querySelector('portal-page')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Help & Support' })).toBeInTheDocument();
+  });
+
+  it('checks the connection over the prerendered page when the page takes 10 s', async () => {
+    fetchMock.mockReturnValue(new Promise(() => undefined));
+    const { container } = renderLazy(neverLoads(), '', '<h1>Help &amp; Support</h1>');
+
+    await advance(10_000);
+
+    expect(container.querySelector('portal-page')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/', { method: 'HEAD', cache: 'no-store' });
   });
 
   it('checks the API with a HEAD request at 10 s and reloads when it answers', async () => {

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { timings } from '@portal/forms';
+import { PageSlot } from '@portal/prerender/slot';
 import { useHostSettings } from '../../config-context';
 import { ChunkLoadError, toChunkLoadError } from './ChunkLoadError';
 import { LoadingView, TimeoutView } from './views';
@@ -8,21 +9,14 @@ export type PageLoader = () => Promise<ComponentType>;
 
 export interface LazyPageProps {
   load: PageLoader;
+  /** The page as the server sent it, shown until its code is in (host `prerenderedPage`). */
+  prerendered?: string;
   /** Reloads the document; replaceable in tests. */
   reload?: () => void;
 }
 
 /** Pages already loaded render at once when visited again. */
 const loadedPages = new WeakMap<PageLoader, ComponentType>();
-
-/**
- * Loads a page's code ahead of its first render, which then shows it at once. A failure is
- * left for LazyPage, which loads again and reports it.
- */
-export async function preloadPage(load: PageLoader): Promise<void> {
-  const component = await load();
-  loadedPages.set(load, component);
-}
 
 type Phase = 'waiting' | 'loading' | 'checking-connection' | 'timed-out';
 
@@ -32,12 +26,13 @@ function reloadDocument() {
 
 /**
  * Renders a page whose code arrives over the network (a remote's exposed page):
- * nothing for the first 200 ms, then 'Loading..'; after 10 s a HEAD request to the API root
+ * nothing for the first 200 ms, then 'Loading..', or on a prerendered page the page as the server
+ * sent it instead; after 10 s a HEAD request to the API root
  * decides between reloading (the server is up, so the page load is stuck) and telling the user
  * to check their connection; after 120 s the load fails with a ChunkLoadError for the error
  * boundary around it. A failed load fails the same way at once.
  */
-export function LazyPage({ load, reload = reloadDocument }: LazyPageProps) {
+export function LazyPage({ load, prerendered, reload = reloadDocument }: LazyPageProps) {
   const { apiBaseUrl } = useHostSettings();
   const [Page, setPage] = useState<ComponentType | null>(() => loadedPages.get(load) ?? null);
   const [phase, setPhase] = useState<Phase>('waiting');
@@ -96,6 +91,7 @@ export function LazyPage({ load, reload = reloadDocument }: LazyPageProps) {
 
   if (error) throw error;
   if (Page) return <Page />;
+  if (prerendered !== undefined && (phase === 'waiting' || phase === 'loading')) return <PageSlot html={prerendered} />;
   if (phase === 'waiting') return null;
   if (phase === 'timed-out') return <TimeoutView onReload={reload} />;
   return <LoadingView />;
