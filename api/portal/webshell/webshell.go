@@ -111,6 +111,9 @@ func Mount(r *gin.Engine, o Options) error {
 			localRemotes[name] = filepath.Join(o.WebDir, "apps", name, "dist")
 		}
 	}
+	if err := checkSharedVersions(hostDir, localRemotes); err != nil {
+		return err
+	}
 	st, err := os.Stat(index)
 	if err != nil {
 		return err

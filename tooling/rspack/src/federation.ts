@@ -3,18 +3,21 @@ import type { moduleFederationPlugin } from '@module-federation/enhanced';
 type Shared = NonNullable<moduleFederationPlugin.ModuleFederationPluginOptions['shared']>;
 
 /**
- * The modules that must exist once per page, declared once for the host and every remote.
- * Versions come from the workspace catalog, so a remote built against another major fails loudly
- * instead of running a second React.
+ * The modules that must exist once per page, declared once for the host and every remote, all
+ * built from the workspace catalog's one version. None states a required version: the federation
+ * runtime checks one with its semver parser on every page load, 30-70 ms of a 4x slower phone's
+ * main thread, and for a singleton it only warns in the console. The web server makes that check
+ * at start instead, where an operator sees it: it refuses a remote built with another major of
+ * one of these than the host (api/portal/webshell/shared.go).
  */
 export const portalShared: Shared = {
-  react: { singleton: true, requiredVersion: '^19.3.0' },
-  'react/jsx-runtime': { singleton: true, requiredVersion: '^19.3.0' },
-  'react-dom': { singleton: true, requiredVersion: '^19.3.0' },
-  'react-dom/client': { singleton: true, requiredVersion: '^19.3.0' },
+  react: { singleton: true, requiredVersion: false },
+  'react/jsx-runtime': { singleton: true, requiredVersion: false },
+  'react-dom': { singleton: true, requiredVersion: false },
+  'react-dom/client': { singleton: true, requiredVersion: false },
   // react-router through the list of what the portal uses, so it is tree-shaken (packages/router).
   '@portal/router': { singleton: true, requiredVersion: false },
-  'styled-components': { singleton: true, requiredVersion: '^6.1.0' },
+  'styled-components': { singleton: true, requiredVersion: false },
   '@portal/auth': { singleton: true, requiredVersion: false },
   '@portal/ui': { singleton: true, requiredVersion: false },
 };
