@@ -44,6 +44,6 @@ const container = document.getElementById('root');
 if (container) {
   // A prerendered page is painted before the app's requests and their work begin, so a phone
   // shows it as soon as the HTML is in.
-  if (container.querySelector('[data-prerendered]')) void afterFirstPaint().then(() => boot(container));
+  if (container.hasAttribute('data-prerendered')) void afterFirstPaint().then(() => boot(container));
   else void boot(container);
 }
