@@ -47,7 +47,7 @@ describe('one process per domain behind the proxy', () => {
     const routes = (await (await fetch(`${portal.url}/me`)).json()) as { error: string };
     expect(routes.error).toBe('invalid_token');
     const page = await fetch(`${portal.url}/create-rma/RT10000001`);
-    expect(await page.text()).toContain('<div id="root">');
+    expect(await page.text()).toContain('<div id="root"');
   });
 
   it('a customer signs in and creates an RMA with a label', async () => {

@@ -30,9 +30,9 @@ func prerenderedTree(t *testing.T, hostPages string) map[string]string {
 
 const hostPages = `{"pages":{
 	"/":{"html":"<main><h1>Home</h1></main>","styles":"<style>.h{}</style>"},
-	"/help-support":{"html":"<main><portal-page inert=\"\"></portal-page></main>","styles":"<style>.h{}</style>","remote":"support"},
-	"/parts-order":{"html":"<main><portal-page inert=\"\"></portal-page></main>","styles":"","remote":"parts"},
-	"/help-support/complete":{"html":"<main><portal-page inert=\"\"></portal-page></main>","styles":"","remote":"support"}
+	"/help-support":{"html":"<main><portal-page inert=\"\" aria-hidden=\"true\"></portal-page></main>","styles":"<style>.h{}</style>","remote":"support"},
+	"/parts-order":{"html":"<main><portal-page inert=\"\" aria-hidden=\"true\"></portal-page></main>","styles":"","remote":"parts"},
+	"/help-support/complete":{"html":"<main><portal-page inert=\"\" aria-hidden=\"true\"></portal-page></main>","styles":"","remote":"support"}
 }}`
 
 func mountPrerendered(t *testing.T, files map[string]string, o Options) (*gin.Engine, error) {
@@ -63,7 +63,7 @@ func TestMount_ServesPrerenderedPages(t *testing.T) {
 		{"a host page goes into the shell, its styles into the head", "/",
 			`<html><head><title>Portal</title><style>.h{}</style></head><body><div id="root" data-prerendered inert aria-hidden="true"><main><h1>Home</h1></main></div><script defer src="/main.0123abcd.js"></script></body></html>`},
 		{"a remote's page goes into the host page's slot", "/help-support",
-			`<head><title>Portal</title><style>.h{}</style><style>.s{}</style></head><body><div id="root" data-prerendered inert aria-hidden="true"><main><portal-page inert=""><h1>Help</h1></portal-page></main></div>`},
+			`<head><title>Portal</title><style>.h{}</style><style>.s{}</style></head><body><div id="root" data-prerendered inert aria-hidden="true"><main><portal-page inert="" aria-hidden="true"><h1>Help</h1></portal-page></main></div>`},
 		{"a remote loaded from elsewhere may be another build: the plain shell", "/parts-order", prerenderShell},
 		{"a remote without a page for the path: the plain shell", "/help-support/complete", prerenderShell},
 		{"a page nobody prerendered: the plain shell", "/create-rma/RT10000001", prerenderShell},

@@ -83,7 +83,7 @@ describe('LazyPage', () => {
 
     await advance(5_000);
     expect(screen.queryByText('Loading..')).not.toBeInTheDocument();
-    expect(container.querySelector('portal-page[inert]')).toHaveTextContent('Help & Support');
+    expect(container.querySelector('portal-page[inert][aria-hidden="true"]')).toHaveTextContent('Help & Support');
 
     await act(async () => arrive(() => <h1>Help &amp; Support</h1>));
     expect(container.querySelector('portal-page')).toBeNull();
