@@ -30,9 +30,11 @@ export const Brand = styled.span`
   font-weight: ${({ theme }) => theme.font.weight.bold};
 `;
 
+/** The main navigation: its links wrap onto a second line rather than widen a phone's page. */
 export const NavList = styled.ul`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
   margin: 0;
   padding: 0;
   list-style: none;

@@ -1,7 +1,7 @@
+import type { ComponentPropsWithoutRef } from 'react';
 import styled from 'styled-components';
 
-/** A plain data table; give it a caption or aria-label. */
-export const Table = styled.table`
+const TableElement = styled.table`
   border-collapse: collapse;
   width: 100%;
 
@@ -21,6 +21,25 @@ export const Table = styled.table`
     font-weight: ${({ theme }) => theme.font.weight.medium};
   }
 `;
+
+// Positioned, so the visually hidden texts in its cells (absolutely placed) scroll with it
+// rather than widening the page from where the columns end.
+const SidewaysScroll = styled.div`
+  position: relative;
+  overflow-x: auto;
+`;
+
+/**
+ * A plain data table; give it a caption or aria-label. Where its columns are wider than the
+ * screen (a phone), the table scrolls sideways on its own instead of widening the whole page.
+ */
+export function Table(props: ComponentPropsWithoutRef<'table'>) {
+  return (
+    <SidewaysScroll>
+      <TableElement {...props} />
+    </SidewaysScroll>
+  );
+}
 
 /** A definition list laid out as label/value rows (summary cards). */
 export const FactList = styled.dl`

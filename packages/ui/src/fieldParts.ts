@@ -18,11 +18,17 @@ export const controlStyles = css`
   }
 `;
 
+/**
+ * A field's label, control, hint and error. It is never wider than where it stands: a select is
+ * as wide as its longest option ("South Georgia & South Sandwich Islands (+500)"), which would
+ * otherwise widen a phone's page.
+ */
 export const FieldBox = styled.div<{ $wide?: boolean }>`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
-  max-width: ${({ theme, $wide }) => ($wide ? 'none' : theme.size.fieldMaxWidth)};
+  min-width: 0;
+  max-width: ${({ theme, $wide }) => ($wide ? '100%' : `min(100%, ${theme.size.fieldMaxWidth})`)};
 `;
 
 export const FieldLabel = styled.label`

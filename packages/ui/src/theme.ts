@@ -51,7 +51,9 @@ export const theme = {
     icon: '1.25rem',
     stepMarker: '2rem',
     unitImage: '160px',
-    columnMin: '280px',
+    // A grid column's least width (minmax(columnMin, 1fr)), but never more than the grid: on a
+    // narrow phone one column fills the width instead of overflowing it.
+    columnMin: 'min(100%, 280px)',
     borderWidth: '1px',
     focusWidth: '3px',
     textAreaMinHeight: '8rem',

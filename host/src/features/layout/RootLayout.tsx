@@ -27,6 +27,8 @@ const BrandLink = styled(NavLink)`
 `;
 
 const NavItemLink = styled(NavLink)`
+  white-space: nowrap;
+
   &[aria-current='page'] {
     font-weight: ${({ theme }) => theme.font.weight.bold};
   }

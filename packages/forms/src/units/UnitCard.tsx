@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Unit } from '@portal/api-client';
-import { Card } from '@portal/ui';
+import { Card, FactList } from '@portal/ui';
 import { formatDisplayDate } from './format';
 import {
   UNIT_IMAGE_FALLBACK,
@@ -31,18 +31,8 @@ const Title = styled.h3`
   font-size: ${({ theme }) => theme.font.size.lg};
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  margin: 0 0 ${({ theme }) => theme.space.md};
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-  }
+const Facts = styled(FactList)`
+  margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
 const toneColour = { good: 'success', attention: 'warning', blocked: 'error' } as const;
@@ -56,8 +46,9 @@ const StateText = styled.p<{ $tone: UnitStateTone }>`
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
+/** Beside the picture where there is room for both, below it on a phone. */
 const Body = styled.div`
-  flex: 1;
+  flex: 1 1 12rem;
   min-width: 0;
 `;
 
