@@ -66,4 +66,16 @@ describe('the portal on a phone', () => {
     expect(widths.scrolls).toBe('auto');
     expect(await overflow(page)).toBe(0);
   });
+
+  it("an RMA's details window fits the screen", async () => {
+    await page.goto(`${shared.portal().url}/your-account/rma-history`);
+    await page.getByRole('button', { name: /^Details of RMA-/ }).first().click();
+    const details = page.getByRole('dialog');
+    await details.getByText('Problem', { exact: true }).first().waitFor();
+    const box = await details.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await details.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    expect(await overflow(page)).toBe(0);
+  });
 });

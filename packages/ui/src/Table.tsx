@@ -41,10 +41,13 @@ export function Table(props: ComponentPropsWithoutRef<'table'>) {
   );
 }
 
-/** A definition list laid out as label/value rows (summary cards). */
+/**
+ * A definition list laid out as label/value rows (summary cards). A long label wraps rather than
+ * take more than 40 % of the row, so on a phone the values keep room for whole words.
+ */
 export const FactList = styled.dl`
   display: grid;
-  grid-template-columns: max-content 1fr;
+  grid-template-columns: fit-content(40%) 1fr;
   gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
   margin: 0;
 
