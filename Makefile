@@ -159,7 +159,7 @@ loadtest: build services ## 500 customers for 60 s on PostgreSQL + Redis (sign i
 	go run ./api/portal/cmd/portalload
 
 .PHONY: lighthouse
-lighthouse: build system-deps ## Lighthouse mobile audit of home, help-support, parts-order and two signed-in pages: performance, LCP, FCP, TBT, CLS, accessibility, JS transferred, the median of 3 runs per page (LIGHTHOUSE_FLAGS=--check fails on a missed target; --runs=N; --page=PATH audits one of the five; --reports=DIR keeps the median runs' JSON reports)
+lighthouse: build system-deps ## Lighthouse mobile audit of home, help-support, parts-order and two signed-in pages: performance, LCP, FCP, TBT, CLS, accessibility, JS transferred, the median of 3 runs per page (LIGHTHOUSE_FLAGS=--check fails on a missed target; --runs=N; --page=PATH audits one of the five; --cpu-slowdown=N slows the CPU Nx instead of 4x; --reports=DIR keeps the median runs' JSON reports)
 	pnpm --filter @portal/e2e lighthouse $(LIGHTHOUSE_FLAGS)
 
 # Each fuzz test runs alone for FUZZ_TIME; its seed corpus (testdata/fuzz) also runs in test-go.

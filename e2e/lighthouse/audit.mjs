@@ -8,6 +8,10 @@
 // page is audited --runs=N times (3 by default) and the median run is reported, as Lighthouse's
 // own guidance on variability does (computeMedianRun), with the range of the scores beside it.
 // --page=PATH audits only that page of the list.
+// Lighthouse slows the CPU 4x, whatever the host: a fast host then stands for a faster phone than
+// the Moto G Power its mobile profile names. Each report gives the host's benchmark index, which
+// the table prints; --cpu-slowdown=N audits at another slowdown. DevTools' CPU calibration puts
+// that phone at about 264 (its "low-tier" score), so index / 264 emulates the phone itself.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -15,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 /* global window */
 import { startFlow } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import chromiumFlags from '../src/chromium-flags.json' with { type: 'json' };
@@ -126,6 +131,7 @@ function figures(pagePath, lhr) {
     cls: audit('cumulative-layout-shift'),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     jsKiB: js / 1024,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
     failedA11y: Object.values(lhr.audits)
       .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id))
       .map((a) => a.id),
@@ -135,7 +141,10 @@ function figures(pagePath, lhr) {
 async function audit(browser, base, { path: pagePath, signedIn }) {
   const page = await browser.newPage();
   try {
-    const flags = { onlyCategories: ['performance', 'accessibility'] };
+    const flags = {
+      onlyCategories: ['performance', 'accessibility'],
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+    };
     if (signedIn) {
       await signIn(page, base);
       // Only the HTTP cache is emptied, so the page loads cold while the tab keeps its session
@@ -169,7 +178,11 @@ async function auditMedian(browser, base, target) {
 
 function report(rows) {
   const ms = (v) => `${(v / 1000).toFixed(2)} s`;
-  console.log(`median of ${runs} runs per page`);
+  const indexes = rows.map((r) => Math.round(r.benchmarkIndex));
+  console.log(
+    `median of ${runs} runs per page, CPU slowed ${cpuSlowdown}x; host benchmark index ${Math.min(...indexes)}–${Math.max(...indexes)} ` +
+      `(--cpu-slowdown=${(Math.max(...indexes) / PHONE_BENCHMARK_INDEX).toFixed(1)} emulates the profile's phone here)`,
+  );
   console.log('page                          perf  (range)  LCP      FCP      TBT      CLS    a11y  JS (transferred)');
   for (const r of rows) {
     console.log(
@@ -193,6 +206,12 @@ function missed(rows) {
 const reportDir = process.argv.find((a) => a.startsWith('--reports='))?.slice('--reports='.length);
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs=N takes a whole number of runs, 1 or more');
+const cpuSlowdown = Number(
+  process.argv.find((a) => a.startsWith('--cpu-slowdown='))?.slice('--cpu-slowdown='.length) ?? throttling.mobileSlow4G.cpuSlowdownMultiplier,
+);
+if (!(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown=N takes a slowdown of 1 or more');
+/** The Moto G Power's benchmark index, DevTools' CPU calibration's low-tier score. */
+const PHONE_BENCHMARK_INDEX = 264;
 // --page=PATH (repeatable) audits only those of the pages, to follow one page's change.
 const only = process.argv.filter((a) => a.startsWith('--page=')).map((a) => a.slice('--page='.length));
 const unknown = only.filter((o) => !pages.some((p) => p.path === o));
