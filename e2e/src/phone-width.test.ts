@@ -4,6 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { signIn } from './browser';
 import { onePortalPerFile } from './fresh';
+import { confirmAndSubmit, cont, contactInfo, describeProblem, expectText } from './stepper';
 
 const shared = onePortalPerFile();
 
@@ -64,6 +65,25 @@ describe('the portal on a phone', () => {
     }));
     expect(widths.table).toBeGreaterThan(widths.scroller);
     expect(widths.scrolls).toBe('auto');
+    expect(await overflow(page)).toBe(0);
+  });
+
+  it('every step of a new RMA fits the screen, up to its label', async () => {
+    await page.goto(`${shared.portal().url}/create-rma/RT10000001`);
+    await describeProblem(page);
+    await page.getByRole('textbox', { name: 'First Name' }).waitFor();
+    expect(await overflow(page)).toBe(0);
+    await contactInfo(page);
+    // The drop-off choice lists the shipping offices near the address.
+    await page.getByRole('radio', { name: 'Drop it off at a retail shipping office' }).check();
+    await page.getByRole('list', { name: 'Nearby shipping offices' }).waitFor();
+    expect(await overflow(page)).toBe(0);
+    await page.getByRole('radio', { name: 'I have a box: give me a shipping label now' }).check();
+    await cont(page);
+    await expectText(page, 'Unit Description');
+    expect(await overflow(page)).toBe(0);
+    await confirmAndSubmit(page);
+    await expectText(page, 'Download Shipping Label');
     expect(await overflow(page)).toBe(0);
   });
 
