@@ -1,7 +1,7 @@
 // One Chromium per test file, with a fresh portal per test (flows that create RMAs each start from
 // the demo data, so every demo unit is still valid for a new RMA) or one portal for the whole file
 // (flows that only read the demo data, or leave it as the next test needs it).
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
 import { startPortal, type RunningPortal } from './portal';
 
@@ -10,8 +10,11 @@ export interface Fresh {
   portal(): RunningPortal;
   /** The test file's Chromium, for a page set up before it loads anything. */
   browser(): Browser;
-  /** A new browser context's page at url, signed in as user when given. */
-  open(url: string, user?: string): Promise<Page>;
+  /**
+   * A new browser context's page at url, signed in as user when given; `device` sets the
+   * context's screen (a phone's viewport, touch).
+   */
+  open(url: string, user?: string, device?: BrowserContextOptions): Promise<Page>;
 }
 
 export function freshPortalPerTest(): Fresh {
@@ -51,9 +54,9 @@ function opener(browser: () => RunningBrowser, current: () => RunningPortal): Fr
   return {
     portal: current,
     browser: () => browser().browser,
-    async open(url, user) {
+    async open(url, user, device) {
       const portal = current();
-      const page = await (await browser().browser.newContext({ acceptDownloads: true })).newPage();
+      const page = await (await browser().browser.newContext({ ...device, acceptDownloads: true })).newPage();
       page.setDefaultTimeout(15_000);
       await page.goto(`${portal.url}${url}`);
       if (user) {

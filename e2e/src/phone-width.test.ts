@@ -2,7 +2,6 @@
 // the screen, so nothing is cut off at its right edge or needs the whole page dragged sideways.
 // A table whose columns need more room scrolls sideways on its own.
 import type { Locator, Page } from 'playwright-core';
-import { signIn } from './browser';
 import { onePortalPerFile } from './fresh';
 import { confirmAndSubmit, cont, contactInfo, describeProblem, expectText } from './stepper';
 
@@ -34,14 +33,9 @@ describe('the portal on a phone', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const context = await shared.browser().newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page = await shared.open('/your-account/rma-history', 'casey@example.com', { viewport: PHONE, isMobile: true, hasTouch: true });
     // A page with a form in progress asks before it is left; here every page is only looked at.
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`${shared.portal().url}/your-account/rma-history`);
-    await signIn(page, 'casey@example.com');
-    await page.waitForURL(`${shared.portal().url}/your-account/rma-history`);
   }, 60_000);
 
   afterAll(async () => {

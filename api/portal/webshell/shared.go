@@ -2,7 +2,9 @@ package webshell
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,7 +60,7 @@ func compatibleLine(version string) string {
 
 func readFederationManifest(dir string) (*federationManifest, error) {
 	b, err := os.ReadFile(filepath.Join(dir, "mf-manifest.json"))
-	if os.IsNotExist(err) {
+	if errors.Is(err, fs.ErrNotExist) {
 		return &federationManifest{}, nil
 	}
 	if err != nil {
