@@ -23,7 +23,7 @@ function renderCreateRma(
 ) {
   const prefetchSerial = jest.fn(async () => ({ kind: 'found', unit }));
   const api = { locations: { countries: countriesCall }, repair: { prefetchSerial } } as unknown as ApiClient;
-  const session = { api, init: async () => undefined, getState: () => state };
+  const session = { api, hasToken: async () => state.status === 'signed-in' };
   const table = { ...routeTable, 'create-rma': { ...routeTable['create-rma'], page } } as Record<keyof typeof routeTable, RouteEntry>;
   const router = createMemoryRouter(buildRoutes(table, { session }), { initialEntries: [path] });
   render(

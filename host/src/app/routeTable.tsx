@@ -60,8 +60,11 @@ export interface PreloadContext {
   /** Aborted when the user leaves before the route opens. */
   signal: AbortSignal;
   params: Params;
-  /** Resolves once the session is restored: whether a user is signed in. */
-  signedIn: () => Promise<boolean>;
+  /**
+   * Resolves once the session's token is restored, before the profile confirms it: whether the
+   * API can be asked as the user.
+   */
+  hasToken: () => Promise<boolean>;
 }
 
 /** Spec §2: countries are loaded before create-rma, recycle-unit and account-settings open. */
@@ -74,8 +77,8 @@ const countries = ({ api, signal }: PreloadContext) => loadCountries(api.locatio
 function countriesAndUnit(context: PreloadContext) {
   const serial = normalizeSerial(context.params.serial ?? '');
   if (shouldCheckSerial(serial)) {
-    void context.signedIn().then((signedIn) => {
-      if (!signedIn) return;
+    void context.hasToken().then((hasToken) => {
+      if (!hasToken) return;
       context.api.repair.prefetchSerial(serial).then(
         (result) => {
           if (result.kind === 'found') new Image().src = unitImageSrc(result.unit.modelFamily);

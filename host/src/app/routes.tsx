@@ -66,15 +66,15 @@ export function navEntries(table: Record<RouteName, RouteEntry>): NavEntry[] {
 function routeLoader(entry: RouteEntry, session: LoaderSession | undefined): RouteObject['loader'] {
   const { preload, page } = entry;
   if (!preload || !session) return undefined;
-  const signedIn = () => session.init().then(() => session.getState().status === 'signed-in');
+  const hasToken = () => session.hasToken();
   return ({ request, params }) => {
     if (page.kind === 'remote') page.load().catch(() => undefined); // LazyPage reports a failure
-    return preload({ api: session.api, signal: request.signal, params, signedIn });
+    return preload({ api: session.api, signal: request.signal, params, hasToken });
   };
 }
 
 /** What route loaders use of the session. */
-export type LoaderSession = Pick<Session, 'api' | 'init' | 'getState'>;
+export type LoaderSession = Pick<Session, 'api' | 'hasToken'>;
 
 export interface BuildOptions {
   /** The session whose API route loaders use; without it routes load no data. */

@@ -86,6 +86,30 @@ describe('Session', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('has the stored token before GET /me has answered, and none for a visitor or once signed out', async () => {
+    let answerMe: (response: Response) => void = () => undefined;
+    const { session, fetch } = setup({ responses: [] });
+    fetch.mockReturnValueOnce(new Promise<Response>((resolve) => (answerMe = resolve)));
+
+    const init = session.init();
+    await expect(session.hasToken()).resolves.toBe(true);
+    expect(session.getState()).toEqual({ status: 'loading' });
+    answerMe(json(500, { error: 'internal', message: 'boom' }));
+    await init;
+    await expect(session.hasToken()).resolves.toBe(false);
+
+    await expect(setup({ user: null }).session.hasToken()).resolves.toBe(false);
+    await expect(setup({ user: fakeUser({ expired: true, refresh_token: '' }) }).session.hasToken()).resolves.toBe(false);
+  });
+
+  it('has the token of a sign-in completed after the stored session was found empty', async () => {
+    const { session } = setup({ user: null });
+
+    await expect(session.hasToken()).resolves.toBe(false);
+    await session.completeSignIn('http://portal.test/oidc-callback?code=c&state=s');
+    await expect(session.hasToken()).resolves.toBe(true);
+  });
+
   it('stores the target URL when starting sign-in', async () => {
     const { session, userManager } = setup();
 

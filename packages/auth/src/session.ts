@@ -107,6 +107,7 @@ export class Session implements TokenSource {
   private state: SessionState = { status: 'loading' };
   private readonly listeners = new Set<() => void>();
   private initialized: Promise<void> | null = null;
+  private tokenRestored: Promise<void> | null = null;
 
   constructor(options: SessionOptions) {
     this.clientId = options.oidc.clientId;
@@ -147,7 +148,22 @@ export class Session implements TokenSource {
     return this.initialized;
   }
 
+  /**
+   * Restores a stored session as far as its token, before GET /me confirms it: whether the API
+   * can be asked as the user now. A route's preload asks it meanwhile, so the answer is in when
+   * the page (which waits for the profile) opens. Safe to call more than once.
+   */
+  async hasToken(): Promise<boolean> {
+    this.tokenRestored ??= this.restoreToken();
+    await this.tokenRestored;
+    return this.getAccessToken() !== null;
+  }
+
   private async restore(): Promise<void> {
+    if (await this.hasToken()) await this.loadProfile();
+  }
+
+  private async restoreToken(): Promise<void> {
     const user = await this.userManager.getUser().catch(() => null);
     if (!user || (user.expired && !user.refresh_token)) {
       this.setState({ status: 'signed-out' });
@@ -157,9 +173,7 @@ export class Session implements TokenSource {
     if (user.expired && !(await this.refresh())) {
       // The guard asks for sign-in again where a route needs it.
       await this.endLocally();
-      return;
     }
-    await this.loadProfile();
   }
 
   /**

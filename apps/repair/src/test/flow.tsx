@@ -109,6 +109,7 @@ export function setupFlow({
   const api = {
     repair: {
       verifySerial: jest.fn(async (serial: string) => ({ kind: 'found' as const, unit: { ...unit, serial } })),
+      prefetchedSerial: () => undefined,
       repairFormSelections: jest.fn(async () => options),
       createRma: jest.fn(async (_payload: CreateRmaPayload, _key: string) => created),
       paymentOptions: jest.fn(async (): Promise<PaymentOptions> => payment),

@@ -74,6 +74,36 @@ describe('repair client', () => {
       await expect(api.repair.verifySerial('RT10000001')).rejects.toMatchObject({ status: 503 });
     });
 
+    it('is there to read, without taking it, once its answer has arrived', async () => {
+      let arrive: (response: Response) => void = () => undefined;
+      const { api, fetch } = setupClient();
+      fetch.mockReturnValueOnce(new Promise<Response>((resolve) => (arrive = resolve)));
+
+      const prefetch = api.repair.prefetchSerial('RT10000001');
+      expect(api.repair.prefetchedSerial('RT10000001')).toBeUndefined(); // on its way
+      arrive(json(200, unit));
+      await prefetch;
+      expect(api.repair.prefetchedSerial('RT10000001')).toEqual({ kind: 'found', unit });
+      expect(api.repair.prefetchedSerial('RT10000002')).toBeUndefined();
+
+      // Read, not taken: the check that follows takes it without asking again.
+      await expect(api.repair.verifySerial('RT10000001')).resolves.toEqual({ kind: 'found', unit });
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(api.repair.prefetchedSerial('RT10000001')).toBeUndefined();
+    });
+
+    it('is not there to read once it is old, nor when it failed', async () => {
+      const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+      const { api } = setupClient([json(200, unit), json(503, { error: 'unavailable', message: 'down' })]);
+
+      await api.repair.prefetchSerial('RT10000001');
+      now.mockReturnValue(1_000_000 + PREFETCH_TTL_MS);
+      expect(api.repair.prefetchedSerial('RT10000001')).toBeUndefined();
+
+      await api.repair.prefetchSerial('RT10000001').catch(() => undefined);
+      expect(api.repair.prefetchedSerial('RT10000001')).toBeUndefined();
+    });
+
     it("stops the taking check's wait when that check is aborted", async () => {
       const { api, fetch } = setupClient();
       fetch.mockImplementation(() => new Promise(() => undefined));

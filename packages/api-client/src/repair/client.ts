@@ -27,6 +27,13 @@ export interface RepairClient {
    * again. Resolves as verifySerial.
    */
   prefetchSerial(serial: string): Promise<VerifySerialResult>;
+  /**
+   * The answer of a prefetch of serial that has already arrived and would still be taken, without
+   * taking it: the page's first render shows the unit at once, rather than 'checking' and then the
+   * unit card, which would push the rest of the page down. Undefined while it is on its way, when
+   * it failed, or for another serial.
+   */
+  prefetchedSerial(serial: string): VerifySerialResult | undefined;
   /** The primary faults of a unit and the problems (with price and tip) of each. */
   repairFormSelections(input: RepairFormSelectionsInput, options?: Options): Promise<RepairSelection[]>;
   /**
@@ -102,8 +109,18 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
+/** A serial check started ahead of its page, and its answer once it has arrived. */
+interface Prefetch {
+  serial: string;
+  at: number;
+  result: Promise<VerifySerialResult>;
+  arrived?: VerifySerialResult;
+}
+
 export function createRepairClient(http: HttpClient, graphql: GraphQLClient): RepairClient {
-  let prefetched: { serial: string; at: number; result: Promise<VerifySerialResult> } | null = null;
+  let prefetched: Prefetch | null = null;
+  const fresh = (serial: string) =>
+    prefetched?.serial === serial && Date.now() - prefetched.at < PREFETCH_TTL_MS ? prefetched : null;
 
   async function lookUp(serial: string, signal?: AbortSignal): Promise<VerifySerialResult> {
     try {
@@ -117,8 +134,8 @@ export function createRepairClient(http: HttpClient, graphql: GraphQLClient): Re
 
   return {
     verifySerial(serial, options) {
-      const ahead = prefetched;
-      if (ahead?.serial === serial && Date.now() - ahead.at < PREFETCH_TTL_MS) {
+      const ahead = fresh(serial);
+      if (ahead) {
         prefetched = null;
         return untilAborted(ahead.result, options?.signal);
       }
@@ -127,10 +144,18 @@ export function createRepairClient(http: HttpClient, graphql: GraphQLClient): Re
 
     prefetchSerial(serial) {
       const result = lookUp(serial);
-      result.catch(() => undefined); // the failure is its taker's to report
-      prefetched = { serial, at: Date.now(), result };
+      const entry: Prefetch = { serial, at: Date.now(), result };
+      result.then(
+        (answer) => {
+          entry.arrived = answer;
+        },
+        () => undefined, // the failure is its taker's to report
+      );
+      prefetched = entry;
       return result;
     },
+
+    prefetchedSerial: (serial) => fresh(serial)?.arrived,
 
     async repairFormSelections(input, options) {
       const data = await graphql.query<{ repairFormSelections: RepairSelection[] | null }>(

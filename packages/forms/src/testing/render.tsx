@@ -39,7 +39,7 @@ export function sessionWith(api: DeepPartial<ApiClient>, me: Me = profile): Sess
 /** A session stand-in whose API answers verify-serial with the given mock. */
 export function fakeSession(verifySerial: jest.Mock<Promise<VerifySerialResult>, [string, { signal?: AbortSignal }?]>) {
   return sessionWith({
-    repair: { verifySerial, repairFormSelections: jest.fn(async () => []) } as unknown as ApiClient['repair'],
+    repair: { verifySerial, prefetchedSerial: () => undefined, repairFormSelections: jest.fn(async () => []) } as unknown as ApiClient['repair'],
     identity: { me: jest.fn() },
     locations: { countries: jest.fn(async () => []), states: jest.fn(async () => []), cities: jest.fn(async () => []) },
   });

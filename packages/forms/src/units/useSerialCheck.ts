@@ -36,13 +36,21 @@ export function useSerialCheck(
 ): SerialCheck {
   const api = useApi();
   const serial = normalizeSerial(serialInput);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const opened = useRef(true);
+  // A serial the page opened with may have been checked ahead of it (a route's preload): its
+  // first render then has the answer.
+  const [outcome, setOutcome] = useState<Outcome | null>(() => {
+    const result = shouldCheckSerial(serial) ? api.repair.prefetchedSerial(serial) : undefined;
+    return result ? { serial, result } : null;
+  });
+  // Until the first check: the serial the first render already has the answer of, if any.
+  const opened = useRef<{ answered?: string } | null>({ answered: outcome?.serial });
 
   useEffect(() => {
-    const delay = opened.current ? 0 : debounceMs;
-    opened.current = false;
+    const onOpen = opened.current;
+    opened.current = null;
     if (!shouldCheckSerial(serial)) return undefined;
+    if (onOpen?.answered === serial) return undefined;
+    const delay = onOpen ? 0 : debounceMs;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       api.repair.verifySerial(serial, { signal: controller.signal }).then(

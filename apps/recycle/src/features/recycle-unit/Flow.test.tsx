@@ -35,7 +35,10 @@ afterEach(() => jest.useRealTimers());
 
 function setup({ unit = oowUnit, me = profile, create }: { unit?: Unit; me?: Me; create?: jest.Mock } = {}) {
   const api = {
-    repair: { verifySerial: jest.fn(async (serial: string) => ({ kind: 'found' as const, unit: { ...unit, serial } })) },
+    repair: {
+      verifySerial: jest.fn(async (serial: string) => ({ kind: 'found' as const, unit: { ...unit, serial } })),
+      prefetchedSerial: () => undefined,
+    },
     recycle: {
       createRecycle:
         create ??
