@@ -183,10 +183,10 @@ function report(rows) {
     `median of ${runs} runs per page, CPU slowed ${cpuSlowdown}x; host benchmark index ${Math.min(...indexes)}–${Math.max(...indexes)} ` +
       `(--cpu-slowdown=${(Math.max(...indexes) / PHONE_BENCHMARK_INDEX).toFixed(1)} emulates the profile's phone here)`,
   );
-  console.log('page                          perf  (range)  LCP      FCP      TBT      CLS    a11y  JS (transferred)');
+  console.log('page                          perf  (range)    LCP      FCP      TBT      CLS    a11y  JS (transferred)');
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(30)}${String(r.performance).padStart(4)}  ${`(${r.range})`.padEnd(9)}${ms(r.lcpMs).padEnd(9)}${ms(r.fcpMs).padEnd(9)}` +
+      `${r.page.padEnd(30)}${String(r.performance).padStart(4)}  ${`(${r.range})`.padEnd(11)}${ms(r.lcpMs).padEnd(9)}${ms(r.fcpMs).padEnd(9)}` +
         `${`${Math.round(r.tbtMs)} ms`.padEnd(9)}${r.cls.toFixed(3).padEnd(7)}${String(r.accessibility).padStart(4)}  ` +
         `${r.jsKiB.toFixed(1)} KiB${r.failedA11y.length ? `  failed: ${r.failedA11y.join(', ')}` : ''}`,
     );
