@@ -1,8 +1,9 @@
 // Command portalbench measures the serial check under load: it starts bin/portal on PostgreSQL
 // and Redis, and a bare Gin server answering a fixed JSON body of the same size, drives both
 // with the same closed-loop load generator on loopback, and prints throughput, p50 and p99 and
-// their ratio. It also prints the gzipped size of the host's initial JavaScript. Figures, not
-// assertions: run it with `make bench` and report what it prints.
+// their ratio. It also prints the size of the host's JavaScript (`make lighthouse` gives what
+// each page transfers). Figures, not assertions: run it with `make bench` and report what it
+// prints.
 package main
 
 import (
@@ -253,8 +254,9 @@ var scriptSrc = regexp.MustCompile(`<script[^>]+src="([^"]+)"`)
 
 // reportBundle prints the size of the scripts index.html loads itself (the entry) and of every
 // script in host/dist (what the shell can ever load: react, the router, the sign-in library and
-// the federation runtime, shared with the remotes; today the home page loads all of them), raw,
-// gzip and as the brotli file the build wrote, which is what a browser downloads.
+// the federation runtime, shared with the remotes; the home page loads most of them, not the
+// sign-in library), raw, gzip and as the brotli file the build wrote, which is what a browser
+// downloads.
 func reportBundle() error {
 	index, err := os.ReadFile("host/dist/index.html")
 	if err != nil {
