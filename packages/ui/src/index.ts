@@ -3,6 +3,8 @@ export { PortalThemeProvider, GlobalStyle } from './ThemeProvider';
 export { Button, buttonStyles, type ButtonVariant } from './Button';
 export { Card, CardTitle } from './Card';
 export { TextField, type TextFieldProps } from './TextField';
+// The parts of those fields, for a field built around another library's control.
+export { FieldBox, FieldError, FieldLabel, controlStyles } from './fieldParts';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { CheckboxField, RadioGroup, type CheckboxFieldProps, type RadioGroupProps, type RadioOption } from './Choice';

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import PhoneInput from 'react-phone-number-input/input';
 import { getCountries, getCountryCallingCode, type Country } from 'react-phone-number-input';
-import { SelectField } from '@portal/ui';
+import { FieldBox, FieldError, FieldLabel, SelectField, controlStyles } from '@portal/ui';
 import { changePhoneCountry, toE164 } from '../phone';
 
 const Group = styled.div`
@@ -12,31 +12,9 @@ const Group = styled.div`
   align-items: flex-start;
 `;
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  max-width: ${({ theme }) => theme.size.fieldMaxWidth};
-
-  label {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-  input {
-    font: inherit;
-    padding: ${({ theme }) => theme.space.sm};
-    border: ${({ theme }) => `${theme.size.borderWidth} solid ${theme.colors.borderStrong}`};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-  }
-  input[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error.fg};
-  }
-`;
-
-const ErrorText = styled.div`
-  color: ${({ theme }) => theme.colors.error.fg};
-  font-size: ${({ theme }) => theme.font.size.sm};
+/** The number, styled as every other text input. */
+const NumberInput = styled(PhoneInput)`
+  ${controlStyles}
 `;
 
 function countryName(code: string): string {
@@ -83,9 +61,9 @@ export function PhoneField({ label, value, country, onChange, onBlur, error, nam
         placeholder={known ? undefined : 'Choose a country'}
         onChange={(next) => onChange(changePhoneCountry(value, next), next)}
       />
-      <Field>
-        <label htmlFor={id}>{label}</label>
-        <PhoneInput
+      <FieldBox>
+        <FieldLabel htmlFor={id}>{label}</FieldLabel>
+        <NumberInput
           id={id}
           name={name}
           type="tel"
@@ -97,8 +75,8 @@ export function PhoneField({ label, value, country, onChange, onBlur, error, nam
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
-      </Field>
+        <FieldError id={`${id}-error`}>{error}</FieldError>
+      </FieldBox>
     </Group>
   );
 }
