@@ -248,6 +248,7 @@ func (p *Provider) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(p.prefix+"/login", p.login)
 	mux.Handle(p.prefix+"/end_session", p.endBrowserSession(opHandler))
+	mux.Handle(p.prefix+"/"+strings.TrimPrefix(p.op.TokenEndpoint().Relative(), "/"), p.authenticateTokenClient(opHandler))
 	mux.Handle(p.prefix+"/", opHandler)
 	return outageAnswers(mux)
 }

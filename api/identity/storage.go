@@ -241,9 +241,11 @@ func (s *oidcStorage) KeySet(context.Context) ([]op.Key, error) {
 
 // ---- clients ----
 
+// GetClientByClientID answers an unknown client as invalid_client, never as the store's not
+// found (which the library would answer as a 500): RFC 6749 §5.2.
 func (s *oidcStorage) GetClientByClientID(_ context.Context, clientID string) (op.Client, error) {
 	if clientID != s.p.client.GetID() {
-		return nil, fmt.Errorf("client %q: %w", clientID, identitycore.ErrNotFound)
+		return nil, oidc.ErrInvalidClient().WithDescription(descUnknownClient)
 	}
 	return s.p.client, nil
 }
