@@ -13,7 +13,7 @@ import (
 var migrations embed.FS
 
 // Schema is the versioned schema of the embedded provider's users, roles, authorization
-// requests, tokens and sessions (tables idp_*), versioned in goose_db_version_identity.
+// requests, tokens, sessions and sign-in throttle (tables idp_*), versioned in goose_db_version_identity.
 func Schema() db.Module { return db.Module{Name: "identity", Migrations: migrations} }
 
 // Migrate applies the module's pending migrations, for tests and tools that use this module

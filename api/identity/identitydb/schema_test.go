@@ -7,5 +7,5 @@ import (
 )
 
 func TestIntegrationMigrations_GiveTheSchemaOfTheRows(t *testing.T) {
-	testkit.MigrationsMatchRows(t, Schema(), &userRow{}, &userRoleRow{}, &authRequestRow{}, &accessTokenRow{}, &refreshTokenRow{}, &sessionRow{}, &storedProfileRow{})
+	testkit.MigrationsMatchRows(t, Schema(), &userRow{}, &userRoleRow{}, &authRequestRow{}, &accessTokenRow{}, &refreshTokenRow{}, &sessionRow{}, &storedProfileRow{}, &signInThrottleRow{})
 }

@@ -324,8 +324,8 @@ func (s *Store) DeleteSessionsOfUser(ctx context.Context, userID string) error {
 
 // ---- housekeeping ----
 
-// PurgeExpired deletes expired tokens and sessions, and auth requests created before
-// authRequestsBefore.
+// PurgeExpired deletes expired tokens, sessions and sign-in throttle keys, and auth requests
+// created before authRequestsBefore.
 func (s *Store) PurgeExpired(ctx context.Context, now, authRequestsBefore time.Time) error {
 	now, authRequestsBefore = utc(now), utc(authRequestsBefore)
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -337,6 +337,7 @@ func (s *Store) PurgeExpired(ctx context.Context, now, authRequestsBefore time.T
 			{&accessTokenRow{}, "expires_at < ?", now},
 			{&refreshTokenRow{}, "expires_at < ?", now},
 			{&sessionRow{}, "expires_at < ?", now},
+			{&signInThrottleRow{}, "expires_at < ?", now},
 			{&authRequestRow{}, "created_at < ?", authRequestsBefore},
 		} {
 			if err := tx.Where(del.where, del.arg).Delete(del.model).Error; err != nil {
