@@ -14,9 +14,11 @@ import (
 )
 
 // CSVColumns are the import file's header, in any order: fits is one or more MODEL:Family
-// separated by ';', price a decimal in the currency's major unit ("129.00"), high_value
-// true/false.
-var CSVColumns = []string{"part_number", "description", "fits", "price", "currency", "availability", "image_path", "high_value"}
+// separated by ';', price a decimal in the currency's major unit ("129.00"), high_value and
+// video_only true/false. video_only (a body-worn camera's part, sold only through the video
+// order) is required like every column: a file that forgot it must not make camera parts
+// orderable by everyone.
+var CSVColumns = []string{"part_number", "description", "fits", "price", "currency", "availability", "image_path", "high_value", "video_only"}
 
 var partNumberPattern = regexp.MustCompile(`^[A-Z0-9][A-Z0-9-]*$`)
 
@@ -161,12 +163,18 @@ func parseLine(get func(string) string) (Part, []string) {
 	default:
 		p.Price = price
 	}
-	switch strings.ToLower(get("high_value")) {
-	case "true", "yes", "1":
-		p.HighValue = true
-	case "false", "no", "0", "":
-	default:
-		msgs = append(msgs, fmt.Sprintf("high_value %q is not true or false", get("high_value")))
+	flags := []struct {
+		column string
+		value  *bool
+	}{{"high_value", &p.HighValue}, {"video_only", &p.VideoOnly}}
+	for _, f := range flags {
+		switch strings.ToLower(get(f.column)) {
+		case "true", "yes", "1":
+			*f.value = true
+		case "false", "no", "0", "":
+		default:
+			msgs = append(msgs, fmt.Sprintf("%s %q is not true or false", f.column, get(f.column)))
+		}
 	}
 	fits := get("fits")
 	if fits == "" {

@@ -70,6 +70,7 @@ const (
 	CodeDiscontinued = "parts.discontinued"
 	CodeBadQuantity  = "parts.badQuantity"
 	CodeWrongModel   = "parts.wrongModel"
+	CodeVideoOnly    = "parts.videoOnly"
 
 	MsgBadQuantity     = "Quantity must be a whole number from 1 to 999."
 	MsgSerialsRequired = "Add at least one serial for this part."
@@ -86,6 +87,14 @@ func MsgDiscontinued(pn string) string { return fmt.Sprintf("Part %s is no longe
 func MsgWrongModel(pn, model string) string {
 	return fmt.Sprintf("Part %s does not fit the %s.", pn, model)
 }
+
+// MsgVideoOnly refuses a body-worn camera's part on an ordinary parts order: it is ordered
+// through the video order, which checks the units it is for.
+func MsgVideoOnly(pn string) string {
+	return fmt.Sprintf("Part %s is a body-worn camera part: order it through Order video parts.", pn)
+}
+
+// MsgNotYourVideoUnit refuses a video line's serial the customer does not hold.
 func MsgNotYourVideoUnit(serial string) string {
 	return fmt.Sprintf("Serial %s is not one of your video units.", serial)
 }
@@ -101,6 +110,8 @@ var (
 	ErrOrderNotFound = fault.New(fault.KindNotFound, "parts.orderNotFound", "Order not found")
 	// ErrTooManyLines is a pricing or order of more than MaxLines lines.
 	ErrTooManyLines = fault.New(fault.KindInvalid, "parts.tooManyLines", "An order has at most 100 lines.")
+	// ErrUnknownKind is a pricing for an order that is neither parts nor video.
+	ErrUnknownKind = fault.Validation(map[string]string{FieldKind: "Must be parts or video"})
 	// ErrNoLines is an order without lines.
 	ErrNoLines = fault.Validation(map[string]string{"lines": "Add at least one part to the order."})
 	// ErrNotCancellable is an order that is no longer awaiting its payment.
@@ -308,6 +319,8 @@ type OrderSettings struct {
 	PublicURL string
 	// POReleaseDomains are the e-mail domains whose purchase orders carry a release number.
 	POReleaseDomains []string
+	// MaxTotal is the most one order may total (DefaultMaxOrderTotal when zero).
+	MaxTotal money.Money
 }
 
 // OrdersDeps are the orders' ports.
@@ -338,6 +351,9 @@ func NewOrders(d OrdersDeps) *Orders {
 	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if d.Settings.MaxTotal.Cents == 0 {
+		d.Settings.MaxTotal = DefaultMaxOrderTotal
 	}
 	d.Settings.PublicURL = strings.TrimRight(d.Settings.PublicURL, "/")
 	return &Orders{d: d}

@@ -82,11 +82,18 @@ func fits(p Part, model string) bool {
 
 // Price prices lines at the catalogue's prices (public: the cart, manual entry and the
 // checkout's reconciliation). A line the catalogue refuses (unknown or discontinued part, a
-// quantity outside 1..999, a model the part does not fit) is a problem, listed with its index,
-// and left out of the total; only more than MaxLines lines is an error.
-func (s *Orders) Price(ctx context.Context, lines []LineRequest) (Priced, error) {
+// quantity outside 1..999, a model the part does not fit, a body-worn camera's part on a parts
+// order) is a problem, listed with its index, and left out of the total; only more than
+// MaxLines lines is an error. kind is the order the lines are for ("" when the caller does not
+// say: then no line is refused for its kind, and Place refuses it still).
+func (s *Orders) Price(ctx context.Context, kind OrderKind, lines []LineRequest) (Priced, error) {
 	if len(lines) > MaxLines {
 		return Priced{}, ErrTooManyLines
+	}
+	switch kind {
+	case "", KindParts, KindVideo:
+	default:
+		return Priced{}, ErrUnknownKind
 	}
 	norm := make([]LineRequest, len(lines))
 	pns := make([]string, 0, len(lines))
@@ -128,6 +135,8 @@ func (s *Orders) Price(ctx context.Context, lines []LineRequest) (Priced, error)
 			problem(CodeBadQuantity, MsgBadQuantity)
 		case p.Discontinued():
 			problem(CodeDiscontinued, MsgDiscontinued(l.PartNumber))
+		case p.VideoOnly && kind == KindParts:
+			problem(CodeVideoOnly, MsgVideoOnly(l.PartNumber))
 		case l.Model != "" && !fits(p, l.Model):
 			problem(CodeWrongModel, MsgWrongModel(l.PartNumber, l.Model))
 		default:
@@ -265,10 +274,12 @@ func (s *Orders) answerFor(ctx context.Context, o Order) (Placed, error) {
 // builds the order (without its id) from the catalogue's prices.
 func (s *Orders) prepare(ctx context.Context, c Customer, r *PlaceRequest) (Order, error) {
 	var v validate.Errors
-	switch r.Kind {
+	kind := r.Kind
+	switch kind {
 	case KindParts, KindVideo:
 	default:
 		v.Add(FieldKind, validate.MsgRequired)
+		kind = "" // the lines' own problems are still named with the kind's
 	}
 	if len(r.Lines) == 0 {
 		return Order{}, ErrNoLines
@@ -278,7 +289,7 @@ func (s *Orders) prepare(ctx context.Context, c Customer, r *PlaceRequest) (Orde
 	}
 	lines, origin := mergeLines(r.Lines)
 	field := func(i int) string { return "lines." + strconv.Itoa(origin[i]) }
-	priced, err := s.Price(ctx, lines)
+	priced, err := s.Price(ctx, kind, lines)
 	if err != nil {
 		return Order{}, err
 	}
@@ -304,6 +315,9 @@ func (s *Orders) prepare(ctx context.Context, c Customer, r *PlaceRequest) (Orde
 	rma.ValidateContact(&v, "contact.", r.Contact)
 	rma.ValidateAddress(&v, s.d.Addresses, r.Address)
 	s.validatePayment(&v, c, r)
+	if err := checkCeiling(&v, priced.Total, s.d.Settings.MaxTotal); err != nil {
+		return Order{}, err
+	}
 	if err := v.Err(); err != nil {
 		return Order{}, err
 	}

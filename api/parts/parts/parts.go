@@ -52,6 +52,10 @@ type Part struct {
 	Availability string
 	ImagePath    string
 	HighValue    bool
+	// VideoOnly marks a body-worn camera's part (VX12-…): it is sold only through the video
+	// order, whose rules (service:video:serial:read, serials of video units the customer holds)
+	// the ordinary parts order does not apply.
+	VideoOnly bool
 }
 
 // Discontinued reports whether the part is no longer sold (it is still listed, flagged).

@@ -37,7 +37,7 @@ var errMalformed = fault.New(fault.KindInvalid, "parts.badBody", "The request bo
 
 // OrderService is the orders' core; *parts.Orders implements it.
 type OrderService interface {
-	Price(ctx context.Context, lines []parts.LineRequest) (parts.Priced, error)
+	Price(ctx context.Context, kind parts.OrderKind, lines []parts.LineRequest) (parts.Priced, error)
 	Place(ctx context.Context, c parts.Customer, r parts.PlaceRequest) (parts.Placed, error)
 	Process(ctx context.Context, c parts.Customer, id, token string) (parts.Order, error)
 	Cancel(ctx context.Context, c parts.Customer, id string) (parts.Order, error)
@@ -107,7 +107,10 @@ func toLines(in []lineDTO) []parts.LineRequest {
 	return out
 }
 
+// priceRequest is a pricing; kind (parts or video) is the order the lines are for, so a parts
+// cart learns at once which lines only the video order takes.
 type priceRequest struct {
+	Kind  string    `json:"kind"`
 	Lines []lineDTO `json:"lines"`
 }
 
@@ -152,7 +155,7 @@ func (a ordersAPI) price(c *gin.Context) error {
 	if err := decode(c, &body); err != nil {
 		return err
 	}
-	p, err := a.svc.Price(c.Request.Context(), toLines(body.Lines))
+	p, err := a.svc.Price(c.Request.Context(), parts.OrderKind(body.Kind), toLines(body.Lines))
 	if err != nil {
 		return err
 	}

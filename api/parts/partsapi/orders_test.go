@@ -98,6 +98,14 @@ func TestPrice(t *testing.T) {
 			}},
 		{name: "a part that does not fit the model", body: `{"lines":[{"partNumber":"RL14-BAT-STD","quantity":1,"model":"VX12"}]}`, status: http.StatusOK,
 			problems: []partsapi.ProblemJSON{{Index: 0, PartNumber: "RL14-BAT-STD", Code: "parts.wrongModel", Message: "Part RL14-BAT-STD does not fit the VX12."}}},
+		{name: "a body-worn camera part in a parts cart is a problem: only the video order takes it",
+			body:   `{"kind":"parts","lines":[{"partNumber":"RL14-BAT-STD","quantity":1},{"partNumber":"vx12-bat-std","quantity":1,"searchSerial":"VT10000007"}]}`,
+			status: http.StatusOK, total: 12900,
+			problems: []partsapi.ProblemJSON{{Index: 1, PartNumber: "VX12-BAT-STD", Code: "parts.videoOnly", Message: "Part VX12-BAT-STD is a body-worn camera part: order it through Order video parts."}}},
+		{name: "the video cart prices its camera parts",
+			body:   `{"kind":"video","lines":[{"partNumber":"VX12-BAT-STD","quantity":1,"model":"VX12","serials":["VT10000007"]}]}`,
+			status: http.StatusOK, total: 8900},
+		{name: "a pricing for an unknown kind of order", body: `{"kind":"gifts","lines":[{"partNumber":"RL14-BAT-STD","quantity":1}]}`, status: http.StatusBadRequest},
 		{name: "a price or total in the body is ignored: amounts are the server's",
 			body:   `{"lines":[{"partNumber":"RL14-BAT-STD","quantity":1,"unitPrice":{"cents":1,"currency":"USD"},"lineTotal":{"cents":1}}],"total":{"cents":1}}`,
 			status: http.StatusOK, total: 12900},
@@ -191,6 +199,18 @@ func TestPlace_Refusals(t *testing.T) {
 			http.StatusBadRequest, `"lines.0.quantity":"Quantity must equal the number of serials."`},
 		{"a video line without serials", e.casey, order("video", `[{"partNumber":"VX12-BAT-STD","quantity":1,"model":"VX12"}]`, paypal),
 			http.StatusBadRequest, `"lines.0.serials":"Add at least one serial for this part."`},
+		{"a body-worn camera part on a parts order", e.casey, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1},{"partNumber":"VX12-BAT-STD","quantity":1}]`, paypal),
+			http.StatusBadRequest, `"lines.1":"Part VX12-BAT-STD is a body-worn camera part: order it through Order video parts."`},
+		{"a camera part on a parts order by a customer who may not read video serials", e.diego, order("parts", `[{"partNumber":"VX12-DOCK-8","quantity":3}]`, paypal),
+			http.StatusBadRequest, `"lines.0":"Part VX12-DOCK-8 is a body-worn camera part: order it through Order video parts."`},
+		{"a camera part on a parts order with its model and a searched serial", e.casey,
+			order("parts", `[{"partNumber":"VX12-MNT-CLIP","quantity":1,"model":"VX12","searchSerial":"VT10000007"}]`, paypal),
+			http.StatusBadRequest, `"lines.0":"Part VX12-MNT-CLIP is a body-worn camera part: order it through Order video parts."`},
+		{"a camera part on a parts purchase order", e.olivia,
+			order("parts", `[{"partNumber":"VX12-BAT-STD","quantity":1}]`, `"paymentData":{"paymentMethod":"PO","customerPO":"PO-7781-1234","customerPOFileId":"po/olivia.pdf"}`),
+			http.StatusBadRequest, `"lines.0":"Part VX12-BAT-STD is a body-worn camera part: order it through Order video parts."`},
+		{"an order total above the ceiling ($250,000.00 by default)", e.casey, order("parts", `[{"partNumber":"RL14-SCR","quantity":999}]`, paypal),
+			http.StatusBadRequest, `"total":"Order total must be at most $250,000.00. Please split the parts into smaller orders."`},
 		{"serials on a parts order's line", e.casey, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1,"serials":["VT20000001"]}]`, paypal),
 			http.StatusBadRequest, `"lines.0.serials":"Serials are given only for video parts."`},
 		{"a video line without a model", e.casey, order("video", `[{"partNumber":"VX12-BAT-STD","quantity":1,"serials":["VT10000007"]}]`, paypal),
@@ -379,10 +399,11 @@ func TestVideoSerials(t *testing.T) {
 
 func TestPlace_RecordsOnlyASearchedSerialTheCustomerHolds(t *testing.T) {
 	e := newOrdersEnv(t)
+	// The fake holdings know video units only; what is checked is the serial, not the part.
 	body := `{"kind":"parts","lines":[` +
-		`{"partNumber":"VX12-BAT-STD","quantity":1,"searchSerial":"vt10000007"},` +
-		`{"partNumber":"VX12-DOCK-1","quantity":1,"searchSerial":"VT20000001"},` +
-		`{"partNumber":"VX12-MNT-CLIP","quantity":1,"searchSerial":"` + strings.Repeat("V", 51) + `"}],` +
+		`{"partNumber":"RL14-BAT-STD","quantity":1,"searchSerial":"vt10000007"},` +
+		`{"partNumber":"RL14-CHG-AC","quantity":1,"searchSerial":"VT20000001"},` +
+		`{"partNumber":"RL14-CASE","quantity":1,"searchSerial":"` + strings.Repeat("V", 51) + `"}],` +
 		strings.Replace(contact, "casey@example.com", "olivia@fleetco.example", 1) + `,` + address +
 		`,"paymentData":{"paymentMethod":"PO","customerPO":"PO-7781-1234","customerPOFileId":"po/olivia.pdf"}}`
 	p := placed(t, e.do(t, http.MethodPost, partsapi.OrdersPath, e.olivia, body))

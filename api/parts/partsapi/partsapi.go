@@ -53,6 +53,8 @@ type PartJSON struct {
 	Discontinued bool        `json:"discontinued"`
 	ImagePath    string      `json:"imagePath"`
 	IsHighValue  bool        `json:"isHighValue"`
+	// VideoOnly is a body-worn camera's part: only the video order takes it.
+	VideoOnly bool `json:"videoOnly"`
 }
 
 // PageJSON is one page of a search.
@@ -71,6 +73,7 @@ func toJSON(p parts.Part) PartJSON {
 	return PartJSON{
 		PartNumber: p.PartNumber, Description: p.Description, Fits: fits, Price: p.Price,
 		Availability: p.Availability, Discontinued: p.Discontinued(), ImagePath: p.ImagePath, IsHighValue: p.HighValue,
+		VideoOnly: p.VideoOnly,
 	}
 }
 

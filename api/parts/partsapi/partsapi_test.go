@@ -52,6 +52,13 @@ func TestSearch(t *testing.T) {
 			require.EqualValues(t, 9, p.Total)
 			for _, it := range p.Items {
 				require.Equal(t, []partsapi.FitJSON{{Model: "VX12", Family: "Veretos"}}, it.Fits)
+				require.True(t, it.VideoOnly, "a body-worn camera's part is flagged: only the video order takes it")
+			}
+		}},
+		{name: "other parts are not video-only", query: url.Values{"model": {"RL14"}, "itemsPerPage": {"100"}}, status: http.StatusOK, check: func(t *testing.T, p partsapi.PageJSON) {
+			require.NotEmpty(t, p.Items)
+			for _, it := range p.Items {
+				require.False(t, it.VideoOnly, it.PartNumber)
 			}
 		}},
 		{name: "by model and text", query: url.Values{"model": {"rl14"}, "q": {"keyboard"}}, status: http.StatusOK, check: func(t *testing.T, p partsapi.PageJSON) {

@@ -26,6 +26,8 @@ type partRow struct {
 	Availability string `gorm:"size:20;not null"`
 	ImagePath    string `gorm:"size:300;not null"`
 	HighValue    bool   `gorm:"not null"`
+	// VideoOnly: a body-worn camera's part, sold only through the video order (migration 00003).
+	VideoOnly bool `gorm:"not null;default:false"`
 }
 
 func (partRow) TableName() string { return "parts_catalogue" }
@@ -110,7 +112,7 @@ func (s *Store) withFits(ctx context.Context, rows []partRow) ([]parts.Part, err
 		out = append(out, parts.Part{
 			PartNumber: r.PartNumber, Description: r.Description, Fits: byPart[r.PartNumber],
 			Price: money.Money{Cents: r.PriceCents, Currency: r.Currency}, Availability: r.Availability,
-			ImagePath: r.ImagePath, HighValue: r.HighValue,
+			ImagePath: r.ImagePath, HighValue: r.HighValue, VideoOnly: r.VideoOnly,
 		})
 	}
 	return out, nil
@@ -119,7 +121,7 @@ func (s *Store) withFits(ctx context.Context, rows []partRow) ([]parts.Part, err
 func toRows(p parts.Part) (partRow, []fitRow) {
 	row := partRow{
 		PartNumber: p.PartNumber, Description: p.Description, PriceCents: p.Price.Cents, Currency: p.Price.Currency,
-		Availability: p.Availability, ImagePath: p.ImagePath, HighValue: p.HighValue,
+		Availability: p.Availability, ImagePath: p.ImagePath, HighValue: p.HighValue, VideoOnly: p.VideoOnly,
 	}
 	fits := make([]fitRow, 0, len(p.Fits))
 	for _, f := range p.Fits {
@@ -136,7 +138,7 @@ func (s *Store) Upsert(ctx context.Context, ps []parts.Part) error {
 			row, fits := toRows(p)
 			if err := tx.Clauses(clause.OnConflict{
 				Columns:   []clause.Column{{Name: "part_number"}},
-				DoUpdates: clause.AssignmentColumns([]string{"description", "price_cents", "currency", "availability", "image_path", "high_value"}),
+				DoUpdates: clause.AssignmentColumns([]string{"description", "price_cents", "currency", "availability", "image_path", "high_value", "video_only"}),
 			}).Create(&row).Error; err != nil {
 				return err
 			}

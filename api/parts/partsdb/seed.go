@@ -37,7 +37,7 @@ func seedPart(pn, desc string, cents int64, avail, image string, high bool, fits
 
 // DemoCatalogue is the seeded catalogue: for every demo model its batteries, chargers, screen,
 // keyboard (laptops and convertibles), hard case, SSD and radio modules; for the video models
-// their batteries, charging docks and mounts; and a few parts that fit a whole family.
+// their batteries, charging docks and mounts (video-only: sold through the video order); and a few parts that fit a whole family.
 func DemoCatalogue() []parts.Part {
 	var out []parts.Part
 	families := map[string][]parts.Fit{}
@@ -47,6 +47,7 @@ func DemoCatalogue() []parts.Part {
 		img := func(kind string) string { return "/assets/parts/" + kind + ".svg" }
 		pn := func(suffix string) string { return m.model + "-" + suffix }
 		if m.video {
+			first := len(out)
 			out = append(out,
 				seedPart(pn("BAT-STD"), m.model+" body-worn camera battery, 12 h", 8900, parts.InStock, img("video-battery"), false, fit),
 				seedPart(pn("BAT-EXT"), m.model+" extended body-worn camera battery, 18 h", 12900, parts.Backorder, img("video-battery"), false, fit),
@@ -58,6 +59,10 @@ func DemoCatalogue() []parts.Part {
 				seedPart(pn("MNT-HELM"), m.model+" helmet mount (discontinued, use MNT-VEH or MNT-MOLLE)", 5900, parts.Discontinued, img("video-mount"), false, fit),
 				seedPart(pn("CBL-USBC"), m.model+" USB-C data and charging cable, 1 m", 2900, parts.InStock, img("cable"), false, fit),
 			)
+			// A body-worn camera's parts are ordered only through the video order.
+			for i := first; i < len(out); i++ {
+				out[i].VideoOnly = true
+			}
 			continue
 		}
 		out = append(out,
