@@ -39,34 +39,59 @@ type testEnv struct {
 	issuer  string
 	srv     *httptest.Server
 	p       *identity.Provider
+	// configure, when set, changes the Config of every provider the env builds.
+	configure func(*identity.Config)
 }
 
 func newTestEnv(t *testing.T, db *gorm.DB) *testEnv {
+	return newTestEnvWith(t, db, nil)
+}
+
+// newTestEnvWith is newTestEnv with configure applied to the provider's Config (a clock, the
+// outbox, metrics, sign-in limits).
+func newTestEnvWith(t *testing.T, db *gorm.DB, configure func(*identity.Config)) *testEnv {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
-	e := &testEnv{t: t, db: db, dataDir: t.TempDir(), srv: srv}
+	e := &testEnv{t: t, db: db, dataDir: t.TempDir(), srv: srv, configure: configure}
 	e.issuer = "http://" + srv.Listener.Addr().String() + "/idp"
 	// Schema and demo users first, as `portal migrate` and `portal seed` provide them.
 	require.NoError(t, identitydb.Migrate(t.Context(), db))
 	require.NoError(t, identity.SeedDemoUsers(t.Context(), db, clientID, nil))
 	e.p = e.newProvider()
-	srv.Config.Handler = e.p.Handler()
+	srv.Config.Handler = withTestClientAddress(e.p.Handler())
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return e
+}
+
+// testClientAddressHeader carries, in tests, the client address the portal would derive (Gin's
+// ClientIP) and hand to the provider with identity.WithClientAddress.
+const testClientAddressHeader = "X-Test-Client-Address"
+
+func withTestClientAddress(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if a := r.Header.Get(testClientAddressHeader); a != "" {
+			r = r.WithContext(identity.WithClientAddress(r.Context(), a))
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // newProvider builds another provider on the same database and DataDir, as a second
 // process (the dev-token command) would.
 func (e *testEnv) newProvider() *identity.Provider {
 	e.t.Helper()
-	p, err := identity.New(context.Background(), identity.Config{
+	cfg := identity.Config{
 		Issuer:          e.issuer,
 		ClientID:        clientID,
 		RedirectOrigins: []string{appOrigin},
 		DataDir:         e.dataDir,
 		DB:              e.db,
-	})
+	}
+	if e.configure != nil {
+		e.configure(&cfg)
+	}
+	p, err := identity.New(context.Background(), cfg)
 	require.NoError(e.t, err)
 	return p
 }

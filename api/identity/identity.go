@@ -28,6 +28,8 @@ import (
 	"rugged.example/portal/api/identity/identitycore"
 	"rugged.example/portal/api/identity/identitydb"
 	"rugged.example/portal/api/identity/identitylogin"
+	"rugged.example/portal/api/identity/identitythrottle"
+	"rugged.example/portal/api/pkg/db"
 )
 
 // Core types, re-exported from identitycore (which exists so that identitydb can convert
@@ -94,6 +96,15 @@ type Config struct {
 	DB              *gorm.DB // shared DB handle; identity owns its own tables (prefix idp_)
 	Logger          *slog.Logger
 	AccessTokenTTL  time.Duration // default 15m
+	// SignIn limits failed sign-ins per e-mail and per client address (IDP_SIGNIN_*); zero:
+	// identitythrottle.DefaultSettings.
+	SignIn SignInLimits
+	// Mail queues the lockout notice to an account's holder (the portal's outbox); nil: none.
+	Mail Mailer
+	// Metrics counts failed, refused and locked-out sign-ins; nil: not counted.
+	Metrics SignInMetrics
+	// Now is the provider's clock; nil: time.Now. Tests move it instead of waiting.
+	Now func() time.Time
 }
 
 // Provider is the development OpenID provider.
@@ -108,6 +119,9 @@ type Provider struct {
 	login   *identitylogin.Handler
 	handler http.Handler
 	logger  *slog.Logger
+
+	throttle *identitythrottle.Throttle
+	metrics  SignInMetrics
 
 	now func() time.Time
 
@@ -126,11 +140,16 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 		return nil, err
 	}
 	p := &Provider{
-		cfg:    cfg,
-		prefix: prefix,
-		store:  identitydb.NewStore(cfg.DB),
-		logger: cfg.Logger,
-		now:    func() time.Time { return time.Now().UTC() },
+		cfg:     cfg,
+		prefix:  prefix,
+		store:   identitydb.NewStore(cfg.DB),
+		logger:  cfg.Logger,
+		now:     func() time.Time { return cfg.Now().UTC() },
+		metrics: cfg.Metrics,
+	}
+	p.throttle, err = identitythrottle.New(p.store, db.NewTransactor(cfg.DB), cfg.SignIn, p.now)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
 	p.purgeExpired(ctx)
 
@@ -167,6 +186,7 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 		SecureCookie:      strings.HasPrefix(cfg.Issuer, "https://"),
 		CallbackURL:       p.callbackURL,
 		FormActionOrigins: cfg.RedirectOrigins,
+		ClientAddress:     clientAddress,
 		Logger:            cfg.Logger,
 		Now:               p.now,
 	})
@@ -213,6 +233,12 @@ func normalizeConfig(cfg Config) (Config, string, error) {
 	}
 	if cfg.AccessTokenTTL <= 0 {
 		cfg.AccessTokenTTL = DefaultAccessTokenTTL
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = noSignInMetrics{}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	return cfg, u.EscapedPath(), nil
 }

@@ -2,14 +2,12 @@ package identity
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"slices"
 	"time"
 
 	"github.com/zitadel/oidc/v3/pkg/oidc"
 	"github.com/zitadel/oidc/v3/pkg/op"
-	"golang.org/x/crypto/bcrypt"
 
 	"rugged.example/portal/api/identity/identitycore"
 	"rugged.example/portal/api/identity/identitylogin"
@@ -49,20 +47,9 @@ func (b loginBackend) PendingRequest(ctx context.Context, id string) (identitylo
 	return req, nil
 }
 
-func (b loginBackend) CheckPassword(ctx context.Context, email, password string) (string, error) {
-	u, err := b.p.store.UserByEmail(ctx, email)
-	if errors.Is(err, identitycore.ErrUnknownUser) {
-		// Spend the same time as for a known user, so timing does not reveal which e-mails exist.
-		_ = bcrypt.CompareHashAndPassword(b.p.dummyPasswordHash(), []byte(password))
-		return "", identitycore.ErrInvalidCredentials
-	}
-	if err != nil {
-		return "", err
-	}
-	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) != nil {
-		return "", identitycore.ErrInvalidCredentials
-	}
-	return u.ID, nil
+// CheckPassword checks a sign-in behind the throttle (Provider.checkPassword).
+func (b loginBackend) CheckPassword(ctx context.Context, client, email, password string) (string, error) {
+	return b.p.checkPassword(ctx, client, email, password)
 }
 
 func (b loginBackend) CompleteRequest(ctx context.Context, id, userID string, authTime time.Time) error {
@@ -100,12 +87,4 @@ func (b loginBackend) RejectLoginRequired(w http.ResponseWriter, r *http.Request
 	}
 	_ = b.p.store.DeleteAuthRequest(r.Context(), id)
 	op.AuthRequestError(w, r, &authRequest{a: a}, oidc.ErrLoginRequired(), b.p.op)
-}
-
-// dummyPasswordHash is compared against when the e-mail is unknown.
-func (p *Provider) dummyPasswordHash() []byte {
-	p.dummyOnce.Do(func() {
-		p.dummyHash, _ = bcrypt.GenerateFromPassword([]byte(newSecret()), bcrypt.DefaultCost)
-	})
-	return p.dummyHash
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"rugged.example/portal/api/identity/identitycore"
+	"rugged.example/portal/api/identity/identitythrottle"
 )
 
 // store is what the provider needs from its database; identitydb.Store implements it.
@@ -39,4 +40,6 @@ type store interface {
 	DeleteSessionsOfUser(ctx context.Context, userID string) error
 
 	PurgeExpired(ctx context.Context, now, authRequestsBefore time.Time) error
+
+	identitythrottle.Store
 }

@@ -42,12 +42,18 @@ func RetryText(now, at time.Time) string {
 			text += " " + count(rest, "minute")
 		}
 	}
-	at = at.UTC()
+	at = CeilMinute(at)
 	clock := at.Format("15:04") + " UTC"
 	if y, m, d := now.UTC().Date(); at.Year() != y || at.Month() != m || at.Day() != d {
 		clock += " on " + at.Format("2 January")
 	}
 	return text + " (at " + clock + ")"
+}
+
+// CeilMinute is t in UTC rounded up to the minute: a clock time to come back at that is never
+// before t.
+func CeilMinute(t time.Time) time.Time {
+	return t.UTC().Add(time.Minute - time.Nanosecond).Truncate(time.Minute)
 }
 
 func count(n int, unit string) string {

@@ -21,9 +21,11 @@ import (
 //go:embed templates/login.html
 var templateFS embed.FS
 
-// Messages shown on the page.
+// Messages shown on the page. A refused attempt reads MsgTooManyAttempts + " Try again " +
+// identitycore.RetryText(…) + ".", the same whether or not the e-mail has an account.
 const (
 	MsgInvalidCredentials = "Invalid email or password."
+	MsgTooManyAttempts    = "Too many failed sign-in attempts."
 )
 
 // Request is the part of a pending authorization request the sign-in page needs.
@@ -40,8 +42,10 @@ type Backend interface {
 	// PendingRequest returns a request that exists, has not expired and is not signed in
 	// yet, otherwise identitycore.ErrNotFound.
 	PendingRequest(ctx context.Context, id string) (Request, error)
-	// CheckPassword returns the user id, or identitycore.ErrInvalidCredentials.
-	CheckPassword(ctx context.Context, email, password string) (userID string, err error)
+	// CheckPassword returns the user id, identitycore.ErrInvalidCredentials, or a
+	// *identitycore.TooManyAttempts when the attempt is refused, or locks the e-mail or the
+	// client (its address) out.
+	CheckPassword(ctx context.Context, client, email, password string) (userID string, err error)
 	// CompleteRequest marks the request signed in by userID.
 	CompleteRequest(ctx context.Context, id, userID string, authTime time.Time) error
 	// Session returns the browser session behind a cookie value, or identitycore.ErrNotFound.
@@ -69,7 +73,10 @@ type Config struct {
 	// FormActionOrigins are origins the browser may be redirected to after the form post
 	// (the client's origins); they go into the page's Content-Security-Policy.
 	FormActionOrigins []string
-	Logger            *slog.Logger
+	// ClientAddress is the address of the request's client, which sign-in attempts are
+	// counted by; the connection's remote host when nil.
+	ClientAddress func(*http.Request) string
+	Logger        *slog.Logger
 	// Now returns the current time; time.Now when nil.
 	Now func() time.Time
 }
@@ -96,6 +103,9 @@ func New(backend Backend, cfg Config) (*Handler, error) {
 	}
 	if cfg.CookieName == "" {
 		cfg.CookieName = "idp_session"
+	}
+	if cfg.ClientAddress == nil {
+		cfg.ClientAddress = RemoteHost
 	}
 	formAction := append([]string{"'self'"}, cfg.FormActionOrigins...)
 	csp := "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action " +
@@ -165,10 +175,15 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	email := strings.TrimSpace(r.PostForm.Get("email"))
-	userID, err := h.backend.CheckPassword(ctx, email, r.PostForm.Get("password"))
+	userID, err := h.backend.CheckPassword(ctx, h.cfg.ClientAddress(r), email, r.PostForm.Get("password"))
 	if errors.Is(err, identitycore.ErrInvalidCredentials) {
 		h.cfg.Logger.InfoContext(ctx, "idp sign-in failed", slog.String("email", email))
 		h.render(w, http.StatusOK, pageData{AuthRequestID: req.ID, Email: email, Error: MsgInvalidCredentials})
+		return
+	}
+	var tooMany *identitycore.TooManyAttempts
+	if errors.As(err, &tooMany) {
+		h.refuse(w, r, req.ID, email, tooMany.RetryAt)
 		return
 	}
 	if err != nil {

@@ -29,7 +29,7 @@ func (f *fakeBackend) PendingRequest(_ context.Context, id string) (identitylogi
 	return identitylogin.Request{ID: id}, nil
 }
 
-func (f *fakeBackend) CheckPassword(_ context.Context, email, password string) (string, error) {
+func (f *fakeBackend) CheckPassword(_ context.Context, _, email, password string) (string, error) {
 	if email == "casey@example.com" && password == "right" {
 		return "usr_casey", nil
 	}
