@@ -96,7 +96,7 @@ var restMatrix = []restRow{
 	{"GET", "/healthz", "/healthz", "", false, want{200, 200, 200, 200, 200, 200}},
 	{"GET", "/readyz", "/readyz", "", false, want{200, 200, 200, 200, 200, 200}},
 	{"HEAD", "/", "/", "", false, want{200, 200, 200, 200, 200, 200}},
-	{"GET", "/runtime-config.json", "/runtime-config.json", "", false, want{200, 200, 200, 200, 200, 200}},
+	{"GET HEAD", "/runtime-config.json", "/runtime-config.json", "", false, want{200, 200, 200, 200, 200, 200}},
 	{"GET HEAD", "/remotes/repair/*file", "/remotes/repair/mf-manifest.json", "", false, want{200, 200, 200, 200, 200, 200}},
 
 	// The embedded identity provider: its discovery document is public (it answers it whatever

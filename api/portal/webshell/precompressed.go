@@ -2,7 +2,6 @@ package webshell
 
 import (
 	"mime"
-	"net/http"
 	"os"
 	"path"
 	"path/filepath"
@@ -54,9 +53,13 @@ func serveFile(c *gin.Context, root, name string) bool {
 		return false
 	}
 	defer f.Close()
+	sent, err := f.Stat()
+	if err != nil {
+		return false
+	}
 	// The original's modification time: Last-Modified and If-Modified-Since mean the content,
 	// whichever encoding carries it.
-	http.ServeContent(c.Writer, c.Request, "", st.ModTime(), f)
+	serveContent(c, st.ModTime(), f, sent.Size())
 	return true
 }
 

@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -215,5 +214,5 @@ func (d *document) serve(c *gin.Context) {
 			break
 		}
 	}
-	http.ServeContent(c.Writer, c.Request, "", d.modTime, bytes.NewReader(body))
+	serveContent(c, d.modTime, bytes.NewReader(body), int64(len(body)))
 }

@@ -2,7 +2,7 @@
 // history-URL fallback and its Content-Security-Policy (with the pages the build prerendered in
 // it, for the paths it prerendered), each remote's bundle under
 // /remotes/<name>/, the runtime config the host reads to find remotes and the identity provider,
-// and the HEAD / connectivity check.
+// and the HEAD / connectivity check. HEAD answers everything GET does, with the same headers.
 package webshell
 
 import (
@@ -88,12 +88,12 @@ func Mount(r *gin.Engine, o Options) error {
 		serve := func(c *gin.Context) {
 			file := c.Param("file")
 			if hasDotDot(file) {
-				c.Status(http.StatusBadRequest)
+				answerEmpty(c, http.StatusBadRequest)
 				return
 			}
 			setAssetCaching(c, file)
 			if !serveFile(c, dir, file) {
-				c.Status(http.StatusNotFound)
+				answerEmpty(c, http.StatusNotFound)
 			}
 		}
 		r.GET("/remotes/"+name+"/*file", serve)
@@ -124,17 +124,16 @@ func Mount(r *gin.Engine, o Options) error {
 	}
 	rc.AllowedRemoteOrigins = allowed
 
-	r.GET("/runtime-config.json", func(c *gin.Context) {
+	// Every answer to HEAD is the answer to GET without its body (RFC 9110 §9.3.2): the same
+	// handler answers both, and net/http leaves the body out.
+	runtimeConfig := func(c *gin.Context) {
 		c.Header("Cache-Control", "no-cache")
 		c.JSON(http.StatusOK, rc)
-	})
-	// The timeout view's connectivity check (spec §7: HEAD on the base root).
-	r.HEAD("/", func(c *gin.Context) {
-		c.Header("Cache-Control", "no-store")
-		c.Status(http.StatusOK)
-	})
+	}
+	r.GET("/runtime-config.json", runtimeConfig)
+	r.HEAD("/runtime-config.json", runtimeConfig)
 
-	r.NoRoute(func(c *gin.Context) {
+	page := func(c *gin.Context) {
 		p := path.Clean("/" + c.Request.URL.Path)
 		if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
 			c.JSON(http.StatusNotFound, gin.H{"error": "notFound", "message": "Not found"})
@@ -146,7 +145,7 @@ func Mount(r *gin.Engine, o Options) error {
 		}
 		// A path that climbs out is an attack, not a page: refused as http.FileServer does.
 		if hasDotDot(c.Request.URL.Path) {
-			c.Status(http.StatusBadRequest)
+			answerEmpty(c, http.StatusBadRequest)
 			return
 		}
 		if p != "/" && p != "/index.html" {
@@ -157,7 +156,7 @@ func Mount(r *gin.Engine, o Options) error {
 			// A missing file with an extension is a broken asset link, not a page.
 			if path.Ext(p) != "" {
 				c.Header("Cache-Control", "no-cache")
-				c.Status(http.StatusNotFound)
+				answerEmpty(c, http.StatusNotFound)
 				return
 			}
 		}
@@ -170,9 +169,13 @@ func Mount(r *gin.Engine, o Options) error {
 			return
 		}
 		if !serveFile(c, hostDir, "index.html") {
-			c.Status(http.StatusNotFound)
+			answerEmpty(c, http.StatusNotFound)
 		}
-	})
+	}
+	r.NoRoute(page)
+	// The timeout view's connectivity check (spec §7: HEAD on the base root) is the home page's
+	// HEAD: it has a route of its own so the route list names the call the spec makes.
+	r.HEAD("/", page)
 	return nil
 }
 

@@ -58,7 +58,7 @@ func TestMount(t *testing.T) {
 		{"remote path traversal is refused", http.MethodGet, "/remotes/repair/%2e%2e/%2e%2e/host/dist/index.html", http.StatusBadRequest, "", ""},
 		{"remote manifest is never cached", http.MethodGet, "/remotes/repair/mf-manifest.json", http.StatusOK, "{}", "no-cache"},
 		{"remote entry is never cached", http.MethodGet, "/remotes/repair/remoteEntry.js", http.StatusOK, "ENTRY", "no-cache"},
-		{"connectivity check", http.MethodHead, "/", http.StatusOK, "", "no-store"},
+		{"connectivity check (HEAD /) answers as the home page does", http.MethodHead, "/", http.StatusOK, "", "no-cache"},
 		{"runtime config lists built and configured remotes", http.MethodGet, "/runtime-config.json", http.StatusOK,
 			`"remotes":{"parts":"https://cdn.example/parts/mf-manifest.json","repair":"/remotes/repair/mf-manifest.json"}`, "no-cache"},
 		{"runtime config allows the configured remotes' origins", http.MethodGet, "/runtime-config.json", http.StatusOK,
