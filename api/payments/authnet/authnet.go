@@ -37,7 +37,7 @@ type Config struct {
 }
 
 // Provider names Authorize.net in the event log and in logs.
-const Provider = "authnet"
+const Provider = payments.ProviderAuthNet
 
 // ErrConfig is a Config the client cannot work with.
 var ErrConfig = errors.New("authnet: incomplete configuration")

@@ -65,10 +65,71 @@ func (g gateway) FindPayment(ctx context.Context, invoice string, want money.Mon
 
 // captureRank puts transactions that took the money before the others.
 func captureRank(status string) int {
-	if status == StatusCapturedPendingSettlement || status == StatusSettledSuccessfully {
+	if tookMoney(status) {
 		return 0
 	}
 	return 1
+}
+
+// FormURL is where the browser posts a hosted-form token.
+func (g gateway) FormURL() string { return g.c.FormURL() }
+
+// CapturedPayment is the money transID took for invoice, checked on the gateway.
+func (g gateway) CapturedPayment(ctx context.Context, transID, invoice string) (payments.Captured, error) {
+	tx, err := g.c.CapturedTransaction(ctx, transID, invoice)
+	if err != nil {
+		return payments.Captured{}, err
+	}
+	return payments.Captured{Ref: tx.ID, Amount: tx.SettleAmount}, nil
+}
+
+// CapturedPayments lists invoice's unsettled transactions that took money (refunds and voided,
+// declined or held ones left out).
+func (g gateway) CapturedPayments(ctx context.Context, invoice string) ([]payments.Captured, error) {
+	list, err := g.c.UnsettledByInvoice(ctx, invoice)
+	if err != nil {
+		return nil, err
+	}
+	var out []payments.Captured
+	for _, s := range list {
+		if tookMoney(s.Status) {
+			out = append(out, payments.Captured{Ref: s.ID, Amount: s.SettleAmount})
+		}
+	}
+	return out, nil
+}
+
+// Reverse gives invoice's transaction transID back as its status allows: a void until it
+// settles, a refund of what it took after. The transaction is read first, so another invoice's
+// is never touched and one voided or refunded in full before answers as given back.
+func (g gateway) Reverse(ctx context.Context, transID, invoice string) (payments.Reversed, error) {
+	tx, err := g.c.TransactionDetails(ctx, transID)
+	if err != nil {
+		return payments.Reversed{}, err
+	}
+	if tx.InvoiceNumber != invoice {
+		return payments.Reversed{}, fmt.Errorf("%w: transaction %s is for invoice %q, not %q", ErrInvoiceMismatch, tx.ID, tx.InvoiceNumber, invoice)
+	}
+	voided := payments.Reversed{Reversal: payments.ReversalVoid, Ref: tx.ID, Amount: tx.AuthAmount}
+	switch {
+	case tx.Status == StatusVoided:
+		return voided, nil
+	case tx.Status == StatusSettledSuccessfully:
+		r, err := g.c.RefundTransaction(ctx, tx.ID, tx.SettleAmount, tx.CardNumber, invoice)
+		if errors.Is(err, ErrAlreadyRefunded) {
+			return payments.Reversed{Reversal: payments.ReversalRefund, Amount: tx.SettleAmount}, nil
+		}
+		if err != nil {
+			return payments.Reversed{}, err
+		}
+		return payments.Reversed{Reversal: payments.ReversalRefund, Ref: r.TransID, Amount: tx.SettleAmount}, nil
+	case tx.Status == StatusCapturedPendingSettlement || reviewStatuses[tx.Status]:
+		if _, err := g.c.Void(ctx, tx.ID); err != nil {
+			return payments.Reversed{}, err
+		}
+		return voided, nil
+	}
+	return payments.Reversed{}, fmt.Errorf("%w: transaction %s is %s: nothing to give back", ErrNotCaptured, tx.ID, tx.Status)
 }
 
 func (g gateway) VerifyWebhook(signature string, body []byte) (payments.WebhookEvent, error) {

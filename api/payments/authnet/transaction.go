@@ -103,23 +103,42 @@ func (c *Client) TransactionDetails(ctx context.Context, transID string) (Transa
 // back from the hosted form carries nothing and a webhook is only news, so this is the one check
 // that a quote is paid. A refusal returns the transaction too, for the caller's log.
 func (c *Client) ConfirmPayment(ctx context.Context, transID string, want Expected) (Transaction, error) {
+	tx, err := c.CapturedTransaction(ctx, transID, want.InvoiceNumber)
+	if err != nil {
+		return tx, err
+	}
+	if tx.SettleAmount != want.Amount {
+		return tx, fmt.Errorf("%w: authnet transaction %s captured %s, expected %s", payments.ErrAmountMismatch, tx.ID, tx.SettleAmount, want.Amount)
+	}
+	return tx, nil
+}
+
+// CapturedTransaction reads the transaction from the gateway and accepts it only as money taken
+// for invoice, whatever its amount: its invoice number is invoice (else ErrInvoiceMismatch) and
+// it is captured or settled (else payments.ErrDeclined, payments.ErrPending or ErrNotCaptured,
+// as ConfirmPayment answers). A refusal returns the transaction too, for the caller's log.
+func (c *Client) CapturedTransaction(ctx context.Context, transID, invoice string) (Transaction, error) {
 	tx, err := c.TransactionDetails(ctx, transID)
 	if err != nil {
 		return Transaction{}, err
 	}
 	switch {
-	case tx.InvoiceNumber != want.InvoiceNumber:
-		return tx, fmt.Errorf("%w: transaction %s is for invoice %q, not %q", ErrInvoiceMismatch, tx.ID, tx.InvoiceNumber, want.InvoiceNumber)
+	case tx.InvoiceNumber != invoice:
+		return tx, fmt.Errorf("%w: transaction %s is for invoice %q, not %q", ErrInvoiceMismatch, tx.ID, tx.InvoiceNumber, invoice)
 	case tx.Status == StatusDeclined:
 		return tx, fmt.Errorf("%w: authnet transaction %s: %s", payments.ErrDeclined, tx.ID, tx.ReasonText)
 	case reviewStatuses[tx.Status]:
 		return tx, fmt.Errorf("%w: authnet transaction %s is %s", payments.ErrPending, tx.ID, tx.Status)
-	case tx.Status != StatusCapturedPendingSettlement && tx.Status != StatusSettledSuccessfully:
+	case !tookMoney(tx.Status):
 		return tx, fmt.Errorf("%w: transaction %s is %s", ErrNotCaptured, tx.ID, tx.Status)
-	case tx.SettleAmount != want.Amount:
-		return tx, fmt.Errorf("%w: authnet transaction %s captured %s, expected %s", payments.ErrAmountMismatch, tx.ID, tx.SettleAmount, want.Amount)
 	}
 	return tx, nil
+}
+
+// tookMoney reports whether a transaction of status holds the payer's money: captured, or
+// settled.
+func tookMoney(status string) bool {
+	return status == StatusCapturedPendingSettlement || status == StatusSettledSuccessfully
 }
 
 func toTransaction(w wireTransaction) Transaction {

@@ -91,6 +91,8 @@ func (s *Sandbox) requestAPI(w http.ResponseWriter, r *http.Request) {
 			s.transactionDetails(w, h.RefID, body)
 		case "getUnsettledTransactionListRequest":
 			s.unsettledList(w, h.RefID, body)
+		case "createTransactionRequest":
+			s.createTransaction(w, h.RefID, body)
 		default:
 			writeError(w, h.RefID, errMethod)
 		}

@@ -123,7 +123,7 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tx := s.chargeLocked(p, card)
-	s.notify(tx)
+	s.notify(eventAuthCapture, tx)
 	if tx.status == statusDeclined {
 		v := p.view()
 		v.Error = "The transaction has been declined. Try another card."

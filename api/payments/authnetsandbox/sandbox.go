@@ -2,15 +2,18 @@
 // /sandbox/authnet, so the real client (package authnet) runs against it by URL alone. It speaks
 // the documented protocol of what the portal uses and nothing more:
 //
-//   - POST xml/v1/request.api: getHostedPaymentPageRequest, getTransactionDetailsRequest and
-//     getUnsettledTransactionListRequest,
-//     merchant authentication, Authorize.net's error shape (HTTP 200, resultCode Error, E000xx
-//     codes) and the byte-order mark before every JSON answer;
+//   - POST xml/v1/request.api: getHostedPaymentPageRequest, getTransactionDetailsRequest,
+//     getUnsettledTransactionListRequest and createTransactionRequest for voidTransaction and
+//     refundTransaction, merchant authentication, Authorize.net's error shape (HTTP 200,
+//     resultCode Error, E000xx codes, a transaction's response reason codes) and the byte-order
+//     mark before every JSON answer;
 //   - POST payment/payment: the hosted form the browser posts a token to, where a tester pays
 //     with a test card, is declined, or cancels, and is sent back to the return or cancel URL;
 //   - webhooks: net.authorize.payment.authcapture.created for every approved or declined
-//     payment, signed X-ANET-Signature: sha512=<HMAC-SHA512 of the body under the signature key>,
-//     posted to the configured URL and retried a few times when it does not answer 2xx.
+//     payment, void.created and refund.created for each void and refund, signed
+//     X-ANET-Signature: sha512=<HMAC-SHA512 of the body under the signature key>, posted to the
+//     configured URL and retried a few times when it does not answer 2xx;
+//   - Settle: the daily settlement batch, run when a tester or a test asks for it.
 //
 // It shares no code with the client on purpose: each side is written from the protocol, so a
 // test of one against the other checks both. State lives in memory and is lost on restart:

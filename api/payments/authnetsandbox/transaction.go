@@ -15,13 +15,24 @@ import (
 )
 
 const (
-	statusCaptured = "capturedPendingSettlement"
-	statusDeclined = "declined"
+	statusCaptured      = "capturedPendingSettlement"
+	statusSettled       = "settledSuccessfully"
+	statusDeclined      = "declined"
+	statusVoided        = "voided"
+	statusRefundPending = "refundPendingSettlement"
+	statusRefundSettled = "refundSettledSuccessfully"
 )
 
-// transaction is an auth-and-capture the hosted form ran.
+// The transaction types the sandbox runs.
+const (
+	typeAuthCapture = "authCaptureTransaction"
+	typeRefund      = "refundTransaction"
+)
+
+// transaction is an auth-and-capture the hosted form ran, or a refund of one.
 type transaction struct {
 	id          string
+	txType      string
 	submitted   time.Time
 	status      string
 	responseCd  int // 1 approved, 2 declined
@@ -38,6 +49,10 @@ type transaction struct {
 	cardType    string
 	cardNumber  string // XXXX and the last four digits
 	zip         string
+	// refTransID is the transaction a refund gives back; refunded is how much of an
+	// auth-and-capture refunds gave back so far.
+	refTransID string
+	refunded   int64
 }
 
 // chargeLocked runs the payment of p with c: declined for the decline card or ZIP, approved and
@@ -45,6 +60,7 @@ type transaction struct {
 func (s *Sandbox) chargeLocked(p *page, c card) *transaction {
 	tx := &transaction{
 		id:          strconv.FormatInt(s.nextID, 10),
+		txType:      typeAuthCapture,
 		submitted:   s.cfg.Now().UTC(),
 		cents:       p.cents,
 		invoice:     p.invoice,
@@ -88,6 +104,7 @@ type transactionDetails struct {
 	SubmitTimeUTC             string `json:"submitTimeUTC"`
 	TransactionType           string `json:"transactionType"`
 	TransactionStatus         string `json:"transactionStatus"`
+	RefTransID                string `json:"refTransId,omitempty"`
 	ResponseCode              int    `json:"responseCode"`
 	ResponseReasonCode        int    `json:"responseReasonCode"`
 	ResponseReasonDescription string `json:"responseReasonDescription"`
@@ -119,8 +136,9 @@ func (tx *transaction) details() transactionDetails {
 	d := transactionDetails{
 		TransID:                   tx.id,
 		SubmitTimeUTC:             tx.submitted.Format("2006-01-02T15:04:05.000Z"),
-		TransactionType:           "authCaptureTransaction",
+		TransactionType:           tx.txType,
 		TransactionStatus:         tx.status,
+		RefTransID:                tx.refTransID,
 		ResponseCode:              tx.responseCd,
 		ResponseReasonCode:        tx.reasonCode,
 		ResponseReasonDescription: tx.reasonText,
@@ -160,15 +178,24 @@ type notificationPayload struct {
 	ID                  string `json:"id"`
 }
 
-// notify queues net.authorize.payment.authcapture.created for tx, approved or declined alike
-// (the payload's response code tells which), when a webhook URL is configured.
-func (s *Sandbox) notify(tx *transaction) {
+// The webhook event types the sandbox sends.
+const (
+	eventAuthCapture = "net.authorize.payment.authcapture.created"
+	eventVoid        = "net.authorize.payment.void.created"
+	eventRefund      = "net.authorize.payment.refund.created"
+)
+
+// notify queues eventType for tx when a webhook URL is configured:
+// net.authorize.payment.authcapture.created for every payment the form ran, approved or
+// declined alike (the payload's response code tells which), void.created for a voided one,
+// refund.created for a refund transaction.
+func (s *Sandbox) notify(eventType string, tx *transaction) {
 	if s.cfg.WebhookURL == "" {
 		return
 	}
 	body, err := json.Marshal(notification{
 		NotificationID: newUUID(),
-		EventType:      "net.authorize.payment.authcapture.created",
+		EventType:      eventType,
 		EventDate:      s.cfg.Now().UTC().Format("2006-01-02T15:04:05.0000000Z"),
 		WebhookID:      s.webhookID,
 		Payload: notificationPayload{

@@ -36,8 +36,9 @@ type transactionSummary struct {
 	Product           string `json:"product"`
 }
 
-// unsettledList is getUnsettledTransactionListRequest. The sandbox never settles, so every
-// transaction it ran is listed (declined ones too, as Authorize.net lists them until the batch);
+// unsettledList is getUnsettledTransactionListRequest: every transaction the sandbox ran that
+// its batch (Settle) has not settled is listed (declined and voided ones too, as Authorize.net
+// lists them until the batch);
 // status pendingApproval lists those held for review, of which the sandbox has none. Sorting by
 // id or submitTimeUTC and paging (limit 1 to 1000, offset from 1) are honoured.
 func (s *Sandbox) unsettledList(w http.ResponseWriter, refID string, body json.RawMessage) {
@@ -77,7 +78,9 @@ func (s *Sandbox) unsettledList(w http.ResponseWriter, refID string, body json.R
 	var all []*transaction
 	if req.Status != "pendingApproval" {
 		for _, tx := range s.txs {
-			all = append(all, tx)
+			if !tx.settledLocked() {
+				all = append(all, tx)
+			}
 		}
 	}
 	// Ids grow with submission, so they order both ways of sorting the sandbox offers.

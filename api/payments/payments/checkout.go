@@ -20,6 +20,7 @@ import (
 // implements it. Every method joins the transaction ctx carries.
 type CheckoutStore interface {
 	QuoteStore
+	RefundStore
 	// QuoteOfRMA returns owner's quote the RMA rmaNumber is paid through (a saved quote it took
 	// over, or its repair quote; never a service quote); ErrQuoteNotFound when there is none.
 	QuoteOfRMA(ctx context.Context, owner, rmaNumber string) (Quote, error)
@@ -32,6 +33,10 @@ type CheckoutStore interface {
 	// SetProviderRef records the payment started for an open quote (method and the provider's
 	// handle); ErrQuoteChanged when the quote is no longer open.
 	SetProviderRef(ctx context.Context, id string, method PaymentMethod, ref string, at time.Time) error
+	// SetFormToken records the Authorize.net form token handed out for an open quote, replacing
+	// previous ("" for none); ErrQuoteChanged when the quote is no longer open or another
+	// request replaced previous first.
+	SetFormToken(ctx context.Context, id, token, previous string, at time.Time) error
 	// MarkPaid moves the quote from open to paid with p in one conditional write and reports
 	// whether this call did it: of any number of racing calls exactly one gets true.
 	MarkPaid(ctx context.Context, id string, p Payment) (bool, error)
@@ -47,6 +52,9 @@ type Payment struct {
 	CaptureID   string
 	CustomerPO  string
 	PaidAt      time.Time
+	// Amount is what the provider took (nothing for a PO): the quote's amount when it pays the
+	// quote, and what goes back when it does not (the store keeps the quote's own amount).
+	Amount money.Money
 }
 
 // OrderRequest is a PayPal order for a quote; the amount is the stored quote's.
@@ -121,6 +129,9 @@ type PayPal interface {
 	// VerifyWebhook checks a delivery on its raw body; it does not claim the event, the
 	// checkout does that in the transaction of the change the event causes.
 	VerifyWebhook(ctx context.Context, header http.Header, body []byte) (WebhookEvent, error)
+	// Refund gives capture captureID of quoteID's order back in full, under an idempotency key
+	// derived from the capture, so a retry never refunds twice.
+	Refund(ctx context.Context, captureID, quoteID string) (Reversed, error)
 }
 
 // AuthNet is the Authorize.net side of the checkout; authnet.NewGateway adapts the client to it.
@@ -133,6 +144,16 @@ type AuthNet interface {
 	FindPayment(ctx context.Context, invoice string, want money.Money) (transID string, err error)
 	// VerifyWebhook checks the X-ANET-Signature of a delivery on its raw body.
 	VerifyWebhook(signature string, body []byte) (WebhookEvent, error)
+	// FormURL is where the browser posts a hosted-form token.
+	FormURL() string
+	// CapturedPayment reads transID and returns the money it took for invoice (captured or
+	// settled); the provider's refusal (declined, voided, under review) when it took none.
+	CapturedPayment(ctx context.Context, transID, invoice string) (Captured, error)
+	// CapturedPayments lists invoice's transactions not settled yet that took money.
+	CapturedPayments(ctx context.Context, invoice string) ([]Captured, error)
+	// Reverse gives invoice's transaction transID back: a void before it settles, a refund of
+	// the settled amount after; one already voided or refunded in full answers as given back.
+	Reverse(ctx context.Context, transID, invoice string) (Reversed, error)
 }
 
 // Fulfiller is told, after the commit, of every quote the payments side itself moved to paid
@@ -159,7 +180,10 @@ type CheckoutDeps struct {
 	Fulfiller Fulfiller
 	// PublicURL is where browsers reach the portal; return and cancel URLs start with it.
 	PublicURL string
-	Log       *slog.Logger
+	// Refunds counts the refunds of money that did not pay its quote (metrics); nil counts
+	// nothing.
+	Refunds RefundCounter
+	Log     *slog.Logger
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
 }
@@ -266,8 +290,11 @@ func (c *Checkout) AcceptPurchaseOrder(ctx context.Context, q Quote, customerPO 
 	if _, err := q.Transition(StatusPaid, c.d.Now()); err != nil {
 		return Quote{}, err
 	}
-	paid, _, err := c.markPaid(ctx, q, Payment{Method: MethodPO, CustomerPO: customerPO, PaidAt: c.now()})
-	return paid, err
+	s, err := c.markPaid(ctx, q, Payment{Method: MethodPO, CustomerPO: customerPO, PaidAt: c.now()})
+	if err != nil {
+		return Quote{}, err
+	}
+	return s.answer(c.d.Now())
 }
 
 // StartPayPal creates the PayPal order for q, or gets the one it has back (the order's
@@ -322,8 +349,11 @@ func (c *Checkout) settle(ctx context.Context, q Quote, token string) (Quote, er
 	if token != "" && token != q.ProviderRef {
 		return Quote{}, ErrNotFound
 	}
-	paid, _, err := c.capturePayPal(ctx, q)
-	return paid, err
+	s, err := c.capturePayPal(ctx, q)
+	if err != nil {
+		return Quote{}, err
+	}
+	return s.answer(c.d.Now())
 }
 
 // CancelForRMA cancels the open quote of owner's RMA rmaNumber; joins the transaction ctx
@@ -393,221 +423,39 @@ func (c *Checkout) CaptureQuotePayPal(ctx context.Context, owner, id, reference,
 	if token == "" || token != q.ProviderRef {
 		return Quote{}, ErrNotFound
 	}
-	paid, won, err := c.capturePayPal(ctx, q)
+	s, err := c.capturePayPal(ctx, q)
 	if err != nil {
 		return Quote{}, err
 	}
-	c.fulfil(ctx, paid, won)
-	return paid, nil
+	c.fulfil(ctx, s.quote, s.won)
+	return s.answer(c.d.Now())
 }
 
-// StartQuoteAuthNet opens Authorize.net's hosted form for owner's quote id: its amount, the uid
-// as invoice number, back to /authnet-response?quote={uid} or /service-quote-cancel?quote={uid}.
-func (c *Checkout) StartQuoteAuthNet(ctx context.Context, owner, id, reference string) (HostedForm, error) {
-	q, err := c.payPageQuote(ctx, owner, id, reference)
-	if err != nil {
-		return HostedForm{}, err
-	}
+// capturePayPal captures q's PayPal order and marks q paid. A capture that lost the race to
+// another payment, a cancellation or the expiry (the quote changed between its check and the
+// write) is given back at once.
+func (c *Checkout) capturePayPal(ctx context.Context, q Quote) (settlement, error) {
 	if err := c.payable(q); err != nil {
-		return HostedForm{}, err
-	}
-	return c.d.AuthNet.HostedForm(ctx, FormRequest{
-		Amount: q.Amount, InvoiceNumber: q.ID, Description: describe(q),
-		ReturnURL: c.d.PublicURL + "/authnet-response?quote=" + q.ID,
-		CancelURL: c.d.PublicURL + "/service-quote-cancel?quote=" + q.ID,
-	})
-}
-
-// ConfirmQuoteAuthNet tells whether owner's quote id is paid after the hosted form sent the
-// browser back (which carries nothing): paid already (by the webhook) or found now among the
-// transactions not settled yet, confirmed, and marked paid. ErrNotApproved while there is no
-// transaction yet: the browser asks again.
-func (c *Checkout) ConfirmQuoteAuthNet(ctx context.Context, owner, id string) (Quote, error) {
-	q, err := c.ownQuote(ctx, owner, id)
-	if err != nil {
-		return Quote{}, err
-	}
-	if q.Status == StatusPaid {
-		return q, nil
-	}
-	if err := c.payable(q); err != nil {
-		return Quote{}, err
-	}
-	transID, err := c.d.AuthNet.FindPayment(ctx, q.ID, q.Amount)
-	if err != nil {
-		return Quote{}, err
-	}
-	paid, won, err := c.markPaid(ctx, q, Payment{Method: MethodAuthNet, ProviderRef: transID, PaidAt: c.now()})
-	if err != nil {
-		return Quote{}, err
-	}
-	c.fulfil(ctx, paid, won)
-	return paid, nil
-}
-
-// HandlePayPalWebhook handles one delivery to the PayPal webhook. A forged delivery is
-// ErrWebhookUnverified, a replay ErrDuplicateEvent (answer 2xx); both change nothing.
-func (c *Checkout) HandlePayPalWebhook(ctx context.Context, header http.Header, body []byte) error {
-	ev, err := c.d.PayPal.VerifyWebhook(ctx, header, body)
-	if err != nil {
-		return err
-	}
-	return c.handleEvent(ctx, ev, func(_ context.Context, q Quote) (Payment, error) {
-		if ev.Amount != q.Amount {
-			return Payment{}, fmt.Errorf("%w: paypal captured %v, quote %s is %v", ErrAmountMismatch, ev.Amount, q.ID, q.Amount)
-		}
-		ref := ev.Ref
-		if ref == "" {
-			ref = q.ProviderRef
-		}
-		return Payment{Method: MethodPayPal, ProviderRef: ref, CaptureID: ev.CaptureID, PaidAt: c.now()}, nil
-	})
-}
-
-// HandleAuthNetWebhook handles one delivery to the Authorize.net webhook, signed by signature
-// (X-ANET-Signature). An approved payment is confirmed with the gateway before the quote is
-// marked paid: the notification is news, the transaction's details are the truth.
-func (c *Checkout) HandleAuthNetWebhook(ctx context.Context, signature string, body []byte) error {
-	ev, err := c.d.AuthNet.VerifyWebhook(signature, body)
-	if err != nil {
-		return err
-	}
-	return c.handleEvent(ctx, ev, func(ctx context.Context, q Quote) (Payment, error) {
-		if err := c.d.AuthNet.ConfirmPayment(ctx, ev.Ref, q.ID, q.Amount); err != nil {
-			return Payment{}, err
-		}
-		return Payment{Method: MethodAuthNet, ProviderRef: ev.Ref, PaidAt: c.now()}, nil
-	})
-}
-
-// handleEvent claims a verified event and applies it in one transaction, so a failed change
-// leaves the event unclaimed for the provider's retry and a replay finds it claimed. confirm
-// turns a completed event into the payment of its open quote; a refusal (another amount, a
-// transaction that is not captured) leaves the quote as it is and the event noted. A provider
-// that cannot be asked now fails the delivery, to be retried.
-func (c *Checkout) handleEvent(ctx context.Context, ev WebhookEvent, confirm func(context.Context, Quote) (Payment, error)) error {
-	log := c.d.Log.With("provider", ev.Provider, "event", ev.ID, "type", ev.Type, "quote", ev.QuoteID)
-	var (
-		q       Quote
-		payment *Payment
-	)
-	if ev.Kind == EventCompleted && ev.QuoteID != "" {
-		found, err := c.d.Store.QuoteByID(ctx, ev.QuoteID)
-		switch {
-		case errors.Is(err, ErrQuoteNotFound):
-			log.WarnContext(ctx, "payment event for an unknown quote")
-		case err != nil:
-			return err
-		case found.Status == StatusCancelled || found.Status == StatusExpired:
-			log.ErrorContext(ctx, "money taken for a quote that is no longer open; refund it", "status", string(found.Status), "ref", ev.Ref)
-		case found.Status == StatusOpen:
-			p, err := confirm(ctx, found)
-			if errors.Is(err, ErrProviderUnavailable) {
-				return err
-			}
-			if err != nil {
-				log.ErrorContext(ctx, "payment event not accepted for the quote", "err", err)
-			} else {
-				q, payment = found, &p
-			}
-		}
-	}
-	var (
-		paid Quote
-		won  bool
-	)
-	err := c.d.Tx.InTx(ctx, func(ctx context.Context) error {
-		first, err := c.d.Store.ClaimEvent(ctx, ev, c.now())
-		if err != nil {
-			return err
-		}
-		if !first {
-			return ErrDuplicateEvent
-		}
-		if payment == nil {
-			return nil
-		}
-		paid, won, err = c.markPaid(ctx, q, *payment)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	switch ev.Kind {
-	case EventCompleted:
-		log.InfoContext(ctx, "payment event handled", "paidNow", won)
-	case EventDenied:
-		log.WarnContext(ctx, "payment denied; the quote stays open")
-	case EventRefunded:
-		log.WarnContext(ctx, "payment refunded or voided; the quote's status is unchanged")
-	default:
-		log.InfoContext(ctx, "provider event noted")
-	}
-	c.fulfil(ctx, paid, won)
-	return nil
-}
-
-// capturePayPal captures q's PayPal order and marks q paid; won reports whether this call paid it.
-func (c *Checkout) capturePayPal(ctx context.Context, q Quote) (Quote, bool, error) {
-	if err := c.payable(q); err != nil {
-		return Quote{}, false, err
+		return settlement{}, err
 	}
 	if q.Method != MethodPayPal || q.ProviderRef == "" {
-		return Quote{}, false, ErrNotApproved
+		return settlement{}, ErrNotApproved
 	}
 	captureID, err := c.d.PayPal.Capture(ctx, q.ProviderRef, q.ID, q.Amount)
 	if err != nil {
 		if errors.Is(err, ErrAmountMismatch) {
 			c.d.Log.ErrorContext(ctx, "paypal captured another amount than the quote's; refund it", "quote", q.ID, "order", q.ProviderRef, "err", err)
 		}
-		return Quote{}, false, err
+		return settlement{}, err
 	}
-	return c.markPaid(ctx, q, Payment{Method: MethodPayPal, ProviderRef: q.ProviderRef, CaptureID: captureID, PaidAt: c.now()})
-}
-
-// markPaid moves q to paid with p and, when this call is the one that did, queues the receipt in
-// the same transaction (joining the one ctx carries). A quote paid meanwhile is returned as it
-// is, with won false; a quote cancelled meanwhile is ErrQuoteCancelled, and when money was taken
-// that is logged for a refund.
-func (c *Checkout) markPaid(ctx context.Context, q Quote, p Payment) (Quote, bool, error) {
-	var (
-		stored Quote
-		won    bool
-	)
-	err := c.d.Tx.InTx(ctx, func(ctx context.Context) error {
-		// The conditional write comes first: on SQLite a transaction that has only read cannot
-		// take the write lock once another writer committed.
-		var err error
-		if won, err = c.d.Store.MarkPaid(ctx, q.ID, p); err != nil {
-			return err
-		}
-		if stored, err = c.d.Store.QuoteByID(ctx, q.ID); err != nil {
-			return err
-		}
-		if !won {
-			return nil
-		}
-		return c.queueReceipt(ctx, stored)
+	s, err := c.markPaid(ctx, q, Payment{
+		Method: MethodPayPal, ProviderRef: q.ProviderRef, CaptureID: captureID, PaidAt: c.now(), Amount: q.Amount,
 	})
 	if err != nil {
-		return Quote{}, false, err
+		return settlement{}, err
 	}
-	if won {
-		c.d.Log.InfoContext(ctx, "quote paid", "quote", stored.ID, "rma", stored.RMANumber, "method", string(p.Method), "amount", stored.Amount.String())
-		return stored, true, nil
-	}
-	if stored.Status == StatusPaid {
-		return stored, false, nil
-	}
-	if p.Method != MethodPO {
-		c.d.Log.ErrorContext(ctx, "money taken for a quote that is no longer open; refund it",
-			"quote", q.ID, "status", string(stored.Status), "method", string(p.Method), "ref", p.ProviderRef)
-	}
-	_, err = stored.Transition(StatusPaid, c.d.Now())
-	if err == nil {
-		err = ErrQuoteChanged
-	}
-	return Quote{}, false, err
+	c.refundNow(ctx, s.refund)
+	return s, nil
 }
 
 // fulfil tells the Fulfiller of a quote this process just paid. Its failure does not undo the

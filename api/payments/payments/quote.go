@@ -91,9 +91,14 @@ type Quote struct {
 	// CustomerPO is the purchase order (and release) number a PO payment cites.
 	CustomerPO string
 	// PaidAt is when the quote was paid; nil until then.
-	PaidAt    *time.Time
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	PaidAt *time.Time
+	// FormToken is the Authorize.net hosted-form token handed out for the quote and FormIssuedAt
+	// when it was: while it can still open the form, every form request answers this same token,
+	// so a quote has one card form that can charge at a time ("" and nil before the first).
+	FormToken    string
+	FormIssuedAt *time.Time
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // SavedQuote is spec §3's Saved quote.

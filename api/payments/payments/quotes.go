@@ -23,6 +23,8 @@ type QuoteStore interface {
 	// SetQuoteStatus writes q's status and UpdatedAt if the stored status is still from;
 	// ErrQuoteChanged when another change came first.
 	SetQuoteStatus(ctx context.Context, q Quote, from QuoteStatus) error
+	// RefundsOf lists the refunds of a quote, oldest first.
+	RefundsOf(ctx context.Context, quoteID string) ([]Refund, error)
 	QuoteLister
 }
 
@@ -125,6 +127,13 @@ func (s *Quotes) Details(ctx context.Context, owner, id string) (Quote, error) {
 	}
 	q.Status = q.StatusAt(s.d.Now())
 	return q, nil
+}
+
+// Refunds lists the money given back, or being given back, for quote id, oldest first: payments
+// that reached a provider after the quote was paid by another one, cancelled or expired. Show
+// them only with a quote Details answered the caller.
+func (s *Quotes) Refunds(ctx context.Context, id string) ([]Refund, error) {
+	return s.d.Store.RefundsOf(ctx, id)
 }
 
 // ValidateServiceQuote checks staff's request: an RMA number, an amount of 0.01 to 100000.00 and

@@ -5,6 +5,7 @@
 package paymentsapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -124,14 +125,56 @@ type QuoteResponse struct {
 	CustomerPO string     `json:"customerPO"`
 	// QuoteData is spec §3's Saved quote, which prefills the create-RMA flow and pay pages.
 	QuoteData payments.SavedQuote `json:"quoteData"`
+	// Refunds are payments that reached a provider after the quote was paid by another one,
+	// cancelled or expired, and went back (or are going back); [] when there are none.
+	Refunds []RefundResponse `json:"refunds"`
 }
 
-func toQuoteResponse(q payments.Quote) QuoteResponse {
-	return QuoteResponse{
+// RefundResponse is money given back for a quote: which provider, the payment it took (PayPal's
+// capture id, Authorize.net's transaction id), how much, how it went back and when.
+type RefundResponse struct {
+	Provider    string      `json:"provider"`
+	ProviderRef string      `json:"providerRef"`
+	Amount      money.Money `json:"amount"`
+	// Reason is quote_paid, quote_cancelled or quote_expired.
+	Reason string `json:"reason"`
+	// Status is pending (the provider has not taken it back yet; it is retried) or refunded.
+	Status string `json:"status"`
+	// Reversal is void or refund, and RefundRef the provider's reference of it; empty while
+	// pending.
+	Reversal  string `json:"reversal"`
+	RefundRef string `json:"refundRef"`
+	// RequestedAt is when the payment was found not to pay the quote; RefundedAt when it went
+	// back (null while pending).
+	RequestedAt time.Time  `json:"requestedAt"`
+	RefundedAt  *time.Time `json:"refundedAt"`
+}
+
+func toQuoteResponse(q payments.Quote, refunds []payments.Refund) QuoteResponse {
+	out := QuoteResponse{
 		UID: q.ID, Kind: string(q.Kind), RMANumber: q.RMANumber, Serial: q.Serial, Amount: q.Amount,
 		Status: string(q.Status), Note: q.Note, ExpiresAt: q.ExpiresAt, CreatedAt: q.CreatedAt,
 		Reference: q.Reference, Method: string(q.Method), PaidAt: q.PaidAt, CustomerPO: q.CustomerPO, QuoteData: q.Saved,
+		Refunds: make([]RefundResponse, len(refunds)),
 	}
+	for i, r := range refunds {
+		out.Refunds[i] = RefundResponse{
+			Provider: r.Provider, ProviderRef: r.ProviderRef, Amount: r.Amount, Reason: string(r.Reason),
+			Status: string(r.Status), Reversal: string(r.Reversal), RefundRef: r.RefundRef,
+			RequestedAt: r.CreatedAt, RefundedAt: r.RefundedAt,
+		}
+	}
+	return out
+}
+
+// respondQuote answers q, which the caller may see, with its refunds as refunds lists them.
+func respondQuote(c *gin.Context, q payments.Quote, refunds func(context.Context, string) ([]payments.Refund, error)) error {
+	list, err := refunds(c.Request.Context(), q.ID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, toQuoteResponse(q, list))
+	return nil
 }
 
 func (a api) quoteDetails(c *gin.Context) error {
@@ -139,8 +182,7 @@ func (a api) quoteDetails(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, toQuoteResponse(q))
-	return nil
+	return respondQuote(c, q, a.quotes.Refunds)
 }
 
 // ServiceQuoteRequest is staff's request for a service quote; amountCents is an integer number
@@ -169,7 +211,7 @@ func (a api) issueServiceQuote(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, ServiceQuoteResponse{QuoteResponse: toQuoteResponse(q), Owner: q.Owner, PayURL: a.quotes.PayLink(q)})
+	c.JSON(http.StatusCreated, ServiceQuoteResponse{QuoteResponse: toQuoteResponse(q, nil), Owner: q.Owner, PayURL: a.quotes.PayLink(q)})
 	return nil
 }
 
@@ -233,8 +275,7 @@ func (a api) capturePayPal(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, toQuoteResponse(q))
-	return nil
+	return respondQuote(c, q, a.checkout.Refunds)
 }
 
 func (a api) authnetForm(c *gin.Context) error {
@@ -259,8 +300,7 @@ func (a api) confirmAuthNet(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, toQuoteResponse(q))
-	return nil
+	return respondQuote(c, q, a.checkout.Refunds)
 }
 
 func (a api) paypalWebhook(c *gin.Context) error {

@@ -153,7 +153,7 @@ func TestQuoteDetails_OnlyTheOwnerAndAlikeForUnknownAndForeign(t *testing.T) {
 		"reference":"`+strings.TrimPrefix(issued.PayURL, "https://service.example/pay-quote/"+issued.UID+"/")+`","method":"","paidAt":null,"customerPO":"",
 		"quoteData":{"shipping":{"address":{"line1":"","line2":"","city":"","state":"","country":"","postalCode":""},
 			"contact":{"firstName":"Casey","lastName":"Morgan","emailAddress":"casey@example.com","phoneNumber":"","phoneCountryCode":"","companyName":""}},
-			"externalResource":{"serial":"RT10000002"},"total":{"cents":18950,"currency":"USD"}}}`, w.Body.String())
+			"externalResource":{"serial":"RT10000002"},"total":{"cents":18950,"currency":"USD"}},"refunds":[]}`, w.Body.String())
 
 	foreign := do(e.r, http.MethodGet, "/payments/quote/details?uid="+issued.UID, "", e.signer.Customer(t, "olivia"))
 	unknown := do(e.r, http.MethodGet, "/payments/quote/details?uid=QT-AAAAAAAAAAAA", "", e.signer.Customer(t, "olivia"))

@@ -50,6 +50,11 @@ type quoteRow struct {
 	ExpiresAt   time.Time  `gorm:"not null;index:payments_quotes_owner_expires,priority:3;index:payments_quotes_org_expires,priority:3"`
 	CreatedAt   time.Time  `gorm:"not null;index:payments_quotes_owner_created,priority:3;index:payments_quotes_org_created,priority:3"`
 	UpdatedAt   time.Time  `gorm:"not null"`
+
+	// FormToken and FormIssuedAt are the Authorize.net form the quote handed out last
+	// (migration 00005): while the token can still be used, every form request answers it.
+	FormToken    string     `gorm:"type:text;not null;default:''"`
+	FormIssuedAt *time.Time `gorm:""`
 }
 
 func (quoteRow) TableName() string { return "payments_quotes" }
@@ -183,6 +188,21 @@ func (s *Store) SetProviderRef(ctx context.Context, id string, method payments.P
 	return s.updateOpen(ctx, id, "", map[string]any{"method": string(method), "provider_ref": ref, "updated_at": at.UTC()})
 }
 
+// SetFormToken implements payments.CheckoutStore: one conditional UPDATE on the token it
+// replaces, so of two form requests racing from the same token exactly one stores its own.
+func (s *Store) SetFormToken(ctx context.Context, id, token, previous string, at time.Time) error {
+	res := db.Conn(ctx, s.db).Model(&quoteRow{}).
+		Where("id = ? AND status = ? AND form_token = ?", id, string(payments.StatusOpen), previous).
+		Updates(map[string]any{"form_token": token, "form_issued_at": at.UTC(), "updated_at": at.UTC()})
+	if res.Error != nil {
+		return fmt.Errorf("paymentsdb: form token of quote %s: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return payments.ErrQuoteChanged
+	}
+	return nil
+}
+
 // MarkPaid implements payments.CheckoutStore: UPDATE … WHERE status = 'open', so of any number of
 // racing calls one changes a row and the others none.
 func (s *Store) MarkPaid(ctx context.Context, id string, p payments.Payment) (bool, error) {
@@ -242,7 +262,7 @@ func toQuoteRow(q payments.Quote) (quoteRow, error) {
 		Reference: q.Reference, AmountCents: q.Amount.Cents, Currency: q.Amount.Currency,
 		Status: string(q.Status), Note: q.Note, IssuedBy: q.IssuedBy, Saved: string(saved),
 		Method: string(q.Method), ProviderRef: q.ProviderRef, CaptureID: q.CaptureID, CustomerPO: q.CustomerPO,
-		PaidAt: utcPtr(q.PaidAt), ExpiresAt: q.ExpiresAt.UTC(), CreatedAt: q.CreatedAt.UTC(), UpdatedAt: q.UpdatedAt.UTC(),
+		PaidAt: utcPtr(q.PaidAt), FormToken: q.FormToken, FormIssuedAt: utcPtr(q.FormIssuedAt), ExpiresAt: q.ExpiresAt.UTC(), CreatedAt: q.CreatedAt.UTC(), UpdatedAt: q.UpdatedAt.UTC(),
 	}, nil
 }
 
@@ -256,6 +276,6 @@ func toQuote(r quoteRow) (payments.Quote, error) {
 		Reference: r.Reference, Amount: money.Money{Cents: r.AmountCents, Currency: r.Currency},
 		Status: payments.QuoteStatus(r.Status), Note: r.Note, IssuedBy: r.IssuedBy, Saved: saved,
 		Method: payments.PaymentMethod(r.Method), ProviderRef: r.ProviderRef, CaptureID: r.CaptureID, CustomerPO: r.CustomerPO,
-		PaidAt: utcPtr(r.PaidAt), ExpiresAt: r.ExpiresAt.UTC(), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+		PaidAt: utcPtr(r.PaidAt), FormToken: r.FormToken, FormIssuedAt: utcPtr(r.FormIssuedAt), ExpiresAt: r.ExpiresAt.UTC(), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
 	}, nil
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func TestIntegrationMigrations_GiveTheSchemaOfTheRows(t *testing.T) {
-	testkit.MigrationsMatchRows(t, Schema(), &quoteRow{}, &eventRow{})
+	testkit.MigrationsMatchRows(t, Schema(), &quoteRow{}, &eventRow{}, &refundRow{})
 }

@@ -2,6 +2,7 @@ package paypal
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"rugged.example/portal/api/payments/payments"
@@ -59,4 +60,19 @@ func toWebhookEvent(ev Event) payments.WebhookEvent {
 		out.Kind = payments.EventRefunded
 	}
 	return out
+}
+
+// refundNote tells the payer, on PayPal's side, why the money came back.
+const refundNote = "This payment arrived after the quote was already paid, cancelled or expired, so it is refunded."
+
+// Refund gives the capture back in full; one PayPal already refunded in full is given back.
+func (g gateway) Refund(ctx context.Context, captureID, quoteID string) (payments.Reversed, error) {
+	r, err := g.c.RefundCapture(ctx, captureID, quoteID, refundNote)
+	if errors.Is(err, ErrCaptureRefunded) {
+		return payments.Reversed{Reversal: payments.ReversalRefund}, nil
+	}
+	if err != nil {
+		return payments.Reversed{}, err
+	}
+	return payments.Reversed{Reversal: payments.ReversalRefund, Ref: r.ID, Amount: r.Amount}, nil
 }

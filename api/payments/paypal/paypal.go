@@ -25,7 +25,7 @@ import (
 )
 
 // Provider names PayPal in the event log and in logs.
-const Provider = "paypal"
+const Provider = payments.ProviderPayPal
 
 // Order statuses of Orders v2.
 const (

@@ -85,6 +85,9 @@ func (s *Sandbox) pageFor(o *order) pageData {
 	switch o.Status {
 	case "COMPLETED":
 		data.Message = "This order has been paid."
+		if o.Capture != nil && o.Capture.Status == "REFUNDED" {
+			data.Message = "This order was paid, and its payment was refunded in full (refund " + o.Capture.RefundID + ")."
+		}
 		if s.cfg.WebhookURL != "" {
 			data.Events = []string{eventCompleted, eventDenied, eventRefunded}
 		}

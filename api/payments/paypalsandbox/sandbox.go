@@ -10,6 +10,10 @@
 //     (PAYER_ACTION_REQUIRED when created through payment_source.paypal) → APPROVED → COMPLETED,
 //     ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED, DUPLICATE_INVOICE_ID, and
 //     PayPal-Request-Id idempotency (a successful response is replayed for the same id).
+//   - GET /v2/payments/captures/{id}, POST /v2/payments/captures/{id}/refund and
+//     GET /v2/payments/refunds/{id}: Payments v2 for a capture, refunded in full
+//     (CAPTURE_FULLY_REFUNDED the second time, PayPal-Request-Id replays), which then reads
+//     REFUNDED and sends PAYMENT.CAPTURE.REFUNDED;
 //   - POST /v1/notifications/verify-webhook-signature and the signing certificate it names: the
 //     sandbox signs its own webhook deliveries the way PayPal does (RSA-SHA256 over
 //     "transmission id|time|webhook id|CRC32 of the body") and verifies them the same way.
@@ -112,11 +116,16 @@ type order struct {
 }
 
 type capture struct {
-	ID       string
-	Status   string
-	RefundID string
-	Created  time.Time
-	Updated  time.Time
+	ID     string
+	Status string
+	// RefundID, Refunded, RefundInvoice and RefundNote are the capture's refund, once it is
+	// refunded (in full: the sandbox makes no partial refunds).
+	RefundID      string
+	Refunded      time.Time
+	RefundInvoice string
+	RefundNote    string
+	Created       time.Time
+	Updated       time.Time
 }
 
 // New returns a sandbox for cfg.
@@ -157,6 +166,9 @@ func New(cfg Config) (*Sandbox, error) {
 	s.mux.HandleFunc("POST /v2/checkout/orders", s.authorized(s.createOrder))
 	s.mux.HandleFunc("GET /v2/checkout/orders/{id}", s.authorized(s.getOrder))
 	s.mux.HandleFunc("POST /v2/checkout/orders/{id}/capture", s.authorized(s.captureOrder))
+	s.mux.HandleFunc("GET /v2/payments/captures/{id}", s.authorized(s.getCapture))
+	s.mux.HandleFunc("POST /v2/payments/captures/{id}/refund", s.authorized(s.refundCapture))
+	s.mux.HandleFunc("GET /v2/payments/refunds/{id}", s.authorized(s.getRefund))
 	s.mux.HandleFunc("POST /v1/notifications/verify-webhook-signature", s.authorized(s.verifyWebhook))
 	s.mux.HandleFunc("GET /v1/notifications/certs/{id}", s.certificate)
 	s.mux.HandleFunc("GET /checkoutnow", s.approvalPage)

@@ -143,18 +143,7 @@ func (s *Sandbox) captureEvent(o *order, eventType string) delivery {
 	case eventDenied:
 		summary = fmt.Sprintf("A %s %s capture payment was denied", o.Amount.Decimal(), o.Amount.Currency)
 	case eventRefunded:
-		resourceType = "refund"
-		resource = map[string]any{
-			"id": o.Capture.RefundID, "status": "COMPLETED", "amount": toMoneyJSON(o.Amount),
-			"create_time": now.Format(time.RFC3339), "update_time": now.Format(time.RFC3339),
-			"links": []link{
-				{Href: s.cfg.BaseURL + "/v2/payments/refunds/" + o.Capture.RefundID, Rel: "self", Method: "GET"},
-				{Href: s.cfg.BaseURL + "/v2/payments/captures/" + o.Capture.ID, Rel: "up", Method: "GET"},
-			},
-		}
-		if o.InvoiceID != "" {
-			resource["invoice_id"] = o.InvoiceID
-		}
+		resourceType, resource = "refund", s.refundJSON(o)
 		summary = fmt.Sprintf("A %s %s capture payment was refunded", o.Amount.Decimal(), o.Amount.Currency)
 	}
 	id := "WH-" + randomID(17) + "-" + randomID(17)
@@ -239,7 +228,7 @@ func (s *Sandbox) SendEvent(ctx context.Context, orderID, eventType string) erro
 	case eventRefunded:
 		o.Capture.Status, o.Capture.Updated = "REFUNDED", now
 		if o.Capture.RefundID == "" {
-			o.Capture.RefundID = randomID(17)
+			o.Capture.RefundID, o.Capture.Refunded = randomID(17), now
 		}
 	default:
 		s.mu.Unlock()
