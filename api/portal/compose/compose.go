@@ -168,7 +168,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 			return err
 		}
 	}
-	guard, profiles, err := app.identity(ctx, cfg, gdb, c, engine, log)
+	guard, profiles, err := app.identity(ctx, cfg, gdb, c, tel, engine, log)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/payments/authnet"
 	"rugged.example/portal/api/payments/paypal"
 	"rugged.example/portal/api/pkg/config"
@@ -45,6 +46,10 @@ type Config struct {
 
 	// Support configures the support inbox and the contact form's rate limit (SUPPORT_*).
 	Support support.Settings
+
+	// SignIn limits failed sign-ins at the embedded provider, per e-mail and per client address
+	// (IDP_SIGNIN_*).
+	SignIn identity.SignInLimits
 
 	// Shipping names the carrier and the depot every return ships to (SHIPPING_*).
 	Shipping shipping.Settings

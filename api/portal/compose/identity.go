@@ -15,6 +15,8 @@ import (
 	"rugged.example/portal/api/identity/identityoidc"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/cache"
+	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/pkg/telemetry"
 )
 
 // providerTimeout bounds one call to an OpenID provider (discovery, keys, userinfo).
@@ -27,17 +29,21 @@ const providerTimeout = 10 * time.Second
 // process finds the issuer through discovery, as it would an external provider, on first use
 // and with retries: a process may start before its provider answers. With an external provider
 // /me is built from the token's claims and the provider's userinfo, cached in c.
-func (app *App) identity(ctx context.Context, cfg Config, gdb *gorm.DB, c cache.Cache, engine *gin.Engine, log *slog.Logger) (*auth.Guard, identityapi.Profiles, error) {
+func (app *App) identity(ctx context.Context, cfg Config, gdb *gorm.DB, c cache.Cache, tel *telemetry.Telemetry, engine *gin.Engine, log *slog.Logger) (*auth.Guard, identityapi.Profiles, error) {
 	// Each process remembers the tokens it verified until they expire (auth.CachingVerifier).
 	guard := func(v auth.Verifier) *auth.Guard {
 		return auth.NewGuard(auth.NewCachingVerifier(v, auth.DefaultTokenCacheSize), log)
 	}
 	if cfg.EmbeddedIdentity() && cfg.Services.Has(ServiceIdentity) {
-		idp, err := EmbeddedIdentity(ctx, cfg, gdb, log)
+		signIns, err := tel.SignIns()
 		if err != nil {
 			return nil, nil, err
 		}
-		engine.Any("/idp/*any", gin.WrapH(idp.Handler()))
+		idp, err := embeddedIdentity(ctx, cfg, gdb, signIns, log)
+		if err != nil {
+			return nil, nil, err
+		}
+		engine.Any("/idp/*any", clientAddressToProvider(idp.Handler()))
 		v := auth.NewOIDCVerifier(oidcConfig(cfg), &oidc.StaticKeySet{PublicKeys: idp.PublicKeys()})
 		return guard(v), embeddedProfiles{idp: idp}, nil
 	}
@@ -61,8 +67,24 @@ func (e embeddedProfiles) Profile(ctx context.Context, caller auth.Principal, _ 
 	return e.idp.Profile(ctx, caller.Subject)
 }
 
+// clientAddressToProvider serves the provider with the client address the portal believes
+// (Gin's ClientIP: X-Forwarded-For only from PORTAL_TRUSTED_PROXIES, as for the contact form's
+// rate limit), which its sign-in throttle counts attempts by. Behind the split topology's nginx
+// or an ingress the connection's own address is the proxy's, shared by every client.
+func clientAddressToProvider(provider http.Handler) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		provider.ServeHTTP(c.Writer, c.Request.WithContext(identity.WithClientAddress(c.Request.Context(), c.ClientIP())))
+	}
+}
+
 // EmbeddedIdentity starts the development OpenID provider on the portal's database.
 func EmbeddedIdentity(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) (*identity.Provider, error) {
+	return embeddedIdentity(ctx, cfg, gdb, nil, log)
+}
+
+// embeddedIdentity is EmbeddedIdentity with the sign-in metrics of the process (nil: none).
+// Lockout notices go to the outbox; whichever process delivers mail sends them.
+func embeddedIdentity(ctx context.Context, cfg Config, gdb *gorm.DB, signIns identity.SignInMetrics, log *slog.Logger) (*identity.Provider, error) {
 	return identity.New(ctx, identity.Config{
 		Issuer:          cfg.Issuer(),
 		ClientID:        cfg.OIDCClientID,
@@ -71,6 +93,9 @@ func EmbeddedIdentity(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.L
 		DB:              gdb,
 		Logger:          log,
 		AccessTokenTTL:  15 * time.Minute,
+		SignIn:          cfg.SignIn,
+		Mail:            mail.NewOutbox(gdb),
+		Metrics:         signIns,
 	})
 }
 

@@ -2,7 +2,11 @@ package compose_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,4 +81,64 @@ func TestBuild_ExternalIssuerStartsBeforeItsProviderAnswersThenServesMe(t *testi
 	var rc struct{ OIDC struct{ Authority string } }
 	require.NoError(t, json.Unmarshal(serve(app, http.MethodGet, "/runtime-config.json", "").Body.Bytes(), &rc))
 	require.Equal(t, p.URL, rc.OIDC.Authority)
+}
+
+// signInPost posts the embedded provider's sign-in form as a browser behind remoteAddr would,
+// with forwardedFor (when set) as the proxy's X-Forwarded-For.
+func signInPost(app *compose.App, authRequestID, email, remoteAddr, forwardedFor string) int {
+	form := url.Values{"authRequestID": {authRequestID}, "email": {email}, "password": {"wrong"}}
+	req := httptest.NewRequest(http.MethodPost, "/idp/login", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.RemoteAddr = remoteAddr
+	if forwardedFor != "" {
+		req.Header.Set("X-Forwarded-For", forwardedFor)
+	}
+	w := httptest.NewRecorder()
+	app.Engine.ServeHTTP(w, req)
+	return w.Code
+}
+
+// openSignIn starts an authorization request at the embedded provider and returns its id.
+func openSignIn(t *testing.T, app *compose.App, cfg compose.Config) string {
+	t.Helper()
+	q := url.Values{
+		"client_id": {cfg.OIDCClientID}, "redirect_uri": {cfg.PublicURL + "/oidc-callback"}, "response_type": {"code"},
+		"scope": {"openid"}, "code_challenge": {"E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"}, "code_challenge_method": {"S256"},
+	}
+	w := serve(app, http.MethodGet, "/idp/authorize?"+q.Encode(), "")
+	require.Equal(t, http.StatusFound, w.Code, w.Body.String())
+	loc, err := url.Parse(w.Header().Get("Location"))
+	require.NoError(t, err)
+	id := loc.Query().Get("authRequestID")
+	require.NotEmpty(t, id)
+	return id
+}
+
+func TestBuild_SignInThrottleCountsTheClientAddressTheTrustedProxyForwards(t *testing.T) {
+	t.Setenv("PORTAL_TRUSTED_PROXIES", "192.0.2.1")
+	t.Setenv("IDP_SIGNIN_CLIENT_FAILURES", "3")
+	cfg := embeddedConfig(t)
+	require.Equal(t, 3, cfg.SignIn.ClientFailures)
+	require.Equal(t, []time.Duration{time.Minute, 5 * time.Minute, 15 * time.Minute, time.Hour}, cfg.SignIn.Lockouts, "the default lockouts")
+	app := build(t, cfg)
+	id := openSignIn(t, app, cfg)
+	const proxy = "192.0.2.1:40000"
+
+	for i, want := range []int{http.StatusOK, http.StatusOK, http.StatusTooManyRequests} {
+		require.Equal(t, want, signInPost(app, id, fmt.Sprintf("user%d@example.com", i), proxy, "203.0.113.7"), "failure %d", i+1)
+	}
+	require.Equal(t, http.StatusTooManyRequests, signInPost(app, id, "casey@example.com", proxy, "203.0.113.7"), "the forwarded client is locked")
+	require.Equal(t, http.StatusOK, signInPost(app, id, "casey@example.com", proxy, "203.0.113.8"), "another client behind the same proxy is not")
+
+	// A caller that is not the proxy cannot choose its address with X-Forwarded-For.
+	for i := range 3 {
+		signInPost(app, id, fmt.Sprintf("spoof%d@example.com", i), "198.51.100.1:5000", "203.0.113.9")
+	}
+	require.Equal(t, http.StatusTooManyRequests, signInPost(app, id, "casey@example.com", "198.51.100.1:5000", "203.0.113.10"))
+	require.Equal(t, http.StatusOK, signInPost(app, id, "olivia@fleetco.example", proxy, "203.0.113.9"), "the spoofed address was not counted")
+
+	metrics := scrape(t, app)
+	require.Contains(t, metrics, `portal_idp_sign_in_lockouts_total{scope="client"} 2`)
+	require.Contains(t, metrics, "portal_idp_sign_in_failures_total 8")
+	require.Contains(t, metrics, "portal_idp_sign_in_refused_total 2")
 }
