@@ -9,6 +9,7 @@ export { SelectField, type SelectFieldProps, type SelectOption } from './SelectF
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { CheckboxField, RadioGroup, type CheckboxFieldProps, type RadioGroupProps, type RadioOption } from './Choice';
 export { ProgressBar } from './ProgressBar';
+export { FilePicker, type FilePickerProps, type FileAttached, type FileUploading } from './FilePicker';
 export { ConfirmDialog, Dialog, type ConfirmDialogProps, type DialogProps } from './Dialog';
 export { Table, FactList } from './Table';
 export { Banner, type BannerProps, type BannerVariant } from './Banner';
@@ -16,6 +17,9 @@ export { Stepper, type StepperProps } from './Stepper';
 export { Spinner } from './Spinner';
 export { Loading, LoadFailed, type LoadFailedProps } from './LoadState';
 export { saveBlob } from './saveBlob';
+// The one way the portal writes money and dates.
+export { formatMoney, formatAmount, currencyDigits, type MoneyAmount } from './format/money';
+export { formatDate, formatDateTime, formatMonth } from './format/date';
 export { VisuallyHidden } from './VisuallyHidden';
 export { CheckCircleIcon, CrossCircleIcon, AlertIcon, InfoIcon } from './icons';
 export {
