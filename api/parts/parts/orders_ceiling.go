@@ -8,11 +8,6 @@ import (
 	"rugged.example/portal/api/pkg/validate"
 )
 
-// MaxSafeCents is the largest amount in minor units a JavaScript number holds exactly
-// (Number.MAX_SAFE_INTEGER, 2^53 - 1): every amount the browser reads stays below it, so no
-// ceiling may be configured above it.
-const MaxSafeCents = 1<<53 - 1
-
 // DefaultMaxOrderTotal is the order total ceiling when none is configured: $250,000.00.
 var DefaultMaxOrderTotal = money.USD(25_000_000)
 
@@ -22,7 +17,8 @@ const FieldTotal = "total"
 // OrderLimits are the orders' configurable limits (PARTS_*), read by the composition root.
 type OrderLimits struct {
 	// MaxTotal is the most one order may total: a decimal in US dollars ("250000.00"), more than
-	// zero and at most MaxSafeCents cents. Card, PO and video orders alike are refused above it.
+	// zero and at most money.MaxSafeCents cents, so every amount of an order stays one the
+	// browser reads exactly. Card, PO and video orders alike are refused above it.
 	MaxTotal TotalCeiling `env:"PARTS_ORDER_MAX_TOTAL" envDefault:"250000.00"`
 }
 
@@ -36,8 +32,8 @@ func (c *TotalCeiling) UnmarshalText(b []byte) error {
 	if err != nil {
 		return fmt.Errorf("parts: order total ceiling %q: %w", b, err)
 	}
-	if m.Cents <= 0 || m.Cents > MaxSafeCents {
-		return fmt.Errorf("parts: order total ceiling %q must be more than 0.00 and at most %s", b, money.USD(MaxSafeCents).Decimal())
+	if m.Cents <= 0 || m.Cents > money.MaxSafeCents {
+		return fmt.Errorf("parts: order total ceiling %q must be more than 0.00 and at most %s", b, money.USD(money.MaxSafeCents).Decimal())
 	}
 	c.Money = m
 	return nil

@@ -92,7 +92,7 @@ func TestTotalCeiling_ReadsDollarsAndRefusesWhatCannotBound(t *testing.T) {
 	}{
 		{in: "250000.00", cents: 25_000_000},
 		{in: " 1000 ", cents: 100_000},
-		{in: "90071992547409.91", cents: parts.MaxSafeCents},
+		{in: "90071992547409.91", cents: money.MaxSafeCents},
 		{in: "90071992547409.92", bad: true},
 		{in: "0", bad: true},
 		{in: "-5.00", bad: true},

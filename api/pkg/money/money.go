@@ -16,6 +16,10 @@ import (
 // USDCode is the currency of every price the portal has today.
 const USDCode = "USD"
 
+// MaxSafeCents is the largest amount in minor units a JavaScript number holds exactly
+// (Number.MAX_SAFE_INTEGER, 2^53 - 1): an amount the browser reads must stay within it.
+const MaxSafeCents = 1<<53 - 1
+
 var (
 	// ErrCurrency is a currency that is not a recognised ISO 4217 code.
 	ErrCurrency = errors.New("money: not an ISO 4217 currency code")

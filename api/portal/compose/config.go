@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"rugged.example/portal/api/identity"
+	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/payments/authnet"
 	"rugged.example/portal/api/payments/paypal"
 	"rugged.example/portal/api/pkg/config"
@@ -57,6 +58,9 @@ type Config struct {
 	// POReleaseDomains are the e-mail domains (and their subdomains) whose purchase orders
 	// carry a release number of 4 or 5 digits (spec §5 "PO payment").
 	POReleaseDomains []string `env:"PO_RELEASE_DOMAINS" envSeparator:"," envDefault:"fleetco.example"`
+
+	// PartsOrders are the parts orders' limits (PARTS_ORDER_MAX_TOTAL).
+	PartsOrders parts.OrderLimits
 
 	// PayPal and AuthNet are the card providers (PAYPAL_*, AUTHNET_*). Without credentials the
 	// payments process serves a sandbox of each under /sandbox and the clients talk to it.

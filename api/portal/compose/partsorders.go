@@ -33,7 +33,7 @@ func (c *capabilities) PartsOrders() (*parts.Orders, error) {
 		Store: partsdb.NewStore(c.gdb), Payments: partsPayments{checkout: checkout}, PurchaseOrders: c.Attachments(),
 		Addresses: addressRules{places}, VideoUnits: videoUnits{holdings: holdings}, Holdings: holdings,
 		Mail: mail.NewOutbox(c.gdb), Tx: db.NewTransactor(c.gdb), Log: c.log,
-		Settings: parts.OrderSettings{PublicURL: c.cfg.PublicURL, POReleaseDomains: c.cfg.POReleaseDomains},
+		Settings: parts.OrderSettings{PublicURL: c.cfg.PublicURL, POReleaseDomains: c.cfg.POReleaseDomains, MaxTotal: c.cfg.PartsOrders.MaxTotal.Money},
 	}), nil
 }
 

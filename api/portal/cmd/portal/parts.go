@@ -14,8 +14,8 @@ import (
 
 // partsCommand runs the parts subcommands. `portal parts import FILE` upserts the catalogue
 // from a CSV file (header part_number,description,fits,price,currency,availability,image_path,
-// high_value) by part number, in one transaction: with any bad line, each is named with its
-// line number and nothing is written.
+// high_value,video_only) by part number, in one transaction: with any bad line, each is named
+// with its line number and nothing is written.
 func partsCommand(ctx context.Context, args []string) error {
 	if len(args) != 2 || args[0] != "import" {
 		return errors.New("parts: usage: portal parts import FILE")

@@ -22,13 +22,13 @@ func TestPartsImport_GoodFileUpsertsBadFileWritesNothing(t *testing.T) {
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o600))
 		return p
 	}
-	const header = "part_number,description,fits,price,currency,availability,image_path,high_value\n"
+	const header = "part_number,description,fits,price,currency,availability,image_path,high_value,video_only\n"
 	good := write("good.csv", header+
-		"RL14-BAT-STD,RL14 standard battery,RL14:Ranger,129.00,USD,IN_STOCK,/media/parts/battery.png,false\n"+
-		"RNG-DOCK-VEH,Ranger vehicle dock,RL14:Ranger;RL15:Ranger,899.00,USD,BACKORDER,/media/parts/dock.png,true\n")
+		"RL14-BAT-STD,RL14 standard battery,RL14:Ranger,129.00,USD,IN_STOCK,/media/parts/battery.png,false,false\n"+
+		"RNG-DOCK-VEH,Ranger vehicle dock,RL14:Ranger;RL15:Ranger,899.00,USD,BACKORDER,/media/parts/dock.png,true,false\n")
 	bad := write("bad.csv", header+
-		"RL14-BAT-STD,Should not stick,RL14:Ranger,1.00,USD,IN_STOCK,,false\n"+
-		"RL14-CHG-AC,Charger,RL14:Ranger,89.00,USD,SOLD_OUT,,false\n")
+		"RL14-BAT-STD,Should not stick,RL14:Ranger,1.00,USD,IN_STOCK,,false,false\n"+
+		"RL14-CHG-AC,Charger,RL14:Ranger,89.00,USD,SOLD_OUT,,false,false\n")
 
 	require.NoError(t, partsCommand(t.Context(), []string{"import", good}))
 	p, err := catalogue.Part(t.Context(), "RNG-DOCK-VEH")
