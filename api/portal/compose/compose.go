@@ -278,7 +278,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			resolver := &graph.Resolver{Units: caps.Units(), Options: caps.Units(), Support: caps.Support(), History: caps.History(), Quotes: caps.Quotes(),
 				PartsOrders: caps.PartsOrderHistory(),
 			}
-			engine.POST("/graphql", guard.MaybeSignedIn(), gin.WrapH(graph.Handler(resolver, log)))
+			engine.POST("/graphql", graph.NoStore(), guard.MaybeSignedIn(), gin.WrapH(graph.Handler(resolver, log)))
 			return nil
 		},
 		ServicePayments: func() error {

@@ -25,7 +25,7 @@ func toRepairFaults(faults []rma.FaultOptions) []*RepairFault {
 }
 
 func toMoney(m money.Money) *Money {
-	return &Money{Cents: int(m.Cents), Currency: m.Currency}
+	return &Money{Cents: m.Cents, Currency: m.Currency}
 }
 
 func toNamedTicketInput(in TicketInput) support.NamedTicketInput {

@@ -18,8 +18,8 @@ type CommonReportRow struct {
 
 // An amount: whole minor units (cents for USD) of an ISO 4217 currency, never a float.
 type Money struct {
-	// Minor units of the currency; a GraphQL Int holds any price up to 21,474,836.47 dollars.
-	Cents int `json:"cents"`
+	// Minor units of the currency.
+	Cents int64 `json:"cents"`
 	// The ISO 4217 code, e.g. USD.
 	Currency string `json:"currency"`
 }

@@ -9,13 +9,10 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
-	"github.com/99designs/gqlgen/graphql/handler/transport"
-	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/gin-gonic/gin"
 
-	"rugged.example/portal/api/pkg/db/dbfault"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/support/support"
@@ -52,40 +49,35 @@ var codeByKind = map[fault.Kind]string{
 	fault.KindUnavailable:     "UNAVAILABLE",
 }
 
-// Handler serves POST /graphql. The caller mounts it behind the sign-in guard.
+// Handler serves POST /graphql: one JSON operation of at most MaxBody bytes (postJSON), every
+// answer marked Cache-Control: no-store (it is a customer's data, or a refusal of their
+// request). The caller mounts it behind the sign-in guard (and NoStore, for the guard's own
+// refusals).
 func Handler(r *Resolver, log *slog.Logger) http.Handler {
-	srv := handler.New(NewExecutableSchema(Config{Resolvers: r}))
-	srv.AddTransport(transport.POST{})
+	schema := NewExecutableSchema(Config{Resolvers: r})
+	srv := handler.New(schema)
+	srv.AddTransport(postJSON{log: log})
+	srv.Use(strictVariables{schema: schema.Schema()})
 	srv.Use(extension.FixedComplexityLimit(200))
-	srv.SetErrorPresenter(func(ctx context.Context, err error) *gqlerror.Error {
-		gqlErr := graphql.DefaultErrorPresenter(ctx, err)
-		var f *fault.Error
-		if errors.As(err, &f) && f.Kind != fault.KindInternal {
-			gqlErr.Message = f.Message
-			gqlErr.Extensions = map[string]any{"code": codeByKind[f.Kind], "id": f.ID, "fields": f.Fields}
-			return gqlErr
-		}
-		// A database outage is no bug of ours and no detail for the client: the same message and
-		// Retry-After hint as the REST answer's 503. gqlgen answers 200 with the error in the
-		// body, as GraphQL over HTTP does for resolver errors; clients match on the code.
-		if dbfault.Unreachable(err) {
-			log.WarnContext(ctx, "graphql resolver: database unavailable", "path", gqlErr.Path.String(), "err", err)
-			gqlErr.Message = dbfault.ErrUnavailable.Message
-			gqlErr.Extensions = map[string]any{"code": codeByKind[fault.KindUnavailable], "id": dbfault.ErrUnavailable.ID, "retryAfter": dbfault.RetryAfterSeconds}
-			return gqlErr
-		}
-		var parseErr *gqlerror.Error
-		if errors.As(err, &parseErr) && parseErr.Extensions != nil {
-			return gqlErr // the query itself was malformed: gqlgen's message is the useful one
-		}
-		log.ErrorContext(ctx, "graphql resolver failed", "path", gqlErr.Path.String(), "err", err)
-		gqlErr.Message = "Something went wrong on our side. Please try again."
-		gqlErr.Extensions = map[string]any{"code": "INTERNAL_SERVER_ERROR"}
-		return gqlErr
-	})
+	// Introspection is off for everyone, so the schema is not offered through suggestions either
+	// (signed-in callers included: the browser's operations are fixed when it is built, and any
+	// customer account would otherwise do to map the schema).
+	srv.SetDisableSuggestion(true)
+	srv.SetErrorPresenter(presenter(log))
 	srv.SetRecoverFunc(func(ctx context.Context, rec any) error {
 		log.ErrorContext(ctx, "graphql panic", "panic", rec)
 		return errors.New("internal")
 	})
-	return srv
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		srv.ServeHTTP(w, req)
+	})
+}
+
+// NoStore marks every answer of the route no-store, the guard's refusals (401, 403) included.
+func NoStore() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Header("Cache-Control", "no-store")
+		c.Next()
+	}
 }
