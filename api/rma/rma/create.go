@@ -117,6 +117,7 @@ type RMAStore interface {
 	SetShipping(ctx context.Context, number string, labelID, invoiceID, tracking, shippingError string) (bool, error)
 	AddEvent(ctx context.Context, e Event) error
 	RepairOptions(ctx context.Context, model, rmaType string) ([]FaultOptions, error)
+	UnpaidStore
 }
 
 // AddressRules are the address rules of spec §5 that need geography.

@@ -74,8 +74,11 @@ type rmaRow struct {
 	// LabelAttempts and LabelRetryAt are the missing label's retries (labelretry.go).
 	LabelAttempts int        `gorm:"not null;default:0"`
 	LabelRetryAt  *time.Time `gorm:"index:idx_rma_rmas_label_retry"`
-	CreatedAt     time.Time  `gorm:"index:idx_rma_rmas_owner_created,priority:2;index:idx_rma_rmas_org_created,priority:2"`
-	UpdatedAt     time.Time  `gorm:"index:idx_rma_rmas_owner_updated,priority:2;index:idx_rma_rmas_org_updated,priority:2"`
+	// PaymentAttemptAt is when the customer last started paying an RMA awaiting its payment
+	// (unpaid.go); left as it was once the RMA moves on.
+	PaymentAttemptAt *time.Time `gorm:"index:idx_rma_rmas_payment_attempt"`
+	CreatedAt        time.Time  `gorm:"index:idx_rma_rmas_owner_created,priority:2;index:idx_rma_rmas_org_created,priority:2"`
+	UpdatedAt        time.Time  `gorm:"index:idx_rma_rmas_owner_updated,priority:2;index:idx_rma_rmas_org_updated,priority:2"`
 }
 
 func (rmaRow) TableName() string { return "rma_rmas" }
@@ -164,6 +167,11 @@ func (s *Store) CreateRMA(ctx context.Context, r rma.RMA, idempotencyKey string)
 		}
 	}
 	row := toRMARow(r)
+	if r.Status == rma.StatusAwaitingPayment {
+		// The customer starts paying as it is opened: the abandon clock starts now.
+		at := utc(r.CreatedAt)
+		row.PaymentAttemptAt = &at
+	}
 	if r.Method == rma.ShipLabel || r.Method == rma.ShipQR {
 		// Born with its label's retry due after a grace: if the shipping step after the commit
 		// never completes (client gone, database stopped, process killed), the LabelRetrier
