@@ -25,6 +25,14 @@ type RMAs interface {
 	Release(ctx context.Context, owner, number string) (rma.RMA, error)
 	Cancel(ctx context.Context, owner, number string) (rma.RMA, error)
 	Cancelled(ctx context.Context, r rma.RMA)
+	// Unit is the registry's unit, for what the label page shows of it.
+	Unit(ctx context.Context, serial string) (rma.Unit, error)
+	// AwaitingPayment, RenewPaymentAttempt, Unpaid and CancelUnpaid are the RMAs awaiting their
+	// payment: found again by their unit, paid again, or cancelled once abandoned.
+	AwaitingPayment(ctx context.Context, owner, serial string) (rma.RMA, error)
+	RenewPaymentAttempt(ctx context.Context, owner, number string) (rma.RMA, error)
+	Unpaid(ctx context.Context, cutoff time.Time, limit int) ([]rma.RMA, error)
+	CancelUnpaid(ctx context.Context, r rma.RMA, cutoff time.Time, waited time.Duration) (bool, error)
 }
 
 // Quote is what the repair flow needs to know of a payments quote.
@@ -39,6 +47,18 @@ type Quote struct {
 	Paid      bool
 	ExpiresAt time.Time
 	Saved     SavedQuote
+	// Payment is what paid the quote; nil while it is unpaid.
+	Payment *Payment
+}
+
+// Payment is a paid quote's receipt.
+type Payment struct {
+	Method Method
+	// Reference is what the customer can quote about the payment: PayPal's capture id, the
+	// purchase order's number, or the card provider's transaction id.
+	Reference string
+	Amount    money.Money
+	PaidAt    time.Time
 }
 
 // SavedQuote is spec §3's Saved quote plus the packaging, which the confirm-quote page prefills

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/url"
 	"strings"
+	"time"
 
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/db"
@@ -69,13 +70,20 @@ type Deps struct {
 	Tx       db.Transactor
 	Settings Settings
 	Log      *slog.Logger
+	// Now is the clock of the abandoned payments' sweeper; time.Now when nil.
+	Now func() time.Time
 }
 
 // Service runs the out-of-warranty path.
 type Service struct{ d Deps }
 
 // NewService wires the service.
-func NewService(d Deps) *Service { return &Service{d: d} }
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &Service{d: d}
+}
 
 // Options are the payment choices a customer has (the confirm step's payment card).
 type Options struct {
@@ -356,29 +364,32 @@ func (s *Service) returnURL(rec rma.RMA) string {
 func (s *Service) cancelURL(rec rma.RMA) string { return s.returnURL(rec) + "&cancelled=1" }
 
 // ProcessOutOfWarranty finishes the owner's RMA once it is paid: the payment is settled
-// (captured, if the payer approved it and nobody has yet) and the RMA released with its label.
-// Repeats answer the same RMA. Another owner's RMA, an unknown one or one of another serial
-// answers rma.ErrRMANotFound; a cancelled one rma.ErrRMACancelled; an unpaid one the payments
-// module's refusal (not approved, declined).
-func (s *Service) ProcessOutOfWarranty(ctx context.Context, owner, number, serial, token string) (rma.RMA, error) {
+// (captured, if the payer approved it and nobody has yet) and the RMA released with its label,
+// answered with what the label page shows (Processed). Repeats answer the same RMA. Another
+// owner's RMA, an unknown one or one of another serial answers rma.ErrRMANotFound; a cancelled
+// one rma.ErrRMACancelled; an unpaid one the payments module's refusal (not approved, declined).
+func (s *Service) ProcessOutOfWarranty(ctx context.Context, owner, number, serial, token string) (Processed, error) {
 	rec, err := s.d.RMAs.RMA(ctx, owner, strings.TrimSpace(number))
 	if err != nil {
-		return rma.RMA{}, err
+		return Processed{}, err
 	}
 	if rec.Serial != strings.ToUpper(strings.TrimSpace(serial)) {
-		return rma.RMA{}, rma.ErrRMANotFound
+		return Processed{}, rma.ErrRMANotFound
 	}
 	switch rec.Status {
 	case rma.StatusCancelled:
-		return rma.RMA{}, rma.ErrRMACancelled
+		return Processed{}, rma.ErrRMACancelled
 	case rma.StatusAwaitingPayment:
 	default:
-		return rec, nil
+		return s.processed(ctx, rec), nil
 	}
 	if _, err := s.d.Payments.SettleRMA(ctx, owner, rec.Number, strings.TrimSpace(token)); err != nil {
-		return rma.RMA{}, err
+		return Processed{}, err
 	}
-	return s.d.RMAs.Release(ctx, owner, rec.Number)
+	if rec, err = s.d.RMAs.Release(ctx, owner, rec.Number); err != nil {
+		return Processed{}, err
+	}
+	return s.processed(ctx, rec), nil
 }
 
 // Cancel cancels the owner's RMA that awaits its payment together with its quote, in one

@@ -35,6 +35,7 @@ type fixture struct {
 	issuer   *rmatest.Issuer
 	mailer   *rmatest.Mailer
 	gdb      *gorm.DB
+	tx       db.Transactor
 }
 
 func newFixture(t *testing.T, gdb *gorm.DB) fixture {
@@ -51,6 +52,7 @@ func newFixture(t *testing.T, gdb *gorm.DB) fixture {
 		claimer: rmatest.NewClaimer(casey, "rma/a.jpg"), issuer: &rmatest.Issuer{}, mailer: &rmatest.Mailer{}, gdb: gdb,
 	}
 	tx := db.NewTransactor(gdb)
+	f.tx = tx
 	f.creator = &rma.Creator{
 		Store: store, Tx: tx, Addresses: rmatest.Addresses{}, Uploads: f.claimer, Shipping: f.issuer, Mail: f.mailer,
 		Units: rmatest.NoCache{}, Secrets: rmatest.Sealer{}, Log: testkit.Quiet(), Now: time.Now,
@@ -263,11 +265,11 @@ func TestIntegrationCreateOutOfWarranty_CardPathPaysThenReleasesOnce(t *testing.
 		f.payments.Approve(casey, res.RMANumber)
 		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, " rt10000002", order)
 		require.NoError(t, err)
-		require.Equal(t, rma.StatusAwaitingUnit, done.Status)
-		require.Equal(t, "label-1", done.LabelID)
+		require.Equal(t, rma.StatusAwaitingUnit, done.RMA.Status)
+		require.Equal(t, "label-1", done.RMA.LabelID)
 		repeat, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, "RT10000002", order)
 		require.NoError(t, err)
-		require.Equal(t, done.LabelID, repeat.LabelID, "repeats answer the same")
+		require.Equal(t, done.RMA.LabelID, repeat.RMA.LabelID, "repeats answer the same")
 		require.Len(t, f.issuer.Requests, 1)
 		require.Equal(t, []string{"casey@example.com|RMA RMA-100501 created"}, f.mailer.Sent)
 		require.Equal(t, 1, f.payments.Captures)
@@ -368,7 +370,7 @@ func TestIntegrationCreateOutOfWarranty_POPathPaysAtOnceAndProcesses(t *testing.
 
 		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, "RT10000002", "")
 		require.NoError(t, err)
-		require.Equal(t, "label-1", done.LabelID)
+		require.Equal(t, "label-1", done.RMA.LabelID)
 		require.Zero(t, f.payments.Captures, "nothing to capture for a PO")
 	})
 }
@@ -459,7 +461,7 @@ func TestIntegrationProcessOutOfWarranty_ConcurrentReturnsMakeOneLabelAndOneEmai
 		f.payments.Approve(casey, res.RMANumber)
 
 		var wg sync.WaitGroup
-		got := make([]rma.RMA, 4)
+		got := make([]repair.Processed, 4)
 		errs := make([]error, len(got)+1)
 		for i := range got {
 			wg.Go(func() {
@@ -473,7 +475,7 @@ func TestIntegrationProcessOutOfWarranty_ConcurrentReturnsMakeOneLabelAndOneEmai
 			require.NoError(t, errs[i])
 		}
 		for i := range got {
-			require.Equal(t, "label-1", got[i].LabelID)
+			require.Equal(t, "label-1", got[i].RMA.LabelID)
 		}
 		require.Len(t, f.issuer.Requests, 1, "one label")
 		require.Len(t, f.mailer.Sent, 1, "one e-mail")
@@ -561,9 +563,9 @@ func TestIntegrationCreateOutOfWarranty_UpgradeIsPaidAndReturnsToTheUpgradePage(
 		f.payments.Approve(casey, res.RMANumber)
 		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, "RT10000001", order)
 		require.NoError(t, err)
-		require.Equal(t, rma.RMATypeUpgrade, done.Type)
-		require.Equal(t, rma.StatusAwaitingUnit, done.Status)
-		require.Equal(t, "label-1", done.LabelID)
+		require.Equal(t, rma.RMATypeUpgrade, done.RMA.Type)
+		require.Equal(t, rma.StatusAwaitingUnit, done.RMA.Status)
+		require.Equal(t, "label-1", done.RMA.LabelID)
 	})
 }
 
@@ -592,8 +594,8 @@ func TestIntegrationCreateOutOfWarranty_UpgradeByPOAndItsRules(t *testing.T) {
 		require.Empty(t, res.PaymentURL)
 		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, "RT10000001", "")
 		require.NoError(t, err)
-		require.Equal(t, "label-1", done.LabelID)
-		require.Equal(t, rma.RMATypeUpgrade, done.Type)
+		require.Equal(t, "label-1", done.RMA.LabelID)
+		require.Equal(t, rma.RMATypeUpgrade, done.RMA.Type)
 	})
 }
 

@@ -21,8 +21,10 @@ import (
 type OutOfWarranty interface {
 	PaymentOptions(c repair.Customer) repair.Options
 	CreateOutOfWarranty(ctx context.Context, c repair.Customer, r repair.Request) (repair.Result, error)
-	ProcessOutOfWarranty(ctx context.Context, owner, number, serial, token string) (rma.RMA, error)
+	ProcessOutOfWarranty(ctx context.Context, owner, number, serial, token string) (repair.Processed, error)
 	Cancel(ctx context.Context, owner, number string) (rma.RMA, error)
+	AwaitingPayment(ctx context.Context, owner, serial string) (repair.PendingPayment, error)
+	ResumePayment(ctx context.Context, owner, number string) (repair.Result, error)
 }
 
 // CustomerTerms are what the caller's profile says about paying.
@@ -44,7 +46,8 @@ type oowAPI struct {
 }
 
 // OutOfWarrantyRoutes mounts the out-of-warranty endpoints of spec §7 (create/oow, process/oow,
-// cancel) and the payment options the confirm step's payment card shows.
+// cancel), the payment options the confirm step's payment card shows, and the way back to an
+// RMA that awaits its payment (awaiting-payment, pay).
 func OutOfWarrantyRoutes(r gin.IRouter, guard *auth.Guard, svc OutOfWarranty, terms Terms, log *slog.Logger) {
 	a := oowAPI{svc: svc, terms: terms}
 	g := r.Group("/rma-manager/rma")
@@ -63,6 +66,13 @@ func OutOfWarrantyRoutes(r gin.IRouter, guard *auth.Guard, svc OutOfWarranty, te
 
 	// Who: the RMA's owner; anyone else's RMA answers as an unknown one.
 	g.POST("/cancel", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.cancel))
+
+	// Who: any signed-in user holding a role of this client; the answer is the caller's own RMA
+	// awaiting its payment on the unit, and anyone else's answers 404 exactly like none.
+	g.GET("/awaiting-payment", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.awaitingPayment))
+
+	// Who: the RMA's owner; anyone else's RMA answers as an unknown one.
+	g.POST("/pay", guard.SignedIn(), guard.Customer(), httpx.Handler(log, a.pay))
 }
 
 // customer is the caller as the core sees them: the token's subject, organization, name and
@@ -220,7 +230,7 @@ func (a oowAPI) processOOW(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, toCreateResponse(r))
+	c.JSON(http.StatusOK, toProcessedResponse(r))
 	return nil
 }
 

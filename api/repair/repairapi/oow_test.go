@@ -164,9 +164,19 @@ func TestCreateOOW_CardPathThenProcessThenRepeat(t *testing.T) {
 	e.payments.Approve("usr_casey", "RMA-100501")
 	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, process)
 	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
-	want := `{"rmaNumber":"RMA-100501","label":"/shipping/documents/label-1","commercialInvoice":null,"shippingError":null}`
-	require.JSONEq(t, want, w.Body.String())
-	require.JSONEq(t, want, e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, process).Body.String(), "repeats answer the same")
+	want := `{"rmaNumber":"RMA-100501","label":"/shipping/documents/label-1","commercialInvoice":null,"shippingError":null,
+		"unit":{"serial":"RT10000002","model":"ST12","modelFamily":"Summit","pn":"ST12-G2-16"},
+		"summary":{"rmaType":"REPAIR",
+			"problem":{"primaryFault":"Display","problem":"Cracked or broken screen","initialNotes":"Screen cracked after a drop.",
+				"customerReference":"PO-7781","assetTag":"FLEET-0042","reimage":true,"biosFirmware":false,"hasDeviceData":null,
+				"acc":{"acPower":true,"storage":false,"hardCase":false,"battery":false}},
+			"contact":{"firstName":"Casey","lastName":"Morgan","email":"casey@example.com","phone":"+15125550142","phoneCountryCode":"US","company":"Morgan Field Services","position":""},
+			"address":{"line1":"2100 Riverside Dr","line2":"Suite 300","city":"Austin","state":"TX","country":"US","postalCode":"78741"},
+			"packaging":"label"},
+		"receipt":{"amount":{"cents":28900,"currency":"USD"},"method":"PayPal","reference":"CAPTURE-ORDER-QT-TEST00000001"}}`
+	require.JSONEq(t, want, withoutPaidAt(t, w.Body.String()), "the label page's unit, summary and receipt, as stored")
+	again := e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, process).Body.String()
+	require.JSONEq(t, want, withoutPaidAt(t, again), "repeats answer the same")
 
 	w = e.do(t, http.MethodPost, "/rma-manager/rma/cancel", e.casey, map[string]any{"rmaNumber": "RMA-100501"})
 	require.Equal(t, http.StatusConflict, w.Code)
@@ -247,7 +257,18 @@ func TestCreateOOW_UpgradeOfAUnitInWarrantyIsPaidThenLabelled(t *testing.T) {
 	process := map[string]any{"rmaNumber": "RMA-100501", "serial": "RT10000001", "token": "ORDER-QT-TEST00000001"}
 	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, process)
 	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
-	require.JSONEq(t, `{"rmaNumber":"RMA-100501","label":"/shipping/documents/label-1","commercialInvoice":null,"shippingError":null}`, w.Body.String())
+	var processed struct {
+		RMANumber string `json:"rmaNumber"`
+		Label     string `json:"label"`
+		Unit      struct{ ModelFamily string }
+		Summary   struct{ RMAType string }
+		Receipt   struct{ Amount struct{ Cents int64 } }
+	}
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &processed))
+	require.Equal(t, "/shipping/documents/label-1", processed.Label)
+	require.Equal(t, "Ranger", processed.Unit.ModelFamily)
+	require.Equal(t, "UPGRADE", processed.Summary.RMAType)
+	require.Equal(t, int64(329_00), processed.Receipt.Amount.Cents)
 	got, err := e.store.RMAByNumber(t.Context(), "usr_casey", "RMA-100501")
 	require.NoError(t, err)
 	require.Equal(t, "UPGRADE", got.Type)
@@ -287,4 +308,20 @@ func TestCreateOOW_UpgradeRefusals(t *testing.T) {
 	w := e.do(t, http.MethodPost, "/rma-manager/rma/create", e.casey, upgradePayload(nil))
 	require.Equal(t, http.StatusConflict, w.Code, w.Body.String())
 	require.JSONEq(t, `{"error":"rma.upgradeIsPaid","message":"An upgrade is paid for: pay for it or save a quote."}`, w.Body.String())
+}
+
+// withoutPaidAt is an answer with its receipt's paidAt checked for a time and removed, so the rest
+// compares exactly.
+func withoutPaidAt(t *testing.T, body string) string {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(body), &m))
+	receipt, ok := m["receipt"].(map[string]any)
+	require.True(t, ok, "a receipt: %s", body)
+	_, err := time.Parse(time.RFC3339, receipt["paidAt"].(string))
+	require.NoError(t, err)
+	delete(receipt, "paidAt")
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	return string(out)
 }

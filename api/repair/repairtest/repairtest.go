@@ -161,6 +161,7 @@ func (p *Payments) AcceptPurchaseOrder(_ context.Context, owner, number, custome
 		return repair.Quote{}, err
 	}
 	q.status, q.q.Paid, q.customerPO = paid, true, customerPO
+	q.q.Payment = &repair.Payment{Method: repair.MethodPO, Reference: customerPO, Amount: q.q.Amount, PaidAt: p.now()}
 	return q.q, nil
 }
 
@@ -208,7 +209,10 @@ func (p *Payments) Decline(owner, number string) {
 
 // MarkPaid is the provider's webhook paying the quote of owner's RMA without the customer.
 func (p *Payments) MarkPaid(owner, number string) {
-	p.set(owner, number, func(q *quote) { q.status, q.q.Paid = paid, true })
+	p.set(owner, number, func(q *quote) {
+		q.status, q.q.Paid = paid, true
+		q.q.Payment = &repair.Payment{Method: repair.MethodPayPal, Reference: "CAPTURE-WEBHOOK-" + q.q.ID, Amount: q.q.Amount, PaidAt: p.now()}
+	})
 }
 
 func (p *Payments) set(owner, number string, fn func(*quote)) {
@@ -240,6 +244,7 @@ func (p *Payments) SettleRMA(_ context.Context, owner, number, token string) (re
 	}
 	p.Captures++
 	q.status, q.q.Paid = paid, true
+	q.q.Payment = &repair.Payment{Method: repair.MethodPayPal, Reference: "CAPTURE-" + q.order, Amount: q.q.Amount, PaidAt: p.now()}
 	return q.q, nil
 }
 
