@@ -19,7 +19,6 @@ function Harness({ error, onChange }: { error?: string; onChange: (file: POFile 
   return (
     <FileUploadField
       label="Proof of Purchase"
-      idPrefix="proof"
       help="A PDF of the receipt."
       file={file}
       onChange={(next) => {

@@ -1,29 +1,13 @@
-import { useId } from 'react';
-import styled from 'styled-components';
 import type { POFile } from '@portal/api-client';
-import { Banner, Button, MutedText, ProgressBar, Row } from '@portal/ui';
+import { FilePicker } from '@portal/ui';
 import { ACCEPTED_DOCUMENTS, useFileUpload } from './useFileUpload';
 
-const FileBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-
-  label {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-`;
-
-const ErrorText = styled.div`
-  color: ${({ theme }) => theme.colors.error.fg};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
+/** The button of a single-document field. */
+const CHOOSE_FILE = 'Choose file';
 
 export interface FileUploadFieldProps {
-  /** The input's label ('PO File', 'Proof of Purchase'). */
+  /** What the document is ('PO File', 'Proof of Purchase'): the field's legend and its input's name. */
   label: string;
-  /** Prefix of the input's id (the rest is React's useId). */
-  idPrefix: string;
   /** What to choose, in the form's words; it describes the input. */
   help: string;
   /** The stored file, null while none is attached. */
@@ -33,51 +17,32 @@ export interface FileUploadFieldProps {
   attachedText: (name: string) => string;
   /** The form's message for the field (validation or the server's), shown under it. */
   error: string | undefined;
+  /** The user left the field: the form may show its message, as for a text field's blur. */
+  onLeave?: () => void;
 }
 
 /**
- * A file input whose document uploads as soon as it is chosen: its name, progress bar and Cancel
- * while it goes, then the attached file with Remove; upload errors in a banner that clears itself.
+ * One document (a PO file, a proof of purchase) in the portal's file field, the photos' own:
+ * uploaded as soon as it is chosen, with its progress and Cancel, then attached with Remove;
+ * upload errors in a banner that clears itself. While a file uploads, the field's message waits:
+ * 'Must Attach Files' is not true of a file on its way.
  */
-export function FileUploadField({ label, idPrefix, help, file, onChange, attachedText, error }: FileUploadFieldProps) {
-  const id = `${idPrefix}-${useId()}`;
+export function FileUploadField({ label, help, file, onChange, attachedText, error, onLeave }: FileUploadFieldProps) {
   const { upload, error: uploadError, choose } = useFileUpload(onChange);
-  const described = [`${id}-help`, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <FileBox>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="file"
-        accept={ACCEPTED_DOCUMENTS}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          if (chosen) choose(chosen);
-          event.target.value = '';
-        }}
-      />
-      <MutedText id={`${id}-help`}>{help}</MutedText>
-      {upload ? (
-        <Row $gap="sm">
-          <span>{upload.name}</span>
-          <ProgressBar value={upload.progress} label={`Uploading ${upload.name}`} />
-          <Button $variant="secondary" onClick={upload.cancel} aria-label={`Cancel upload of ${upload.name}`}>
-            Cancel
-          </Button>
-        </Row>
-      ) : null}
-      {file && !upload ? (
-        <Row $gap="sm">
-          <span>{attachedText(file.originalname)}</span>
-          <Button $variant="secondary" onClick={() => onChange(null)} aria-label={`Remove ${file.originalname}`}>
-            Remove
-          </Button>
-        </Row>
-      ) : null}
-      {uploadError ? <Banner variant="error">{uploadError}</Banner> : null}
-      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
-    </FileBox>
+    <FilePicker
+      legend={label}
+      chooseText={CHOOSE_FILE}
+      help={help}
+      accept={ACCEPTED_DOCUMENTS}
+      uploading={upload ? [{ key: upload.name, name: upload.name, progress: upload.progress, cancel: upload.cancel }] : []}
+      attached={file && !upload ? [{ key: file.fileId, name: file.originalname, text: attachedText(file.originalname), remove: () => onChange(null) }] : []}
+      uploadError={uploadError}
+      error={upload ? undefined : error}
+      onChoose={([chosen]) => {
+        if (chosen) choose(chosen);
+      }}
+      onLeave={onLeave}
+    />
   );
 }

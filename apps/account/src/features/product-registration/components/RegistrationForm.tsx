@@ -106,12 +106,15 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
         />
         <FileUploadField
           label="Proof of Purchase"
-          idPrefix="proof"
           help={COPY.proofHelp}
           file={values.proof}
-          onChange={(proof) => change({ ...values, proof })}
+          onChange={(proof) => {
+            touch('proof');
+            change({ ...values, proof });
+          }}
           attachedText={COPY.proofAttached}
-          error={visibleError(errors.proof, serverErrors.proof, showAll)}
+          error={errorOf('proof')}
+          onLeave={() => touch('proof')}
         />
         {failure ? <Banner variant="error">{failure}</Banner> : null}
         <SubmitButton label={COPY.register} busyLabel={COPY.registering} busy={busy} invalid={Object.keys(errors).length > 0} />

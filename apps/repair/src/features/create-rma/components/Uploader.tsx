@@ -1,43 +1,7 @@
-import { useId, useRef } from 'react';
-import styled from 'styled-components';
 import type { UploadedFile } from '@portal/api-client';
-import { Banner, Button, ProgressBar, Row, Stack } from '@portal/ui';
+import { FilePicker } from '@portal/ui';
 import { COPY } from '../copy';
 import { ACCEPTED_MEDIA, type UploadInProgress } from '../hooks/useUploads';
-
-const Box = styled.fieldset`
-  margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border: ${({ theme }) => `${theme.size.borderWidth} dashed ${theme.colors.borderStrong}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  min-width: 0;
-
-  legend {
-    padding: 0 ${({ theme }) => theme.space.xs};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-`;
-
-const Files = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
-const FileRow = styled.li`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  align-items: center;
-`;
-
-const ErrorText = styled.div`
-  color: ${({ theme }) => theme.colors.error.fg};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
 
 export interface UploaderProps {
   files: readonly UploadedFile[];
@@ -47,57 +11,26 @@ export interface UploaderProps {
   fieldError?: string;
   onAdd: (files: File[]) => void;
   onRemove: (file: UploadedFile) => void;
+  /** The user left the field: the step may show its message, as for a text field's blur. */
+  onLeave?: () => void;
 }
 
-/** The photo/video uploader of step 1: choose files, watch each upload, cancel or remove. */
-export function Uploader({ files, uploads, error, fieldError, onAdd, onRemove }: UploaderProps) {
-  const inputId = `upload-${useId()}`;
-  const input = useRef<HTMLInputElement>(null);
+/** The photo/video uploader of step 1 (the portal's file field): choose files, watch each upload, cancel or remove. */
+export function Uploader({ files, uploads, error, fieldError, onAdd, onRemove, onLeave }: UploaderProps) {
   return (
-    <Box aria-describedby={fieldError ? `${inputId}-error` : undefined}>
-      <legend>Photos and Videos</legend>
-      <Stack $gap="sm">
-        <label htmlFor={inputId}>Add photos or videos</label>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          multiple
-          accept={ACCEPTED_MEDIA}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={`${inputId}-help${fieldError ? ` ${inputId}-error` : ''}`}
-          onChange={(event) => {
-            onAdd(Array.from(event.target.files ?? []));
-            event.target.value = '';
-          }}
-        />
-        <div id={`${inputId}-help`}>{COPY.uploadHelp}</div>
-        {uploads.length + files.length > 0 ? (
-          <Files aria-label="Attached files">
-            {uploads.map((upload) => (
-              <FileRow key={`u${upload.id}`}>
-                <span>{upload.name}</span>
-                <Button $variant="secondary" onClick={upload.cancel} aria-label={`Cancel upload of ${upload.name}`}>
-                  Cancel
-                </Button>
-                <ProgressBar value={upload.progress} label={`Uploading ${upload.name}`} />
-              </FileRow>
-            ))}
-            {files.map((file) => (
-              <FileRow key={file.bucketFileName}>
-                <span>{file.originalname}</span>
-                <Row $gap="sm">
-                  <Button $variant="secondary" onClick={() => onRemove(file)} aria-label={`Remove ${file.originalname}`}>
-                    Remove
-                  </Button>
-                </Row>
-              </FileRow>
-            ))}
-          </Files>
-        ) : null}
-        {error ? <Banner variant="error">{error}</Banner> : null}
-        {fieldError ? <ErrorText id={`${inputId}-error`}>{fieldError}</ErrorText> : null}
-      </Stack>
-    </Box>
+    <FilePicker
+      legend="Photos and Videos"
+      chooseText="Add photos or videos"
+      help={COPY.uploadHelp}
+      accept={ACCEPTED_MEDIA}
+      multiple
+      uploading={uploads.map((upload) => ({ key: String(upload.id), name: upload.name, progress: upload.progress, cancel: upload.cancel }))}
+      attached={files.map((file) => ({ key: file.bucketFileName, name: file.originalname, remove: () => onRemove(file) }))}
+      uploadError={error}
+      // 'Must Attach Files' is not true of files on their way.
+      error={uploads.length > 0 ? undefined : fieldError}
+      onChoose={onAdd}
+      onLeave={onLeave}
+    />
   );
 }

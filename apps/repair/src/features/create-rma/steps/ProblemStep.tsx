@@ -278,6 +278,7 @@ function ProblemFields({ unit, values, onChange, discountPercent, errorOf, touch
         error={uploads.error}
         fieldError={errorOf('attachments')}
         onAdd={uploads.add}
+        onLeave={() => touch('attachments')}
         onRemove={(file) => {
           touch('attachments');
           uploads.remove(file);
