@@ -103,10 +103,14 @@ func (c *Checkout) recordSurplus(ctx context.Context, q Quote, p Payment) (*Refu
 // refundNow makes the refunds just recorded; what fails stays pending for the retrier.
 func (c *Checkout) refundNow(ctx context.Context, refunds ...*Refund) {
 	for _, r := range refunds {
-		if r != nil {
-			// A failure is recorded on the refund and logged; the database failing is the
-			// retrier's to pick up once the lease ends.
-			_ = c.attemptRefund(ctx, *r)
+		if r == nil {
+			continue
+		}
+		// A provider's failure is recorded on the refund; the database's leaves it pending, and
+		// the retrier asks the provider again once the lease ends (a void or refund already made
+		// is then answered as given back).
+		if err := c.attemptRefund(ctx, *r); err != nil {
+			c.d.Log.ErrorContext(ctx, "refund attempt not recorded; the retrier takes it up", "refund", r.ID, "quote", r.QuoteID, "err", err)
 		}
 	}
 }
@@ -131,11 +135,14 @@ func (c *Checkout) attemptRefund(ctx context.Context, r Refund) error {
 	at := c.now()
 	var finished bool
 	err = c.d.Tx.InTx(ctx, func(ctx context.Context) error {
-		q, err := c.d.Store.QuoteByID(ctx, r.QuoteID)
-		if err != nil {
+		// The conditional write comes first: on SQLite a transaction that has only read cannot
+		// take the write lock once another writer (the refund's own webhook) committed.
+		var err error
+		if finished, err = c.d.Store.FinishRefund(ctx, r.ID, back, at); err != nil || !finished {
 			return err
 		}
-		if finished, err = c.d.Store.FinishRefund(ctx, r.ID, back, at); err != nil || !finished {
+		q, err := c.d.Store.QuoteByID(ctx, r.QuoteID)
+		if err != nil {
 			return err
 		}
 		r.Status, r.Reversal, r.RefundRef, r.RefundedAt = RefundDone, back.Reversal, back.Ref, &at

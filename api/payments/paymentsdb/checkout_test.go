@@ -34,11 +34,17 @@ type countingStore struct {
 	payments.CheckoutStore
 	wins    atomic.Int32
 	barrier *barrier
+	// beforeMarkPaid, when set, runs once before the next MarkPaid: what another request does
+	// between a payment's check and its write.
+	beforeMarkPaid atomic.Pointer[func()]
 }
 
 func (s *countingStore) MarkPaid(ctx context.Context, id string, p payments.Payment) (bool, error) {
 	if b := s.barrier; b != nil {
 		b.wait()
+	}
+	if hook := s.beforeMarkPaid.Swap(nil); hook != nil {
+		(*hook)()
 	}
 	won, err := s.CheckoutStore.MarkPaid(ctx, id, p)
 	if won {
@@ -90,6 +96,38 @@ func (f *fulfiller) calls() []payments.Quote {
 	return append([]payments.Quote(nil), f.paid...)
 }
 
+// clock is the checkout's: the real time, moved on when a test lets days or minutes pass.
+type clock struct{ offset atomic.Int64 }
+
+func (c *clock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
+
+func (c *clock) advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// refundCounter counts what the checkout reports of its refunds, as the metrics do.
+type refundCounter struct {
+	mu     sync.Mutex
+	counts map[string]int
+}
+
+func (c *refundCounter) PaymentRefund(provider, reason, outcome string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.counts == nil {
+		c.counts = map[string]int{}
+	}
+	c.counts[provider+" "+reason+" "+outcome]++
+}
+
+func (c *refundCounter) snapshot() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := map[string]int{}
+	for k, v := range c.counts {
+		out[k] = v
+	}
+	return out
+}
+
 type fixture struct {
 	gdb       *gorm.DB
 	store     *countingStore
@@ -97,23 +135,36 @@ type fixture struct {
 	checkout  *payments.Checkout
 	providers *paymentstest.Providers
 	fulfilled *fulfiller
+	clock     *clock
+	refunds   *refundCounter
+	// router is the payments router the providers' webhooks reach.
+	router http.Handler
 }
 
 func newFixture(t *testing.T, gdb *gorm.DB) *fixture {
 	t.Helper()
 	raw := migrated(t, gdb)
-	f := &fixture{gdb: gdb, raw: raw, store: &countingStore{CheckoutStore: raw}, providers: paymentstest.New(t), fulfilled: &fulfiller{}}
+	f := &fixture{gdb: gdb, raw: raw, store: &countingStore{CheckoutStore: raw}, providers: paymentstest.New(t), fulfilled: &fulfiller{},
+		clock: &clock{}, refunds: &refundCounter{}}
 	pp, an := f.providers.Gateways()
-	f.checkout = payments.NewCheckout(payments.CheckoutDeps{
-		Store: f.store, Tx: db.NewTransactor(gdb), Mail: mail.NewOutbox(gdb),
-		PayPal: pp, AuthNet: an, Fulfiller: f.fulfilled, PublicURL: f.providers.URL, Log: testkit.Quiet(),
-	})
+	f.checkout = f.newCheckout(pp, an)
 	gin.SetMode(gin.TestMode)
 	r := gin.New()
 	paymentsapi.Routes(r, auth.NewGuard(authtest.NewSigner(t).Verifier(), testkit.Quiet()),
 		paymentsapi.Deps{Checkout: f.checkout}, testkit.Quiet())
+	f.router = r
 	f.providers.Serve(r)
 	return f
+}
+
+// newCheckout is a checkout on the fixture's store, outbox, clock and counters with these
+// providers.
+func (f *fixture) newCheckout(pp payments.PayPal, an payments.AuthNet) *payments.Checkout {
+	return payments.NewCheckout(payments.CheckoutDeps{
+		Store: f.store, Tx: db.NewTransactor(f.gdb), Mail: mail.NewOutbox(f.gdb),
+		PayPal: pp, AuthNet: an, Fulfiller: f.fulfilled, PublicURL: f.providers.URL, Refunds: f.refunds,
+		Log: testkit.Quiet(), Now: f.clock.Now,
+	})
 }
 
 var caseyContact = payments.QuoteContact{FirstName: "Casey", LastName: "Morgan", EmailAddress: "casey@example.com"}

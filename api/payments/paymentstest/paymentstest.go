@@ -94,16 +94,24 @@ func New(t testing.TB) *Providers {
 		http.NotFound(w, r)
 	})
 
-	p.PayPal, err = paypal.New(paypal.Config{
-		BaseURL: srv.URL + paymentsapi.PayPalSandboxPath, ClientID: payPalClientID, ClientSecret: payPalSecret, WebhookID: payPalWebhookID,
-	}, nil)
-	require.NoError(t, err)
+	p.PayPal = p.PayPalClientWith(t, nil)
 	p.AuthNet, err = authnet.New(authnet.Config{
 		APIURL: srv.URL + paymentsapi.AuthNetSandboxPath + "/xml/v1/request.api", FormURL: srv.URL + paymentsapi.AuthNetSandboxPath + "/payment/payment",
 		LoginID: authNetLogin, TransactionKey: authNetKey, SignatureKey: config.Secret(authNetSigKey),
 	}, nil)
 	require.NoError(t, err)
 	return p
+}
+
+// PayPalClientWith is a client of the PayPal sandbox whose calls go through hc (nil for a
+// default client): a transport that fails some calls on purpose plays an outage of PayPal.
+func (p *Providers) PayPalClientWith(t testing.TB, hc *http.Client) *paypal.Client {
+	t.Helper()
+	c, err := paypal.New(paypal.Config{
+		BaseURL: p.URL + paymentsapi.PayPalSandboxPath, ClientID: payPalClientID, ClientSecret: payPalSecret, WebhookID: payPalWebhookID,
+	}, hc)
+	require.NoError(t, err)
+	return c
 }
 
 // Serve makes h the portal: every path but the sandboxes', the webhooks included.
