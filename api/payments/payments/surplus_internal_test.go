@@ -49,7 +49,7 @@ func TestSurplusReason_OnlyMoneyThatDoesNotPayTheQuoteAsStoredGoesBack(t *testin
 
 func TestRefundTarget_NamesTheCaptureOrTheTransactionAndNothingForAPurchaseOrder(t *testing.T) {
 	tests := []struct {
-		p                  Payment
+		p                 Payment
 		provider, wantRef string
 	}{
 		{Payment{Method: MethodPayPal, ProviderRef: "ORDER-1", CaptureID: "CAPTURE-1"}, ProviderPayPal, "CAPTURE-1"},
