@@ -17,24 +17,6 @@ import (
 	"rugged.example/portal/api/pkg/testkit"
 )
 
-// testClock is the provider's clock in these tests: it moves only when told.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // signInCounts records what the provider reports through identity.SignInMetrics.
 type signInCounts struct {
 	mu              sync.Mutex
@@ -57,14 +39,14 @@ func (s *signInCounts) SignInLockedOut(scope string) {
 // metrics, on the default sign-in limits.
 type signInEnv struct {
 	*testEnv
-	clock   *testClock
+	clock   *testkit.Clock
 	metrics *signInCounts
 }
 
 func newSignInEnv(t *testing.T, gdb *gorm.DB) *signInEnv {
 	t.Helper()
 	require.NoError(t, mail.Migrate(t.Context(), gdb))
-	s := &signInEnv{clock: &testClock{now: time.Date(2026, 3, 3, 14, 0, 0, 0, time.UTC)}, metrics: &signInCounts{}}
+	s := &signInEnv{clock: testkit.NewClock(time.Date(2026, 3, 3, 14, 0, 0, 0, time.UTC)), metrics: &signInCounts{}}
 	s.testEnv = newTestEnvWith(t, gdb, func(cfg *identity.Config) {
 		cfg.Now = s.clock.Now
 		cfg.Mail = mail.NewOutbox(gdb)

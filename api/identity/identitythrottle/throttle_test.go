@@ -19,28 +19,10 @@ import (
 	"rugged.example/portal/api/pkg/testkit"
 )
 
-// clock is a test clock that moves only when told.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newClock() *clock { return &clock{now: time.Date(2026, 3, 3, 14, 0, 0, 0, time.UTC)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
+func newClock() *testkit.Clock { return testkit.NewClock(time.Date(2026, 3, 3, 14, 0, 0, 0, time.UTC)) }
 
 // newThrottle is a throttle on a migrated database with settings (zero: the defaults).
-func newThrottle(t *testing.T, gdb *gorm.DB, settings identitythrottle.Settings, c *clock) *identitythrottle.Throttle {
+func newThrottle(t *testing.T, gdb *gorm.DB, settings identitythrottle.Settings, c *testkit.Clock) *identitythrottle.Throttle {
 	t.Helper()
 	require.NoError(t, identitydb.Migrate(t.Context(), gdb))
 	th, err := identitythrottle.New(identitydb.NewStore(gdb), db.NewTransactor(gdb), settings, c.Now)
@@ -60,6 +42,20 @@ func fail(t *testing.T, th *identitythrottle.Throttle, email, client string) (id
 	return f, nil
 }
 
+// failTimes fails n attempts in a row, the clock moved past each one's delay; it returns the
+// last attempt's Failure.
+func failTimes(t *testing.T, th *identitythrottle.Throttle, c *testkit.Clock, n int, email, client string) identitythrottle.Failure {
+	t.Helper()
+	var f identitythrottle.Failure
+	for i := range n {
+		var err error
+		f, err = fail(t, th, email, client)
+		require.NoError(t, err, "failure %d", i+1)
+		c.Advance(10 * time.Second)
+	}
+	return f
+}
+
 func retryAt(t *testing.T, err error) time.Time {
 	t.Helper()
 	var tooMany *identitycore.TooManyAttempts
@@ -72,12 +68,7 @@ func TestIntegrationThrottle_FifthFailureLocksTheEmailAndTheRightPasswordWaits(t
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		c := newClock()
 		th := newThrottle(t, gdb, identitythrottle.Settings{}, c)
-		for i := 1; i <= 4; i++ {
-			f, err := fail(t, th, "casey@example.com", "192.0.2.1")
-			require.NoError(t, err, "failure %d", i)
-			require.Zero(t, f.LockedUntil)
-			c.Advance(10 * time.Second) // past each delay
-		}
+		require.Zero(t, failTimes(t, th, c, 4, "casey@example.com", "192.0.2.1").LockedUntil)
 		f, err := fail(t, th, "casey@example.com", "192.0.2.1")
 		require.NoError(t, err)
 		require.True(t, f.AccountLocked)
@@ -152,22 +143,13 @@ func TestIntegrationThrottle_SuccessStartsTheEmailOverButTakesBackOnlyItsOwnCoun
 		settings := identitythrottle.DefaultSettings()
 		settings.ClientFailures = 6
 		th := newThrottle(t, gdb, settings, c)
-		for range 4 {
-			_, err := fail(t, th, "casey@example.com", "192.0.2.1")
-			require.NoError(t, err)
-			c.Advance(10 * time.Second)
-		}
+		failTimes(t, th, c, 4, "casey@example.com", "192.0.2.1")
 		a, err := th.Admit(t.Context(), "casey@example.com", "192.0.2.1")
 		require.NoError(t, err)
 		require.NoError(t, th.Succeeded(t.Context(), a), "the fifth attempt is the right password")
 
 		// The e-mail starts over: four more failures lock nothing.
-		for range 4 {
-			f, err := fail(t, th, "casey@example.com", "198.51.100.1")
-			require.NoError(t, err)
-			require.False(t, f.AccountLocked)
-			c.Advance(10 * time.Second)
-		}
+		require.False(t, failTimes(t, th, c, 4, "casey@example.com", "198.51.100.1").AccountLocked)
 		// The address kept its four failures: two more lock it (limit 6).
 		_, err = fail(t, th, "other@example.com", "192.0.2.1")
 		require.NoError(t, err)
@@ -208,10 +190,7 @@ func TestIntegrationThrottle_LockoutNoticeRunsOncePerLockoutAndNotAfterASuccessL
 		// Four failures, then two attempts at once: the fifth locks, the sixth (the right
 		// password, admitted just before) succeeds and lifts it: no notice.
 		c.Advance(5 * time.Minute)
-		for range 3 {
-			_, err := fail(t, th, "casey@example.com", "192.0.2.1")
-			require.NoError(t, err)
-		}
+		failTimes(t, th, c, 3, "casey@example.com", "192.0.2.1")
 		right, err := th.Admit(t.Context(), "casey@example.com", "192.0.2.1")
 		require.NoError(t, err)
 		wrong, err := th.Admit(t.Context(), "casey@example.com", "192.0.2.1")
