@@ -56,6 +56,19 @@ function isErrorBody(value: unknown): value is ApiErrorBody & Record<string, unk
   );
 }
 
+/**
+ * A refused GraphQL request (400 or 413: a body too large, a document or variables the schema
+ * refuses) answers `{ errors: [{ message, extensions: { code } }] }`: its first error, as the
+ * API's error body.
+ */
+function firstGraphQLError(value: unknown): (ApiErrorBody & Record<string, unknown>) | null {
+  const errors = typeof value === 'object' && value !== null ? (value as { errors?: unknown }).errors : undefined;
+  const first = (Array.isArray(errors) ? errors[0] : undefined) as { message?: unknown; extensions?: { code?: unknown } } | undefined;
+  if (typeof first !== 'object' || first === null || typeof first.message !== 'string') return null;
+  const code = first.extensions?.code;
+  return { error: typeof code === 'string' ? code : 'graphql', message: first.message };
+}
+
 /** Reads a failed response into an ApiError, whatever its body turns out to be. */
 export async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown;
@@ -65,6 +78,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
     body = undefined;
   }
   if (isErrorBody(body)) return new ApiError(response.status, body);
+  const graphqlError = firstGraphQLError(body);
+  if (graphqlError) return new ApiError(response.status, graphqlError);
   return new ApiError(response.status, {
     error: `http.${response.status}`,
     message: response.statusText || `Request failed with status ${response.status}`,

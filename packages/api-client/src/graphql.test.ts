@@ -62,4 +62,14 @@ describe('GraphQL client', () => {
     await expect(api.graphql.query(query)).resolves.toEqual({ thing: { name: 'y' } });
     expect(tokens.refresh).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    [400, 'GRAPHQL_VALIDATION_FAILED', 'Variable "$a" got an invalid value: expected a String.'],
+    [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'],
+  ])('rejects a refused request (HTTP %i) with its GraphQL code and message', async (status, code, message) => {
+    const { api, tokens } = setupClient([json(status, { errors: [{ message, extensions: { code } }], data: null })]);
+
+    await expect(api.graphql.query(query)).rejects.toMatchObject({ name: 'ApiError', status, error: code, message });
+    expect(tokens.refresh).not.toHaveBeenCalled();
+  });
 });

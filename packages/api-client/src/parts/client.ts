@@ -5,6 +5,7 @@ import type {
   OrderLineInput,
   Part,
   PartsOrder,
+  PartsOrderKind,
   PartsOrderPayload,
   PartsPage,
   PartsSearch,
@@ -21,13 +22,16 @@ export const VIDEO_SERIALS_PATH = '/parts-manager/video/serials';
 
 type Signal = { signal?: AbortSignal };
 
+/** A pricing's options: the order the lines are for, so the parts cart learns which lines only the video order takes. */
+type PriceOptions = Signal & { kind?: PartsOrderKind };
+
 export interface PartsClient {
   /** The catalogue (public); an unknown serial answers 404 rma.unitNotFound 'Serial Not Found'. */
   searchParts(search: PartsSearch, options?: Signal): Promise<PartsPage>;
   /** One part (public); an unknown number answers 404. */
   part(partNumber: string, options?: Signal): Promise<Part>;
-  /** Prices lines (public): a line that cannot be ordered is a problem, never a 4xx. */
-  price(lines: OrderLineInput[], options?: Signal): Promise<PriceResult>;
+  /** Prices lines (public): a line that cannot be ordered (for `kind`'s order) is a problem, never a 4xx. */
+  price(lines: OrderLineInput[], options?: PriceOptions): Promise<PriceResult>;
   /**
    * Places an order (sign-in and service:partorder:create). The same idempotency key answers
    * the same order, so a retried submit never orders or charges twice.
@@ -67,7 +71,8 @@ export function createPartsClient(http: HttpClient): PartsClient {
     part: (partNumber, options) => http.request<Part>('GET', `${PARTS_PATH}/${encodeURIComponent(partNumber)}`, { signal: options?.signal }),
 
     async price(lines, options) {
-      const result = await http.request<PriceResult>('POST', PARTS_PRICE_PATH, { body: { lines }, signal: options?.signal });
+      const body = options?.kind ? { kind: options.kind, lines } : { lines };
+      const result = await http.request<PriceResult>('POST', PARTS_PRICE_PATH, { body, signal: options?.signal });
       return { ...result, lines: (result.lines ?? []).map(line), problems: result.problems ?? [] };
     },
 

@@ -20,6 +20,11 @@ export interface Part {
   /** A path on the portal's host (/assets/parts/…svg). */
   imagePath: string;
   isHighValue: boolean;
+  /**
+   * A body-worn camera's part (VX12-…): only the video order takes it (its units and
+   * service:video:serial:read); the parts cart and checkout refuse it.
+   */
+  videoOnly: boolean;
 }
 
 /** A catalogue search: a serial stands for its unit's model; all filters combine. */
@@ -64,7 +69,7 @@ export interface PricedLine {
   serials: string[];
 }
 
-export type PriceProblemCode = 'parts.unknownPart' | 'parts.discontinued' | 'parts.badQuantity' | 'parts.wrongModel';
+export type PriceProblemCode = 'parts.unknownPart' | 'parts.discontinued' | 'parts.badQuantity' | 'parts.wrongModel' | 'parts.videoOnly';
 
 /** Why a requested line cannot be ordered; index is the line's place in the request. */
 export interface PriceProblem {

@@ -33,7 +33,8 @@ export type VerifySerialResult = { kind: 'found'; unit: Unit } | { kind: '404' }
 
 /**
  * An amount as every API sends it (ARCHITECTURE §5): whole minor units (cents for USD) of an
- * ISO 4217 currency, never a float. The browser shows amounts; it never sends one.
+ * ISO 4217 currency, never a float. The browser shows amounts; it never sends one. GraphQL's
+ * Cents scalar keeps cents within Number.MAX_SAFE_INTEGER, so a number holds them exactly.
  */
 export interface Money {
   cents: number;

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cartItem, makeApi, putCart, renderPage, signedOut, storedCart } from '../../shared/test/fixtures';
+import { cartItem, makeApi, putCart, renderPage, signedOut, storedCart, videoOnlyMessage } from '../../shared/test/fixtures';
 import { PartsCartPage } from './PartsCartPage';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -30,7 +30,7 @@ describe('parts-order/cart', () => {
         { partNumber: 'RL14-BAT-STD', quantity: 2 },
         { partNumber: 'RL14-CHG-AC', quantity: 1 },
       ],
-      expect.anything(),
+      expect.objectContaining({ kind: 'parts' }),
     );
   });
 
@@ -38,5 +38,13 @@ describe('parts-order/cart', () => {
     putCart('parts', [cartItem('VX12-MNT-HELM', 1)]);
     renderPage(<PartsCartPage />, { path, url: path, session: signedOut(makeApi()) });
     expect(await screen.findByText('Part VX12-MNT-HELM is no longer sold.')).toBeInTheDocument();
+  });
+
+  it('shows a body-worn camera part, put there before the rule, with the message that sends it to the video order', async () => {
+    putCart('parts', [cartItem('VX12-BAT-STD', 1), cartItem('RL14-BAT-STD', 1)]);
+    renderPage(<PartsCartPage />, { path, url: path, session: signedOut(makeApi()) });
+    expect(await screen.findByText(videoOnlyMessage('VX12-BAT-STD'))).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Items in your cart' });
+    expect(await within(table).findByRole('row', { name: /^Total \$129\.00/ })).toBeInTheDocument();
   });
 });

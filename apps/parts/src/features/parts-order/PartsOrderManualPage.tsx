@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@portal/router';
-import { isApiError, type PriceResult, formatMoney } from '@portal/api-client';
+import { isApiError, type PriceResult } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { pathFor } from '@portal/routes';
-import { Banner, Button, Card, MutedText, PageTitle, Row, Spinner, Stack, Table, TextAreaField } from '@portal/ui';
+import { Banner, Button, Card, MutedText, PageTitle, Row, Spinner, Stack, Table, TextAreaField, formatMoney } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';
 import { CartLink } from '../../shared/cart/CartLink';
 import { useCart } from '../../shared/cart/store';
@@ -42,7 +42,7 @@ export function PartsOrderManualPage() {
     }
     setCheck({ status: 'checking' });
     try {
-      setCheck({ status: 'checked', result: await api.parts.price(entry.lines) });
+      setCheck({ status: 'checked', result: await api.parts.price(entry.lines, { kind: 'parts' }) });
     } catch (error) {
       if (!isApiError(error)) console.error('Checking the parts failed', error);
       setCheck({ status: 'failed', message: isApiError(error) && error.status === 400 ? error.message : COPY.checkFailed });

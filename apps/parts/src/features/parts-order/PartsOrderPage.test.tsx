@@ -25,17 +25,30 @@ describe('parts-order (browse)', () => {
     expect(router.state.location.search).toBe('?serial=vt10000007');
     expect(api.parts.searchParts).toHaveBeenLastCalledWith({ serial: 'vt10000007', model: '', q: '', page: 1, itemsPerPage: 12 }, expect.anything());
 
-    const battery = await screen.findByRole('article', { name: 'VX12-BAT-STD' });
-    expect(within(battery).getByText('$89.00')).toBeInTheDocument();
+    const battery = await screen.findByRole('article', { name: 'RL14-BAT-STD' });
+    expect(within(battery).getByText('$129.00')).toBeInTheDocument();
     expect(within(battery).getByText('In stock')).toBeInTheDocument();
-    const quantity = within(battery).getByRole('spinbutton', { name: 'Quantity of VX12-BAT-STD' });
+    const quantity = within(battery).getByRole('spinbutton', { name: 'Quantity of RL14-BAT-STD' });
     await user.clear(quantity);
     await user.type(quantity, '3');
-    await user.click(within(battery).getByRole('button', { name: 'Add to cart VX12-BAT-STD' }));
+    await user.click(within(battery).getByRole('button', { name: 'Add to cart RL14-BAT-STD' }));
 
-    expect(await screen.findByText('VX12-BAT-STD has been added to the cart.')).toBeInTheDocument();
-    expect(storedCart('parts')).toEqual([expect.objectContaining({ pn: 'VX12-BAT-STD', quantity: 3, searchSerial: 'VT10000007' })]);
+    expect(await screen.findByText('RL14-BAT-STD has been added to the cart.')).toBeInTheDocument();
+    expect(storedCart('parts')).toEqual([expect.objectContaining({ pn: 'RL14-BAT-STD', quantity: 3, searchSerial: 'VT10000007' })]);
     expect(screen.getByRole('link', { name: 'Cart (1)' })).toHaveAttribute('href', '/parts-order/cart');
+  });
+
+  it('offers a body-worn camera part only through the video order, never the parts cart', async () => {
+    const { user, router } = setup();
+    const battery = await screen.findByRole('article', { name: 'VX12-BAT-STD' });
+    expect(within(battery).getByText('$89.00')).toBeInTheDocument();
+    expect(within(battery).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(battery).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(within(battery).getByText(/^Body-worn camera part: order it through/)).toBeInTheDocument();
+
+    await user.click(within(battery).getByRole('link', { name: 'Order video parts for VX12-BAT-STD' }));
+    expect(router.state.location.pathname).toBe('/video-parts-order');
+    expect(storedCart('parts')).toBeNull();
   });
 
   it('flags a discontinued part and offers no Add to cart for it', async () => {

@@ -9,6 +9,7 @@ import { useCart, type CartResult } from '../../shared/cart/store';
 import { PartCard } from '../../shared/PartCard';
 import { usePartsSearch } from '../../shared/usePartsSearch';
 import { AddToCart } from './components/AddToCart';
+import { VideoOnlyNote } from './components/VideoOnlyNote';
 import { COPY } from './copy';
 
 const PER_PAGE = 12;
@@ -47,7 +48,7 @@ const readSearchValues = ({ serial, model, q }: SearchValues): SearchValues => (
  * parts-order (public): the catalogue searched by a unit's serial, by model or by text (the
  * search lives in the URL, so Back and a shared link show the same results), each part with
  * its picture, price and availability, and Add to cart with a quantity; discontinued parts are
- * flagged and cannot be added.
+ * flagged and cannot be added, and a body-worn camera's part points to the video order instead.
  */
 export function PartsOrderPage() {
   const [params, setParams] = useSearchParams();
@@ -141,7 +142,11 @@ export function PartsOrderPage() {
               <h2>{state.page.total === 0 ? COPY.noResults : COPY.results(state.page.total)}</h2>
               <Results>
                 {state.page.items.map((part) => (
-                  <PartCard key={part.partNumber} part={part} action={<AddToCart part={part} onAdd={(quantity) => add(part, quantity)} />} />
+                  <PartCard
+                    key={part.partNumber}
+                    part={part}
+                    action={part.videoOnly ? <VideoOnlyNote part={part} /> : <AddToCart part={part} onAdd={(quantity) => add(part, quantity)} />}
+                  />
                 ))}
               </Results>
               {pages > 1 ? (

@@ -1,8 +1,7 @@
 import { Link, Navigate, useLocation } from '@portal/router';
 import { pathFor } from '@portal/routes';
-import { Card, CardTitle, FactList, PageTitle, Row, Stack } from '@portal/ui';
+import { Card, CardTitle, FactList, PageTitle, Row, Stack, formatMoney } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';
-import { formatMoney } from '@portal/api-client';
 import { readSuccessState } from '../../shared/checkout/success';
 import { COPY } from './copy';
 

@@ -14,6 +14,8 @@ export const COPY = {
   results: (total: number) => (total === 1 ? '1 part found' : `${total} parts found`),
   quantity: 'Quantity',
   addToCart: 'Add to cart',
+  videoOnly: 'Body-worn camera part: order it through',
+  videoOnlyLink: 'Order video parts',
   goToCart: (count: number) => `Cart (${count})`,
   manualLink: 'Enter part numbers',
   page: (page: number, pages: number) => `Page ${page} of ${pages}`,

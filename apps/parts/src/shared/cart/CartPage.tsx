@@ -21,7 +21,7 @@ const PAGES = {
 export function CartPage({ kind }: { kind: CartKind }) {
   const page = PAGES[kind];
   const cart = useCart(kind);
-  const { state, retry } = usePrice(toOrderLines(kind, cart.items));
+  const { state, retry } = usePrice(kind, toOrderLines(kind, cart.items));
   const [outcome, setOutcome] = useState<CartResult | null>(null);
   const report = (result: CartResult) => {
     setOutcome(result.message ? result : null);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '@portal/api-client';
 import { PartsOrderSuccessPage } from '../../features/parts-order/PartsOrderSuccessPage';
 import { CART_KEYS } from '../cart/model';
-import { cartItem, makeApi, putCart, renderPage, signedIn, signedOut, storedCart, type FakeApi } from '../test/fixtures';
+import { cartItem, makeApi, putCart, renderPage, signedIn, signedOut, storedCart, videoOnlyMessage, type FakeApi } from '../test/fixtures';
 import { Checkout } from './Checkout';
 import { browser } from './payment';
 
@@ -140,6 +140,31 @@ describe('checkout: placing the order', () => {
     expect(await screen.findByText('Part RL14-BAT-STD is no longer sold. It was removed from your cart.')).toBeInTheDocument();
     expect(api.parts.createOrder).not.toHaveBeenCalled();
     expect(localStorage.getItem(CART_KEYS.parts)).toBeNull();
+  });
+
+  it('takes a body-worn camera part out of the parts cart on arrival, with the message that sends it to the video order', async () => {
+    putCart('parts', [cartItem('VX12-BAT-STD', 1), cartItem('RL14-BAT-STD', 1)]);
+    const { api, user } = setup();
+    expect(await screen.findByText(`${videoOnlyMessage('VX12-BAT-STD')} It was removed from your cart.`)).toBeInTheDocument();
+    await waitFor(() => expect(storedCart('parts')).toEqual([expect.objectContaining({ pn: 'RL14-BAT-STD' })]));
+    expect(api.parts.price).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ kind: 'parts' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(api.parts.createOrder).toHaveBeenCalled());
+    expect((api.parts.createOrder.mock.calls as unknown as [{ lines: unknown }][])[0]?.[0].lines).toEqual([{ partNumber: 'RL14-BAT-STD', quantity: 1 }]);
+  });
+
+  it("shows the server's message for an order above the total ceiling and orders nothing", async () => {
+    putCart('parts', [cartItem('RL14-BAT-STD', 999)]);
+    const api = makeApi();
+    const ceiling = 'Order total must be at most $250,000.00. Please split the parts into smaller orders.';
+    api.parts.createOrder.mockRejectedValue(new ApiError(400, { error: 'validation', message: 'Some fields are invalid.', fields: { total: ceiling } }));
+    const { user } = setup({ api });
+    await screen.findByText('$128,871.00', { selector: 'td *' });
+    await screen.findByRole('radio', { name: 'Credit Card' });
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(ceiling)).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('reconciles a video cart holding a discontinued part on arrival, never silently', async () => {

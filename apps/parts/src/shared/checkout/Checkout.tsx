@@ -102,7 +102,7 @@ function useCheckedCart(kind: CartKind) {
     const items = readCart(kind).items;
     if (items.length === 0) return undefined;
     const controller = new AbortController();
-    api.parts.price(toOrderLines(kind, items), { signal: controller.signal }).then(
+    api.parts.price(toOrderLines(kind, items), { signal: controller.signal, kind }).then(
       (result) => {
         if (controller.signal.aborted) return;
         const reconciled = reconcile(items, result);
@@ -181,7 +181,7 @@ function CheckoutForm({ kind, profile }: { kind: CartKind; profile: Me }) {
       // Reconcile with the server right before placing: what is ordered is what the page shows.
       const items = readCart(kind).items;
       if (items.length === 0) return;
-      const reconciled = reconcile(items, await api.parts.price(toOrderLines(kind, items)));
+      const reconciled = reconcile(items, await api.parts.price(toOrderLines(kind, items), { kind }));
       if (reconciled.notices.length > 0) {
         checked.addNotices(reconciled.notices);
         cart.replace(reconciled.items);

@@ -5,7 +5,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { ApiError, INVENTORY_PATH, type Country, type InventoryUnit, type Me, type Money, type OrderLineInput, type Part, type PriceResult, type PricedLine, type Query, type State, type UnitProfile } from '@portal/api-client';
+import { ApiError, INVENTORY_PATH, type Country, type InventoryUnit, type Me, type Money, type OrderLineInput, type Part, type PartsOrderKind, type PriceResult, type PricedLine, type Query, type State, type UnitProfile } from '@portal/api-client';
 import { SessionProvider, type Session, type SessionState } from '@portal/auth';
 import { PortalThemeProvider } from '@portal/ui';
 import { profile, sessionWith } from '@portal/forms/testing';
@@ -32,11 +32,15 @@ export function part(pn: string): Part {
     discontinued: Boolean(p.discontinued),
     imagePath: p.image,
     isHighValue: Boolean(p.high),
+    videoOnly: p.model === 'VX12',
   };
 }
 
-/** The price endpoint's rules over the little catalogue above, as the contract states them. */
-export function priceOf(lines: OrderLineInput[]): PriceResult {
+/**
+ * The price endpoint's rules over the little catalogue above, as the contract states them; a
+ * parts order's pricing refuses the body-worn camera parts (VX12), which only the video order takes.
+ */
+export function priceOf(lines: OrderLineInput[], kind?: PartsOrderKind): PriceResult {
   const priced: PricedLine[] = [];
   const problems: PriceResult['problems'] = [];
   lines.forEach((line, index) => {
@@ -46,6 +50,8 @@ export function priceOf(lines: OrderLineInput[]): PriceResult {
       problems.push({ index, partNumber: line.partNumber, code: 'parts.discontinued', message: `Part ${line.partNumber} is no longer sold.` });
     else if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 999)
       problems.push({ index, partNumber: line.partNumber, code: 'parts.badQuantity', message: 'Quantity must be a whole number from 1 to 999.' });
+    else if (kind === 'parts' && p.model === 'VX12')
+      problems.push({ index, partNumber: line.partNumber, code: 'parts.videoOnly', message: videoOnlyMessage(line.partNumber) });
     else
       priced.push({
         partNumber: line.partNumber,
@@ -63,6 +69,9 @@ export function priceOf(lines: OrderLineInput[]): PriceResult {
   return { lines: priced, total: usd(priced.reduce((sum, l) => sum + l.lineTotal.cents, 0)), problems };
 }
 
+/** The server's refusal of a body-worn camera part on a parts order (parts.MsgVideoOnly). */
+export const videoOnlyMessage = (pn: string) => `Part ${pn} is a body-worn camera part: order it through Order video parts.`;
+
 export const countries: Country[] = [{ name: 'United States', countryCode: 'US', geonameId: 6252001 }];
 const usStates: State[] = [{ name: 'Texas', stateCode: 'TX', geonameId: 4736286, apo: false }];
 
@@ -75,7 +84,7 @@ export function makeApi() {
           .filter((p) => !search.model || p.fits.some((f) => f.model === search.model));
         return { items, total: items.length, page: 1, itemsPerPage: 100 };
       }),
-      price: jest.fn(async (lines: OrderLineInput[]) => priceOf(lines)),
+      price: jest.fn(async (lines: OrderLineInput[], options?: { kind?: PartsOrderKind }) => priceOf(lines, options?.kind)),
       createOrder: jest.fn(async () => ({
         rmaBatchId: 'PB-100001',
         status: 'AWAITING_PAYMENT' as const,
