@@ -19,6 +19,7 @@ type instruments struct {
 	duration     *prometheus.HistogramVec
 	cacheLookups *prometheus.CounterVec
 	rmasCreated  *prometheus.CounterVec
+	refunds      *prometheus.CounterVec
 }
 
 func newInstruments(reg prometheus.Registerer) instruments {
@@ -41,8 +42,12 @@ func newInstruments(reg prometheus.Registerer) instruments {
 			Namespace: namespace, Name: "rmas_created_total",
 			Help: "RMAs created (their transaction committed), by RMA type.",
 		}, []string{"rma_type"}),
+		refunds: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: namespace, Name: "payment_refunds_total",
+			Help: "Attempts to give back money that did not pay its quote (it came after another payment, a cancellation or the expiry), by provider, reason and outcome: refunded, or failed (tried again later).",
+		}, []string{"provider", "reason", "outcome"}),
 	}
-	reg.MustRegister(m.requests, m.duration, m.cacheLookups, m.rmasCreated)
+	reg.MustRegister(m.requests, m.duration, m.cacheLookups, m.rmasCreated, m.refunds)
 	// Every result exists from the start, so a hit ratio is defined before the first miss.
 	for _, r := range []string{resultHit, resultMiss, resultError} {
 		m.cacheLookups.WithLabelValues(r)
@@ -81,4 +86,10 @@ func methodLabel(m string) string {
 // through its own small interface, so it does not depend on Prometheus.
 func (t *Telemetry) RMACreated(rmaType string) {
 	t.metrics.rmasCreated.WithLabelValues(rmaType).Inc()
+}
+
+// PaymentRefund counts one attempt to give back money that did not pay its quote. The payments
+// core calls it through its own small interface (payments.RefundCounter).
+func (t *Telemetry) PaymentRefund(provider, reason, outcome string) {
+	t.metrics.refunds.WithLabelValues(provider, reason, outcome).Inc()
 }

@@ -101,6 +101,17 @@ func TestRMACreated_CountsByType(t *testing.T) {
 	requireSample(t, body, `portal_rmas_created_total{rma_type="RECYCLE"}`, 1)
 }
 
+func TestPaymentRefund_CountsByProviderReasonAndOutcome(t *testing.T) {
+	tel := newTelemetry(t)
+	tel.PaymentRefund("paypal", "quote_paid", "failed")
+	tel.PaymentRefund("paypal", "quote_paid", "refunded")
+	tel.PaymentRefund("authnet", "quote_cancelled", "refunded")
+	body := scrape(t, tel)
+	requireSample(t, body, `portal_payment_refunds_total{outcome="failed",provider="paypal",reason="quote_paid"}`, 1)
+	requireSample(t, body, `portal_payment_refunds_total{outcome="refunded",provider="paypal",reason="quote_paid"}`, 1)
+	requireSample(t, body, `portal_payment_refunds_total{outcome="refunded",provider="authnet",reason="quote_cancelled"}`, 1)
+}
+
 func TestInstrumentDB_ReportsThePool(t *testing.T) {
 	tel := newTelemetry(t)
 	gdb := testkit.SQLite(t)
