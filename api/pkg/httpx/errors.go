@@ -3,6 +3,7 @@
 package httpx
 
 import (
+	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -31,10 +32,24 @@ var statusByKind = map[fault.Kind]int{
 	fault.KindTooMany:         http.StatusTooManyRequests,
 }
 
-// Status maps an error to its HTTP status and public body. A database that cannot be reached is
-// dbfault.ErrUnavailable (503: try again in a moment); other errors that are not faults are
-// internal: the customer sees a generic message, the log keeps the detail.
+// Refusal is an error that answers for its request wherever it sits in an error's chain: the
+// request itself was refused (inputguard judges a multipart body while its handler reads it, so
+// the refusal comes back as the cause of the handler's own read error, behind the handler's
+// fault).
+type Refusal interface {
+	error
+	Refusal() *fault.Error
+}
+
+// Status maps an error to its HTTP status and public body. A Refusal anywhere in err answers
+// first. A database that cannot be reached is dbfault.ErrUnavailable (503: try again in a
+// moment); other errors that are not faults are internal: the customer sees a generic message,
+// the log keeps the detail.
 func Status(err error) (int, ErrorBody) {
+	if r, ok := errors.AsType[Refusal](err); ok {
+		f := r.Refusal()
+		return statusByKind[f.Kind], ErrorBody{Error: f.ID, Message: f.Message, Fields: f.Fields}
+	}
 	f, ok := fault.As(err)
 	if (!ok || f.Kind == fault.KindInternal) && dbfault.Unreachable(err) {
 		f, ok = dbfault.ErrUnavailable, true
