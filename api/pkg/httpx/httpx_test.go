@@ -40,6 +40,28 @@ func TestStatus_MapsFaultKindsAndHidesInternalDetail(t *testing.T) {
 	}
 }
 
+// refused is a request's refusal, as a guard at the edge makes one.
+type refused struct{ f *fault.Error }
+
+func (r refused) Error() string         { return r.f.Error() }
+func (r refused) Refusal() *fault.Error { return r.f }
+
+func TestStatus_ARefusalAnswersWhereverItSitsInTheError(t *testing.T) {
+	refusal := refused{&fault.Error{Kind: fault.KindInvalid, ID: "input.invalidText", Message: "Not allowed", Fields: map[string]string{"files[0]": "Bad name"}}}
+	unreadable := fault.New(fault.KindInvalid, "uploads.unreadable", "Error Uploading - Please Try Again")
+	for name, err := range map[string]error{
+		"alone":                            refusal,
+		"behind a handler's fault":         fmt.Errorf("%w: %w", unreadable, refusal),
+		"wrapped twice, behind an unknown": fmt.Errorf("store: %w", errors.Join(errors.New("copy failed"), fmt.Errorf("read: %w", refusal))),
+	} {
+		t.Run(name, func(t *testing.T) {
+			status, body := httpx.Status(err)
+			require.Equal(t, http.StatusBadRequest, status)
+			require.Equal(t, httpx.ErrorBody{Error: "input.invalidText", Message: "Not allowed", Fields: map[string]string{"files[0]": "Bad name"}}, body)
+		})
+	}
+}
+
 func TestRequestID_ReusesWellFormedIDsOnly(t *testing.T) {
 	gin.SetMode(gin.TestMode)
 	r := gin.New()
