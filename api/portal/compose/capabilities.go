@@ -36,6 +36,8 @@ type capabilities struct {
 	bucket *blob.Bucket
 	// rmaCounter counts the RMAs the creator opens (metrics).
 	rmaCounter rma.CreationCounter
+	// refundCounter counts the checkout's refunds of money that did not pay its quote (metrics).
+	refundCounter payments.RefundCounter
 
 	places *geo.Catalog
 	// loadPlaces, when set, is a load of the geo catalog that wire started before the database:

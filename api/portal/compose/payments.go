@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -54,10 +55,23 @@ func (c *capabilities) Checkout() (*payments.Checkout, error) {
 		cards.checkout = payments.NewCheckout(payments.CheckoutDeps{
 			Store: store, Tx: db.NewTransactor(c.gdb), Mail: mail.NewOutbox(c.gdb),
 			PayPal: paypal.NewGateway(cards.PayPal), AuthNet: authnet.NewGateway(cards.AuthNet),
-			Fulfiller: fulfiller, PublicURL: c.cfg.PublicURL, Log: c.log,
+			Fulfiller: fulfiller, PublicURL: c.cfg.PublicURL, Refunds: c.refundCounter, Log: c.log,
 		})
 	}
 	return cards.checkout, nil
+}
+
+// refundRetryInterval is how often the payments process looks for refunds due again.
+const refundRetryInterval = time.Minute
+
+// retryRefunds adds the refund retrier to the process's background jobs: a refund a provider
+// could not take at once is asked again, a minute after the first failure and then up to an
+// hour apart, until it goes through. Several processes may run it: each claim hides a refund
+// from the others while its provider is asked.
+func (app *App) retryRefunds(checkout *payments.Checkout) {
+	app.background = append(app.background, func(ctx context.Context, _ *slog.Logger) {
+		checkout.RunRefundRetries(ctx, refundRetryInterval)
+	})
 }
 
 // QuoteService is the quote service on gdb, for commands (`portal quote issue`) that work
