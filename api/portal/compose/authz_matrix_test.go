@@ -132,6 +132,9 @@ var restMatrix = []restRow{
 	{"POST", "/rma-manager/rma/create/oow", "/rma-manager/rma/create/oow", oowRMABody, false, want{401, 200, 200, 200, 403, 200}},
 	{"POST", "/rma-manager/rma/process/oow", "/rma-manager/rma/process/oow", `{"rmaNumber":"<rma>","serial":"<rmaSerial>"}`, false, want{401, 200, 404, 404, 403, 404}},
 	{"POST", "/rma-manager/rma/cancel", "/rma-manager/rma/cancel", `{"rmaNumber":"<cancelRMA>"}`, false, want{401, 200, 404, 404, 403, 404}},
+	// The way back to an RMA awaiting its payment is its owner's alone: anyone else's is absent.
+	{"GET", "/rma-manager/rma/awaiting-payment", "/rma-manager/rma/awaiting-payment?serial=<payRMASerial>", "", false, want{401, 200, 404, 404, 403, 404}},
+	{"POST", "/rma-manager/rma/pay", "/rma-manager/rma/pay", `{"rmaNumber":"<payRMA>"}`, false, want{401, 200, 404, 404, 403, 404}},
 	{"POST", "/rma-manager/rma/recycle", "/rma-manager/rma/recycle", `{"serial":"<oldSerial>","rmaInput":{"acc":{"acPower":true},"attachments":[]},` + addressContact + `}`, false, want{401, 200, 200, 200, 403, 200}},
 	{"GET", "/rma-manager/rma/history", "/rma-manager/rma/history", "", false, want{401, 200, 200, 200, 403, 200}},
 	// A colleague reads the organization's RMAs (without their labels: those are the owner's).
@@ -182,6 +185,9 @@ var restMatrix = []restRow{
 	{"POST", "/parts-manager/orders", "/parts-manager/orders", partsOrderBody, true, want{401, 201, 403, 403, 403, 201}},
 	{"POST", "/parts-manager/orders/process", "/parts-manager/orders/process", `{"rmaBatchId":"<order>","token":"<orderToken>"}`, true, want{401, 409, 404, 404, 403, 404}},
 	{"POST", "/parts-manager/orders/cancel", "/parts-manager/orders/cancel", `{"rmaBatchId":"<order>"}`, true, want{401, 200, 404, 404, 403, 404}},
+	// The caller's own unpaid orders (an empty list for anyone else), and paying one again.
+	{"GET", "/parts-manager/orders/awaiting-payment", "/parts-manager/orders/awaiting-payment?kind=parts", "", true, want{401, 200, 200, 200, 403, 200}},
+	{"POST", "/parts-manager/orders/pay", "/parts-manager/orders/pay", `{"rmaBatchId":"<payOrder>"}`, true, want{401, 200, 404, 404, 403, 404}},
 	{"GET", "/parts-manager/orders/:rmaBatchId", "/parts-manager/orders/<order>", "", true, want{401, 200, 404, 200, 403, 404}},
 	{"GET", "/parts-manager/video/serials", "/parts-manager/video/serials?model=RL14", "", false, want{401, 403, 403, 403, 403, 200}},
 
@@ -330,7 +336,7 @@ func newMatrixFixture(t *testing.T) *matrixFixture {
 	for _, u := range users[1:] {
 		f.tokens[u] = devToken(t, live.cfg, demoEmail(u))
 	}
-	f.freeSerials(30, 20)
+	f.freeSerials(30, 24)
 	f.owned["casey"] = f.resourcesOf("casey")
 	f.owned["olivia"] = f.resourcesOf("olivia")
 	f.owned["fleetco"] = f.resourcesOf("olivia")
@@ -548,6 +554,9 @@ func (f *matrixFixture) resourcesOf(user string) map[string]string {
 	// Only an out-of-warranty RMA that waits for its payment can be cancelled.
 	oow := jsonCall(http.MethodPost, "/rma-manager/rma/create/oow", user, strings.Replace(oowRMABody, "<oldSerial>", f.next(&f.outOfWarranty), 1), http.StatusOK)
 	v["cancelRMA"] = oow["rmaNumber"].(string)
+	payRMASerial := f.next(&f.outOfWarranty)
+	pay := jsonCall(http.MethodPost, "/rma-manager/rma/create/oow", user, strings.Replace(oowRMABody, "<oldSerial>", payRMASerial, 1), http.StatusOK)
+	v["payRMA"], v["payRMASerial"] = pay["rmaNumber"].(string), payRMASerial
 
 	hist := jsonCall(http.MethodGet, "/rma-manager/rma/history?filterText="+v["rma"], user, "", http.StatusOK)
 	items, _ := hist["items"].([]any)
@@ -582,6 +591,8 @@ func (f *matrixFixture) resourcesOf(user string) map[string]string {
 		o := jsonCall(http.MethodPost, "/parts-manager/orders", user, partsOrderBody, http.StatusCreated)
 		v["order"] = o["rmaBatchId"].(string)
 		v["orderToken"] = tokenOf(o["paymentUrl"])
+		unpaid := jsonCall(http.MethodPost, "/parts-manager/orders", user, partsOrderBody, http.StatusCreated)
+		v["payOrder"] = unpaid["rmaBatchId"].(string)
 	}
 	return v
 }

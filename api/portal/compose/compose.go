@@ -228,6 +228,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			}
 			repairapi.OutOfWarrantyRoutes(engine, guard, oow, newCustomerTerms(cfg, profiles), log)
 			repairapi.AdminRoutes(engine, guard, caps.Lifecycle(), log)
+			app.sweepUnpaidRMAs(cfg, oow)
 			return nil
 		},
 		ServiceRecycle: func() error {
@@ -325,8 +326,9 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 				return err
 			}
 			partsapi.OrderRoutes(engine, guard, orders, log)
+			partsapi.UnpaidOrderRoutes(engine, guard, orders, log)
 			partsapi.InventoryRoutes(engine, guard, caps.Inventory(), log)
-			return nil
+			return app.sweepUnpaidOrders(cfg, caps, orders)
 		},
 		ServiceWeb: func() error {
 			return webshell.Mount(engine, webshell.Options{

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"rugged.example/portal/api/identity"
 	"rugged.example/portal/api/parts/parts"
@@ -61,6 +62,10 @@ type Config struct {
 
 	// PartsOrders are the parts orders' limits (PARTS_ORDER_MAX_TOTAL).
 	PartsOrders parts.OrderLimits
+
+	// PaymentAbandonAfter is how long an RMA or parts order may await its card payment after its
+	// customer last started paying it before it is cancelled by itself, freeing its unit.
+	PaymentAbandonAfter time.Duration `env:"PAYMENT_ABANDON_AFTER" envDefault:"24h"`
 
 	// PayPal and AuthNet are the card providers (PAYPAL_*, AUTHNET_*). Without credentials the
 	// payments process serves a sandbox of each under /sandbox and the clients talk to it.

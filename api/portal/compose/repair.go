@@ -119,7 +119,29 @@ func toRepairQuote(q payments.Quote) repair.Quote {
 	return repair.Quote{
 		ID: q.ID, Owner: q.Owner, Org: q.Org, RMANumber: q.RMANumber, Serial: q.Serial, Amount: q.Amount,
 		Paid: q.Status == payments.StatusPaid, ExpiresAt: q.ExpiresAt, Saved: toRepairSavedQuote(q.Saved),
+		Payment: toRepairPayment(q),
 	}
+}
+
+// toRepairPayment is a paid quote's receipt: its reference is what the customer can quote about
+// the payment (PayPal's capture, the purchase order, Authorize.net's transaction).
+func toRepairPayment(q payments.Quote) *repair.Payment {
+	if q.Status != payments.StatusPaid {
+		return nil
+	}
+	p := &repair.Payment{Method: repair.Method(q.Method), Amount: q.Amount}
+	switch q.Method {
+	case payments.MethodPayPal:
+		p.Reference = q.CaptureID
+	case payments.MethodPO:
+		p.Reference = q.CustomerPO
+	default:
+		p.Reference = q.ProviderRef
+	}
+	if q.PaidAt != nil {
+		p.PaidAt = *q.PaidAt
+	}
+	return p
 }
 
 func toPaymentsSavedQuote(s repair.SavedQuote) payments.SavedQuote {
