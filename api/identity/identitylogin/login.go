@@ -177,7 +177,8 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 	email := strings.TrimSpace(r.PostForm.Get("email"))
 	userID, err := h.backend.CheckPassword(ctx, h.cfg.ClientAddress(r), email, r.PostForm.Get("password"))
 	if errors.Is(err, identitycore.ErrInvalidCredentials) {
-		h.cfg.Logger.InfoContext(ctx, "idp sign-in failed", slog.String("email", email))
+		// Not the e-mail typed: people type their password into that field too.
+		h.cfg.Logger.InfoContext(ctx, "idp sign-in failed")
 		h.render(w, http.StatusOK, pageData{AuthRequestID: req.ID, Email: email, Error: MsgInvalidCredentials})
 		return
 	}
