@@ -165,7 +165,7 @@ func TestCreateOOW_CardPathThenProcessThenRepeat(t *testing.T) {
 	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, process)
 	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
 	want := `{"rmaNumber":"RMA-100501","label":"/shipping/documents/label-1","commercialInvoice":null,"shippingError":null,
-		"unit":{"serial":"RT10000002","model":"ST12","modelFamily":"Summit","pn":"ST12-G2-16"},
+		"unit":{"serial":"RT10000002","model":"ST12","modelFamily":"Summit","pn":"ST12-G2-16","productType":"TABLET"},
 		"summary":{"rmaType":"REPAIR",
 			"problem":{"primaryFault":"Display","problem":"Cracked or broken screen","initialNotes":"Screen cracked after a drop.",
 				"customerReference":"PO-7781","assetTag":"FLEET-0042","reimage":true,"biosFirmware":false,"hasDeviceData":null,

@@ -26,6 +26,8 @@ type unitFactsDTO struct {
 	Model       string `json:"model"`
 	ModelFamily string `json:"modelFamily"`
 	PN          string `json:"pn"`
+	// ProductType tells the summary whether the unit asks about data on the device (VERETOS).
+	ProductType string `json:"productType"`
 }
 
 // summaryDTO is the RMA as submitted, without the device credentials.
@@ -67,7 +69,7 @@ func toProcessedResponse(p repair.Processed) processedResponse {
 	u := p.Unit
 	return processedResponse{
 		createResponse: toCreateResponse(p.RMA),
-		Unit:           unitFactsDTO{Serial: p.RMA.Serial, Model: u.Model, ModelFamily: u.ModelFamily, PN: u.PartNumber},
+		Unit:           unitFactsDTO{Serial: p.RMA.Serial, Model: u.Model, ModelFamily: u.ModelFamily, PN: u.PartNumber, ProductType: u.ProductType},
 		Summary:        toSummaryDTO(p.RMA),
 		Receipt:        toReceiptDTO(p.Receipt),
 	}
