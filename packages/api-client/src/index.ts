@@ -64,7 +64,6 @@ export {
   type UploadOptions,
 } from './client';
 export { ApiError, isApiError, isAbortError, type ApiErrorBody } from './errors';
-export { currencyDigits, formatMoney } from './money';
 export { createGraphQLClient, isUnauthenticated, GRAPHQL_PATH, type GraphQLClient, type GraphQLErrorEntry } from './graphql';
 export {
   CANCEL_RMA_PATH,

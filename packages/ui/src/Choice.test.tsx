@@ -21,4 +21,13 @@ describe('RadioGroup', () => {
     expect(group).toContainElement(screen.getByRole('radio', { name: 'PO' }));
     expect(screen.getByRole('radio', { name: 'PO' })).toBeChecked();
   });
+
+  it("names an option by its label and describes it by its description, not one run into the other", () => {
+    renderWithTheme(
+      <RadioGroup legend="Memory" name="upgrade" options={[{ value: 'a', label: '32 GB', description: 'Doubles the memory.' }]} value="" onChange={jest.fn()} />,
+    );
+
+    const radio = screen.getByRole('radio', { name: '32 GB' });
+    expect(radio).toHaveAccessibleDescription('Doubles the memory.');
+  });
 });

@@ -121,18 +121,22 @@ export function RadioGroup<V extends string>({
     >
       <Legend id={`${id}-legend`}>{legend}</Legend>
       <Options $inline={inline}>
-        {options.map((option) => (
+        {options.map((option, index) => (
           <ChoiceLabel key={option.value}>
+            {/* The option's label names it and its description describes it: a screen reader
+                says the tip after the name, as for any field's hint, not as part of the name. */}
             <input
               type="radio"
               name={name}
               value={option.value}
               checked={value === option.value}
               onChange={() => onChange(option.value)}
+              aria-labelledby={`${id}-${index}-label`}
+              aria-describedby={option.description ? `${id}-${index}-hint` : undefined}
             />
             <ChoiceText>
-              <span>{option.label}</span>
-              {option.description ? <FieldHint>{option.description}</FieldHint> : null}
+              <span id={`${id}-${index}-label`}>{option.label}</span>
+              {option.description ? <FieldHint id={`${id}-${index}-hint`}>{option.description}</FieldHint> : null}
             </ChoiceText>
           </ChoiceLabel>
         ))}

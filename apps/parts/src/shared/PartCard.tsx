@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Part } from '@portal/api-client';
-import { MutedText, Stack } from '@portal/ui';
-import { formatMoney } from '@portal/api-client';
+import { MutedText, Stack, formatMoney } from '@portal/ui';
 import { AVAILABILITY_TEXT } from './format';
 
 const Article = styled.article`

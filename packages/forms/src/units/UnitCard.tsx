@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Unit } from '@portal/api-client';
-import { Card, FactList } from '@portal/ui';
-import { formatDisplayDate } from './format';
+import { Card, FactList, formatDate } from '@portal/ui';
 import {
   UNIT_IMAGE_FALLBACK,
   UNIT_TEXT,
@@ -59,7 +58,7 @@ export function UnitCard({ unit }: { unit: Unit }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = failedSrc === preferred ? UNIT_IMAGE_FALLBACK : preferred;
   const state = unitStateText(unit);
-  const warrantyEnd = unit.endDeviceWarranty ? formatDisplayDate(unit.endDeviceWarranty) : null;
+  const warrantyEnd = formatDate(unit.endDeviceWarranty) || null;
 
   return (
     <Card aria-labelledby={titleId}>

@@ -14,7 +14,6 @@ export {
   unitImageSrc,
   type UnitStateTone,
 } from './unitCardText';
-export { DISPLAY_DATE_FORMAT, formatDisplayDate } from './format';
 export { StepForm, type StepFormProps } from './StepForm';
 export { useTimedMessage } from './useTimedMessage';
 export { useLeaveWarning, isWarningFree } from './useLeaveWarning';

@@ -1,6 +1,6 @@
 import type { Unit } from '@portal/api-client';
 import { HELPDESK_RETURN_MODEL } from '../index';
-import { formatDisplayDate } from './format';
+import { formatDate } from '@portal/ui';
 
 export type UnitStateTone = 'good' | 'attention' | 'blocked';
 
@@ -27,7 +27,7 @@ export function unitStateText(unit: Unit): { text: string; tone: UnitStateTone }
         ? { text: UNIT_TEXT.oowOverride, tone: 'good' }
         : { text: UNIT_TEXT.outOfWarranty, tone: 'attention' };
     case 'warranty': {
-      const until = unit.endDeviceWarranty ? formatDisplayDate(unit.endDeviceWarranty) : null;
+      const until = formatDate(unit.endDeviceWarranty) || null;
       return { text: until ? `${UNIT_TEXT.warranty} until ${until}` : UNIT_TEXT.warranty, tone: 'good' };
     }
     case 'end-of-service':

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Banner, Card, PageTitle, Stack, LoadFailed, Loading } from '@portal/ui';
-import { formatMoney } from '@portal/api-client';
+import { Banner, Card, PageTitle, Stack, LoadFailed, Loading, formatMoney } from '@portal/ui';
 import { statusText } from '../../shared/statusText';
 import { DashboardCharts } from './components/DashboardCharts';
 import { useDashboardStream, useDashboardSummary } from './useDashboard';

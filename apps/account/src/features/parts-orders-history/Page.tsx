@@ -1,11 +1,9 @@
 import { Fragment, useState } from 'react';
 import styled from 'styled-components';
 import type { PartsOrderBatch, PartsOrderStatus } from '@portal/api-client';
-import { Button, MutedText, PageTitle, Row, SelectField, Stack, Table, TextField, LoadFailed, Loading } from '@portal/ui';
-import { formatMoney } from '@portal/api-client';
+import { Button, MutedText, PageTitle, Row, SelectField, Stack, Table, TextField, LoadFailed, Loading, formatMoney, formatDate } from '@portal/ui';
 import { AccountNav } from '../../shared/AccountNav';
 import { Badge } from '../../shared/Badge';
-import { displayDate } from '../../shared/dates';
 import { statusText } from '../../shared/statusText';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
@@ -162,7 +160,7 @@ export function PartsOrdersHistoryPage() {
                   <Fragment key={order.rmaBatchId}>
                     <tr>
                       <td>{order.rmaBatchId}</td>
-                      <td>{displayDate(order.createdAt)}</td>
+                      <td>{formatDate(order.createdAt)}</td>
                       <td>
                         {order.mine ? 'You' : order.orderedByName}
                         {order.mine ? null : (

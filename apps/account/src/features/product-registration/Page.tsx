@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Badge } from '../../shared/Badge';
-import { formatDisplayDate } from '@portal/forms/units';
-import { Banner, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden, LoadFailed, Loading } from '@portal/ui';
+import { Banner, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden, LoadFailed, Loading, formatDate } from '@portal/ui';
 import { RegistrationForm } from './components/RegistrationForm';
 import { COPY } from './copy';
 import { useRegistrations, type RegistrationList } from './hooks/useRegistrations';
@@ -29,7 +28,7 @@ function Registrations({ list, onRetry }: { list: RegistrationList; onRetry: () 
           <tr key={item.serial}>
             <th scope="row">{item.serial}</th>
             <td>{item.model}</td>
-            <td>{formatDisplayDate(item.purchaseDate) ?? item.purchaseDate}</td>
+            <td>{formatDate(item.purchaseDate) || item.purchaseDate}</td>
             <td>{warrantyText(item)}</td>
             <td>{item.mine ? null : <Badge>{COPY.organization}</Badge>}</td>
           </tr>

@@ -2,10 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@portal/router';
 import type { AccountQuote, QuoteConnectionKind } from '@portal/api-client';
 import { pathFor } from '@portal/routes';
-import { Button, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden, LoadFailed, Loading } from '@portal/ui';
-import { formatMoney } from '@portal/api-client';
+import { Button, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden, LoadFailed, Loading, formatMoney, formatDate } from '@portal/ui';
 import { Badge } from '../../shared/Badge';
-import { displayDate } from '../../shared/dates';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
 import { useQuotes } from './useQuotes';
 import { AccountNav } from '../../shared/AccountNav';
@@ -92,7 +90,7 @@ function QuoteSection({
                     {quote.serial} {quote.model ? `(${quote.model})` : ''}
                   </td>
                   <td>{formatMoney(quote.amount)}</td>
-                  <td>{displayDate(quote.expiresAt)}</td>
+                  <td>{formatDate(quote.expiresAt)}</td>
                   <td>{action(quote)}</td>
                 </tr>
               ))}

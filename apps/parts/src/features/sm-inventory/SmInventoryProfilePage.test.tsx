@@ -41,8 +41,8 @@ describe('sm-inventory-profile', () => {
 
     const warranty = await screen.findByRole('region', { name: 'Warranty' });
     expect(within(warranty).getByText('In warranty')).toBeInTheDocument();
-    expect(within(warranty).getByText('Feb 28, 2029')).toBeInTheDocument();
-    expect(within(warranty).getByText('Jan 5, 2026')).toBeInTheDocument();
+    expect(within(warranty).getByText('Feb 28 2029')).toBeInTheDocument();
+    expect(within(warranty).getByText('Jan 5 2026')).toBeInTheDocument();
     expect(within(warranty).getByText('Registration, RMA, Parts order')).toBeInTheDocument();
     expect(within(warranty).getByText('RMA-100500 (Received)')).toBeInTheDocument();
 

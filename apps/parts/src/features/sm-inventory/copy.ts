@@ -1,4 +1,5 @@
 import type { InventorySource, WarrantyState } from '@portal/api-client';
+import { formatDate } from '@portal/ui';
 
 /** The inventory pages' words. */
 export const COPY = {
@@ -92,17 +93,9 @@ export const SOURCE_TEXT: Record<InventorySource, string> = {
   order: 'Parts order',
 };
 
-// One format, made on first use, for every row: making one costs far more than using it (the
-// page's first starts ICU).
-let dayFormat: Intl.DateTimeFormat | undefined;
-
-/** A calendar day (YYYY-MM-DD) or RFC 3339 time as the day it names, in UTC: '2029-02-28' → 'Feb 28, 2029'. */
+/** A calendar day (a warranty's end) or an RFC 3339 time as the portal writes dates; 'Unknown' when absent. */
 export function formatDay(value: string | null): string {
-  if (!value) return COPY.unknownDate;
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  dayFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-  return dayFormat.format(date);
+  return value ? formatDate(value) || value : COPY.unknownDate;
 }
 
 /** An upper-case status as words: 'AWAITING_UNIT' → 'Awaiting unit'. */

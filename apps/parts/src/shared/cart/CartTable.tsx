@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { PriceResult } from '@portal/api-client';
-import { Button, MutedText, Table } from '@portal/ui';
-import { formatMoney } from '@portal/api-client';
+import { Button, MutedText, Table, formatMoney } from '@portal/ui';
 import { CART_COPY } from './copy';
 import { isValidQuantity, matchPrices, type CartItem, type CartKey, type CartKind } from './model';
 

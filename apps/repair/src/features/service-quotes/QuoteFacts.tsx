@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import type { QuoteDetails } from '@portal/api-client';
-import { Banner, Button, Loading as LoadingStatus, Stack } from '@portal/ui';
-import { Facts, formatDisplayDate } from '@portal/forms/units';
-import { formatTotal } from '../create-rma/model/payment';
+import { Banner, Button, Loading as LoadingStatus, Stack, formatMoney, formatDate } from '@portal/ui';
+import { Facts } from '@portal/forms/units';
 import { QUOTE_COPY } from './copy';
 import type { QuoteState } from './useQuote';
 import { useSession } from '@portal/auth';
@@ -13,13 +12,8 @@ const Amount = styled.p`
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
-/** A calendar day of an RFC 3339 time in spec §9's format ('Dec 23 2026'). */
-export function displayDay(time: string | null | undefined): string | null {
-  return time ? formatDisplayDate(time.slice(0, 10)) : null;
-}
-
 export function AmountDue({ quote }: { quote: QuoteDetails }) {
-  return <Amount>Amount due: {formatTotal(quote.amount)}</Amount>;
+  return <Amount>Amount due: {formatMoney(quote.amount)}</Amount>;
 }
 
 /** The quote's facts: number, RMA, serial, amount, expiry or payment day, and staff's note. */
@@ -31,8 +25,8 @@ export function QuoteFacts({ quote }: { quote: QuoteDetails }) {
         ['Quote', quote.uid],
         ['RMA', quote.rmaNumber ?? ''],
         ['Serial', quote.serial],
-        [paid ? 'Amount paid' : 'Amount', formatTotal(quote.amount)],
-        paid ? ['Paid on', displayDay(quote.paidAt) ?? ''] : ['Valid until', displayDay(quote.expiresAt) ?? ''],
+        [paid ? 'Amount paid' : 'Amount', formatMoney(quote.amount)],
+        paid ? ['Paid on', formatDate(quote.paidAt)] : ['Valid until', formatDate(quote.expiresAt)],
         ...(quote.note ? ([['Note', quote.note]] as const) : []),
       ]}
     />

@@ -1,9 +1,9 @@
 import { useLocation } from '@portal/router';
 import { pathFor } from '@portal/routes';
-import { Card, PageTitle, Row, Stack } from '@portal/ui';
+import { Card, PageTitle, Row, Stack, formatDate } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';
 import { QUOTE_COPY } from './copy';
-import { ClosedQuote, QuoteFacts, QuoteStateView, displayDay } from './QuoteFacts';
+import { ClosedQuote, QuoteFacts, QuoteStateView } from './QuoteFacts';
 import { useQuote } from './useQuote';
 
 /**
@@ -26,7 +26,7 @@ export function ServiceQuoteCancelPage() {
           {state.status === 'signed-out' ? null : <QuoteStateView state={state} onReload={reload} />}
           {quote ? <QuoteFacts quote={quote} /> : null}
           {quote ? <ClosedQuote quote={quote} /> : null}
-          {!quote || quote.status === 'open' ? <p>{QUOTE_COPY.cancelNext(displayDay(quote?.expiresAt))}</p> : null}
+          {!quote || quote.status === 'open' ? <p>{QUOTE_COPY.cancelNext(formatDate(quote?.expiresAt) || null)}</p> : null}
         </Stack>
       </Card>
       <Row>

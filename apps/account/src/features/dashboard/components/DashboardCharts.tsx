@@ -1,8 +1,7 @@
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import styled, { useTheme } from 'styled-components';
 import type { DashboardSummary } from '@portal/api-client';
-import { formatMoney } from '@portal/api-client';
-import { displayMonth } from '../../../shared/dates';
+import { currencyDigits, formatMoney, formatMonth } from '@portal/ui';
 import { statusText } from '../../../shared/statusText';
 import '../chartSetup';
 import { ChartFigure } from './ChartFigure';
@@ -41,6 +40,10 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
     { label: 'End of service', value: summary.unitsByWarranty.endOfService },
   ];
   const spend = summary.spend.byMonth;
+  // The bars stand in major units; their axis and tooltips say them as the table beside does.
+  const currency = summary.spend.total.currency;
+  const minorPerMajor = 10 ** currencyDigits(currency);
+  const spendMoney = (major: number | string) => formatMoney({ cents: Math.round(Number(major) * minorPerMajor), currency });
 
   return (
     <Grid>
@@ -64,7 +67,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
       <ChartFigure
         title="RMAs by month"
         columns={['Month', 'Repair', 'Recycle']}
-        rows={months.map((m) => ({ label: displayMonth(m.month), values: [m.repair, m.recycle] }))}
+        rows={months.map((m) => ({ label: formatMonth(m.month), values: [m.repair, m.recycle] }))}
         empty="No RMAs in the last 24 months."
       >
         <Bar
@@ -72,7 +75,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
           aria-label="RMAs by month"
           options={{ ...options, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } } }}
           data={{
-            labels: months.map((m) => displayMonth(m.month)),
+            labels: months.map((m) => formatMonth(m.month)),
             datasets: [
               { label: 'Repair', data: months.map((m) => m.repair), backgroundColor: theme.colors.brand },
               { label: 'Recycle', data: months.map((m) => m.recycle), backgroundColor: theme.colors.success.border },
@@ -83,7 +86,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
       <ChartFigure
         title="Turnaround time"
         columns={['Month', 'Average']}
-        rows={turnaround.map((m) => ({ label: displayMonth(m.month), values: [days(m.averageDays)] }))}
+        rows={turnaround.map((m) => ({ label: formatMonth(m.month), values: [days(m.averageDays)] }))}
         empty="No RMA has been closed yet."
       >
         <Line
@@ -91,7 +94,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
           aria-label="Turnaround time"
           options={{ ...options, scales: { y: { beginAtZero: true, title: { display: true, text: 'Days' } } } }}
           data={{
-            labels: turnaround.map((m) => displayMonth(m.month)),
+            labels: turnaround.map((m) => formatMonth(m.month)),
             datasets: [
               {
                 label: 'Average days',
@@ -128,19 +131,23 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
       <ChartFigure
         title="Spend by month"
         columns={['Month', 'Spend']}
-        rows={summary.spend.total.cents > 0 ? spend.map((m) => ({ label: displayMonth(m.month), values: [formatMoney(m.amount)] })) : []}
+        rows={summary.spend.total.cents > 0 ? spend.map((m) => ({ label: formatMonth(m.month), values: [formatMoney(m.amount)] })) : []}
         empty="Nothing spent in the last 24 months."
       >
         <Bar
           role="img"
           aria-label="Spend by month"
-          options={{ ...options, scales: { y: { beginAtZero: true } } }}
+          options={{
+            ...options,
+            scales: { y: { beginAtZero: true, ticks: { callback: spendMoney } } },
+            plugins: { tooltip: { callbacks: { label: (item) => `Spend: ${spendMoney(item.parsed.y ?? 0)}` } } },
+          }}
           data={{
-            labels: spend.map((m) => displayMonth(m.month)),
+            labels: spend.map((m) => formatMonth(m.month)),
             datasets: [
               {
-                label: `Spend (${summary.spend.total.currency})`,
-                data: spend.map((m) => m.amount.cents / 100),
+                label: `Spend (${currency})`,
+                data: spend.map((m) => m.amount.cents / minorPerMajor),
                 backgroundColor: theme.colors.info.border,
               },
             ],

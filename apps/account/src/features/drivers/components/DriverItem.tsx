@@ -2,8 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { Driver } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { formatDisplayDate, useTimedMessage } from '@portal/forms/units';
-import { Banner, Button, FactList, Row, Spinner, Stack, saveBlob } from '@portal/ui';
+import { useTimedMessage } from '@portal/forms/units';
+import { Banner, Button, FactList, Row, Spinner, Stack, saveBlob, formatDate } from '@portal/ui';
 import { COPY } from '../copy';
 import { formatSize } from '../model/format';
 
@@ -86,7 +86,7 @@ export function DriverItem({ driver }: { driver: Driver }) {
           <dt>Version</dt>
           <dd>{driver.version}</dd>
           <dt>Released</dt>
-          <dd>{formatDisplayDate(driver.releaseDate) ?? driver.releaseDate}</dd>
+          <dd>{formatDate(driver.releaseDate) || driver.releaseDate}</dd>
           <dt>File</dt>
           <dd>
             {driver.fileName} ({formatSize(driver.size)})

@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
 import type { POFile, Registration, RegistrationInput } from '@portal/api-client';
 import { messages, normalizeSerial, type FieldErrors } from '@portal/forms';
-import { formatDisplayDate } from '@portal/forms/units';
 import { COPY } from '../copy';
+import { formatDate } from '@portal/ui';
 
 export interface RegistrationValues {
   serial: string;
@@ -48,6 +48,6 @@ export function registrationServerErrors(fields: Record<string, string>): FieldE
 export function warrantyText(registration: Registration): string {
   const { warranty } = registration;
   if (warranty.isEOS) return COPY.endOfService;
-  if (warranty.iw) return COPY.inWarranty(warranty.endDeviceWarranty ? (formatDisplayDate(warranty.endDeviceWarranty) ?? '') : '');
+  if (warranty.iw) return COPY.inWarranty(formatDate(warranty.endDeviceWarranty));
   return COPY.outOfWarranty;
 }

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import type { RmaHistoryItem, RmaSort, RmaSortField } from '@portal/api-client';
-import { Button, Table } from '@portal/ui';
+import { Button, Table, formatDate } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
-import { displayDate } from '../../../shared/dates';
 import { rmaTypeText, statusText } from '../../../shared/statusText';
 
 const SortButton = styled.button`
@@ -116,8 +115,8 @@ export function HistoryTable({ items, sort, onSort, onOpen }: HistoryTableProps)
                 {item.customerReference ? <Sub>Ref. {item.customerReference}</Sub> : null}
               </td>
               <td>{statusText(item.status)}</td>
-              <NoWrap>{displayDate(item.createdAt)}</NoWrap>
-              <NoWrap>{displayDate(item.updatedAt)}</NoWrap>
+              <NoWrap>{formatDate(item.createdAt)}</NoWrap>
+              <NoWrap>{formatDate(item.updatedAt)}</NoWrap>
               <td>
                 {item.mine ? 'You' : item.openedBy}
                 {item.mine ? null : (

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { isAbortError, isApiError, type RepairSummary } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { Banner, Button, FactList, Spinner, Row, saveBlob } from '@portal/ui';
-import { displayDate, displayDateTime } from '../../../shared/dates';
+import { Banner, Button, FactList, Spinner, Row, saveBlob, formatDate, formatDateTime } from '@portal/ui';
 import { statusText } from '../../../shared/statusText';
 
 export const SUMMARY_FAILED = 'The repair summary could not be loaded. Please try again.';
@@ -73,9 +72,9 @@ export function RepairSummaryView({ rmaNumber }: { rmaNumber: string }) {
             <dt>Status</dt>
             <dd>{statusText(state.summary.status)}</dd>
             <dt>Received</dt>
-            <dd>{displayDate(state.summary.receivedAt) || 'Not yet'}</dd>
+            <dd>{formatDate(state.summary.receivedAt) || 'Not yet'}</dd>
             <dt>Shipped back</dt>
-            <dd>{displayDate(state.summary.shippedAt) || 'Not yet'}</dd>
+            <dd>{formatDate(state.summary.shippedAt) || 'Not yet'}</dd>
             {state.summary.returnTrackingNumber ? (
               <>
                 <dt>Return tracking number</dt>
@@ -87,7 +86,7 @@ export function RepairSummaryView({ rmaNumber }: { rmaNumber: string }) {
           {state.summary.work.map((work, index) => (
             <div key={`${work.at}-${index}`}>
               <h4>
-                <time dateTime={work.at}>{displayDateTime(work.at)}</time> · {statusText(work.status)}
+                <time dateTime={work.at}>{formatDateTime(work.at)}</time> · {statusText(work.status)}
               </h4>
               <FactList>
                 <dt>Parts replaced</dt>

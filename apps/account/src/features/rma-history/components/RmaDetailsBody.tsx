@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import type { RmaDetails } from '@portal/api-client';
 import { formatPhone } from '@portal/forms';
 import { useDocumentLink, type DocumentLink } from '@portal/forms/units';
-import { Button, FactList, Row } from '@portal/ui';
+import { Button, FactList, Row, formatDate, formatDateTime } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
-import { displayDate, displayDateTime } from '../../../shared/dates';
 import { eventText, rmaTypeText, shippingText, statusText } from '../../../shared/statusText';
 import { RepairSummaryView } from './RepairSummaryView';
 
@@ -56,7 +55,7 @@ function Documents({ details }: { details: RmaDetails }) {
         <DocumentAnchor label="Shipping label" link={label} fileName={`label-${details.rmaNumber}.pdf`} />
         <DocumentAnchor label="Commercial invoice" link={invoice} fileName={`commercial-invoice-${details.rmaNumber}.pdf`} />
       </Row>
-      {details.labelExpiresAt ? <p>The label is valid until {displayDate(details.labelExpiresAt)}.</p> : null}
+      {details.labelExpiresAt ? <p>The label is valid until {formatDate(details.labelExpiresAt)}.</p> : null}
     </section>
   );
 }
@@ -95,7 +94,7 @@ export function RmaDetailsBody({ details }: { details: RmaDetails }) {
             <dt>Type</dt>
             <dd>{rmaTypeText(details.rmaType)}</dd>
             <dt>Created</dt>
-            <dd>{displayDate(details.createdAt)}</dd>
+            <dd>{formatDate(details.createdAt)}</dd>
           </FactList>
         </section>
         <section aria-label="Problem">
@@ -186,7 +185,7 @@ export function RmaDetailsBody({ details }: { details: RmaDetails }) {
         <Timeline>
           {timeline.map((event, index) => (
             <li key={`${event.at}-${index}`}>
-              <time dateTime={event.at}>{displayDateTime(event.at)}</time> · <strong>{eventText(event)}</strong> · {event.actor}
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time> · <strong>{eventText(event)}</strong> · {event.actor}
               {event.note ? <small>{event.note}</small> : null}
             </li>
           ))}

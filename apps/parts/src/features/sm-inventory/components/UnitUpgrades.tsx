@@ -1,9 +1,8 @@
 import type { RepairSelection } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { pathFor } from '@portal/routes';
-import { Card, CardTitle, MutedText, Stack, Table, LoadFailed, Loading } from '@portal/ui';
+import { Card, CardTitle, MutedText, Stack, Table, LoadFailed, Loading, formatMoney } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';
-import { formatMoney } from '@portal/api-client';
 import { COPY } from '../copy';
 import { useLoad } from '../../../shared/useLoad';
 

@@ -1,10 +1,9 @@
 import styled from 'styled-components';
 import type { Money } from '@portal/api-client';
 import type { FieldErrors, PaymentField, PaymentValues } from '@portal/forms';
-import { LoadFailed, Loading, MutedText, Stack } from '@portal/ui';
+import { LoadFailed, Loading, MutedText, Stack, formatMoney } from '@portal/ui';
 import { PaymentFields, SummaryCard, type PaymentOptionsState } from '@portal/forms/units';
 import { COPY } from '../copy';
-import { formatTotal } from '../model/payment';
 import { hasFlatDiscount } from '../model/price';
 
 const Total = styled.p`
@@ -38,7 +37,7 @@ export function PaymentCard({ options, onRetry, values, onChange, total, showErr
   return (
     <SummaryCard title="Payment">
       <Stack>
-        {total ? <Total>Total: {formatTotal(total)}</Total> : null}
+        {total ? <Total>Total: {formatMoney(total)}</Total> : null}
         {!total && options.status === 'ready' ? <MutedText>{COPY.priceUnknown}</MutedText> : null}
         {options.status === 'ready' && hasFlatDiscount(options.options.discountPercent) && !fromQuote ? (
           <MutedText>{COPY.discountApplied(options.options.discountPercent)}</MutedText>

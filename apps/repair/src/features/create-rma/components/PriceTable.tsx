@@ -1,6 +1,6 @@
 import type { Money } from '@portal/api-client';
-import { Table } from '@portal/ui';
-import { discounted, formatAmount, hasFlatDiscount } from '../model/price';
+import { Table, formatAmount } from '@portal/ui';
+import { discounted, hasFlatDiscount } from '../model/price';
 
 /**
  * Spec §2: the out-of-warranty price of the chosen problem and, when the profile has a flat

@@ -4,7 +4,7 @@ import { unit } from '@portal/forms/testing';
 import { createErrorMessage } from './createError';
 import { flowReducer, initialFlowState } from './flow';
 import { effectivePackaging, shippingMode, toPackagingPayload } from './packaging';
-import { discounted, formatAmount, hasFlatDiscount } from './price';
+import { discounted, hasFlatDiscount } from './price';
 import { autoSelectFault, chooseFault, emptyProblem } from './problem';
 import { problemFromQuote } from './quote';
 import { firstStepWithErrors, sortServerErrors } from './serverErrors';
@@ -46,20 +46,6 @@ describe('price', () => {
 
   it('keeps the currency', () => {
     expect(discounted({ cents: 1000, currency: 'EUR' }, 10)).toEqual({ cents: 900, currency: 'EUR' });
-  });
-
-  it.each([
-    [usd(28900), '289.00'],
-    [usd(28999), '289.99'],
-    [usd(14950), '149.50'],
-    [usd(1), '0.01'],
-    [usd(99), '0.99'],
-    [usd(0), '0.00'],
-    [usd(-150), '-1.50'],
-    [{ cents: 289, currency: 'JPY' }, '289'],
-    [{ cents: 1500, currency: 'BHD' }, '1.500'],
-  ])('shows %o as %s', (money, shown) => {
-    expect(formatAmount(money)).toBe(shown);
   });
 
   it('counts only a positive, finite percentage as a flat discount', () => {

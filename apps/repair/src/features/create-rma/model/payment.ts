@@ -1,6 +1,6 @@
 import type { Money, PaymentData, PaymentOptions } from '@portal/api-client';
 import { customerPO, type PaymentValues } from '@portal/forms';
-import { discounted, formatAmount } from './price';
+import { discounted } from './price';
 
 // The payment's values and rules (spec §5) are @portal/forms' (shared with the parts checkouts);
 // what is the repair flows' own: their paymentData, Save Quote's, and the total they show.
@@ -29,9 +29,4 @@ export function saveQuotePaymentData(): PaymentData {
 export function paymentTotal(price: Money | null, discountPercent: number, quoteTotal?: Money | null): Money | null {
   if (quoteTotal) return quoteTotal;
   return price ? discounted(price, discountPercent) : null;
-}
-
-/** "$289.00" for USD, "289.00 EUR" for another currency. */
-export function formatTotal(total: Money): string {
-  return total.currency === 'USD' ? `$${formatAmount(total)}` : `${formatAmount(total)} ${total.currency}`;
 }

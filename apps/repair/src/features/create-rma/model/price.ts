@@ -1,4 +1,4 @@
-import { currencyDigits, type Money } from '@portal/api-client';
+import type { Money } from '@portal/api-client';
 
 /**
  * A flat discount percentage counts in millionths of a percent, as api/pkg/money does: a float
@@ -30,16 +30,4 @@ export function discounted(price: Money, percent: number): Money {
   const exact = magnitude * micro;
   const off = exact / WHOLE + ((exact % WHOLE) * 2n >= WHOLE ? 1n : 0n);
   return { ...price, cents: Number(cents < 0n ? cents + off : cents - off) };
-}
-
-/**
- * The amount in major units with the currency's decimals ("289.00"), built from the integer so no
- * float ever rounds it; the currency is in the column heading. Go's Money.Decimal is the same.
- */
-export function formatAmount({ cents, currency }: Money): string {
-  const digits = currencyDigits(currency);
-  const magnitude = Math.abs(cents).toString().padStart(digits + 1, '0');
-  const whole = magnitude.slice(0, magnitude.length - digits);
-  const sign = cents < 0 ? '-' : '';
-  return digits === 0 ? sign + whole : `${sign}${whole}.${magnitude.slice(magnitude.length - digits)}`;
 }

@@ -3,12 +3,11 @@ import styled from 'styled-components';
 import type { RepairSelection } from '@portal/api-client';
 import { limits, messages, useTouched, visibleError, type FieldErrors } from '@portal/forms';
 import { SerialField, StepForm, UnitCard, type SerialCheck } from '@portal/forms/units';
-import { Banner, Button, MutedText, RadioGroup, Stack, TextAreaField, TextField } from '@portal/ui';
+import { Banner, Button, MutedText, RadioGroup, Stack, TextAreaField, TextField, VisuallyHidden, formatMoney } from '@portal/ui';
 import { PriceTable } from '../components/PriceTable';
 import { COPY } from '../copy';
 import { useRepairOptions } from '../hooks/useRepairOptions';
 import { UPGRADE_RMA_TYPE } from '../model/kind';
-import { formatAmount } from '../model/price';
 import type { ProblemValues } from '../model/problem';
 import { upgradeBlock, validateUpgrade, type UpgradeBlock, type UpgradeField } from '../model/upgrade';
 
@@ -112,12 +111,13 @@ export function UpgradeStep({ serial, onSerialChange, check, values, onChange, d
                   name="upgrade"
                   options={s.options.map((o) => ({
                     value: optionValue(s.name, o.name),
+                    // The comma, heard and not seen, keeps a screen reader from running the name
+                    // into the price ('DDR4249.00 USD'): 'DDR4, $249.00'.
                     label: (
                       <>
                         {o.name}
-                        <Price>
-                          {formatAmount(o.price)} {o.price.currency}
-                        </Price>
+                        <VisuallyHidden>, </VisuallyHidden>
+                        <Price>{formatMoney(o.price)}</Price>
                       </>
                     ),
                     description: o.tip || undefined,
