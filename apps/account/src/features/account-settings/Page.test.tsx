@@ -58,6 +58,15 @@ jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 5_000 });
 
 describe('account settings', () => {
+  it('shows the Your account menu with Account settings as the open page', async () => {
+    setup();
+    await opened();
+
+    const menu = screen.getByRole('navigation', { name: 'Your account' });
+    expect(within(menu).getByRole('link', { name: 'Account settings' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Your RMAs' })).toHaveAttribute('href', '/your-account/rma-history');
+  });
+
   it('prefills the contact and address from the profile, with the e-mail read-only', async () => {
     const { api } = setup();
     await opened();

@@ -18,6 +18,7 @@ import { useCountries } from '@portal/forms/units';
 import { Banner, Card, MutedText, PageTitle, Stack } from '@portal/ui';
 import { SubmitButton } from '../../shared/SubmitButton';
 import { useInvalidSubmit } from '../../shared/useInvalidSubmit';
+import { AccountNav } from '../../shared/AccountNav';
 import { COPY } from './copy';
 import { sortFieldErrors, toUserSettings, withoutChanged } from './model/settings';
 
@@ -73,6 +74,7 @@ export function AccountSettingsPage() {
 
   return (
     <Stack $gap="lg">
+      <AccountNav />
       <PageTitle>{COPY.title}</PageTitle>
       <MutedText>{COPY.intro}</MutedText>
       <Card>

@@ -54,6 +54,14 @@ jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 5_000 });
 
 describe('branches page', () => {
+  it('shows the Your account menu with Branches as the open page', async () => {
+    setup();
+
+    const menu = await screen.findByRole('navigation', { name: 'Your account' });
+    expect(within(menu).getByRole('link', { name: 'Branches' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Your RMAs' })).toHaveAttribute('href', '/your-account/rma-history');
+  });
+
   it("lists the organization's branches with address and contact", async () => {
     setup();
 

@@ -3,6 +3,7 @@ import { isApiError, type Branch } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { formatPhone } from '@portal/forms';
 import { Banner, Button, Card, ConfirmDialog, MutedText, PageTitle, Row, Stack, Table, LoadFailed, Loading } from '@portal/ui';
+import { AccountNav } from '../../shared/AccountNav';
 import { BranchDialog } from './components/BranchDialog';
 import { COPY } from './copy';
 import { useBranchList } from './hooks/useBranchList';
@@ -40,6 +41,7 @@ export function BranchesPage() {
 
   return (
     <Stack $gap="lg">
+      <AccountNav />
       <PageTitle>{COPY.title}</PageTitle>
       {list.status === 'loading' ? <Loading>{COPY.loading}</Loading> : null}
       {list.status === 'no-organization' ? <Banner variant="warning">{COPY.noOrganization}</Banner> : null}

@@ -58,6 +58,13 @@ beforeEach(() => {
 configure({ asyncUtilTimeout: 5_000 });
 
 describe('drivers page', () => {
+  it('shows the Your account menu with Drivers as the open page', async () => {
+    setup();
+
+    const menu = await screen.findByRole('navigation', { name: 'Your account' });
+    expect(within(menu).getByRole('link', { name: 'Drivers' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it("lists each model's drivers with version, release date, size and checksum", async () => {
     setup();
 

@@ -2,6 +2,7 @@ import { Link } from '@portal/router';
 import styled from 'styled-components';
 import { pathFor } from '@portal/routes';
 import { Card, CardTitle, MutedText, PageTitle, Stack, LoadFailed, Loading } from '@portal/ui';
+import { AccountNav } from '../../shared/AccountNav';
 import { DriverItem } from './components/DriverItem';
 import { COPY } from './copy';
 import { useDrivers } from './hooks/useDrivers';
@@ -21,6 +22,7 @@ export function DriversPage() {
 
   return (
     <Stack $gap="lg">
+      <AccountNav />
       <PageTitle>{COPY.title}</PageTitle>
       <MutedText>{COPY.intro}</MutedText>
       {list.status === 'loading' ? <Loading>{COPY.loading}</Loading> : null}

@@ -71,6 +71,13 @@ async function fill(user: ReturnType<typeof userEvent.setup>, serial = ' rt10000
 configure({ asyncUtilTimeout: 5_000 });
 
 describe('product registration', () => {
+  it('shows the Your account menu with Product registration as the open page', async () => {
+    setup();
+
+    const menu = await screen.findByRole('navigation', { name: 'Your account' });
+    expect(within(menu).getByRole('link', { name: 'Product registration' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('lists the registered units with their warranty state, marking the organization’s', async () => {
     setup([mine, colleagues, retired]);
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge } from '../../shared/Badge';
+import { AccountNav } from '../../shared/AccountNav';
 import { Banner, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden, LoadFailed, Loading, formatDate } from '@portal/ui';
 import { RegistrationForm } from './components/RegistrationForm';
 import { COPY } from './copy';
@@ -49,6 +50,7 @@ export function ProductRegistrationPage() {
 
   return (
     <Stack $gap="lg">
+      <AccountNav />
       <PageTitle>{COPY.title}</PageTitle>
       <MutedText>{COPY.intro}</MutedText>
       <Card>
