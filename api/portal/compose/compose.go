@@ -353,7 +353,7 @@ func readsPlaces(s Services) bool {
 // sendsMail reports whether the process writes to the mail outbox, and so also delivers it.
 func sendsMail(s Services) bool {
 	return s.Has(ServiceRepair) || s.Has(ServiceRecycle) || s.Has(ServiceSupport) || s.Has(ServiceGraphQL) || s.Has(ServicePayments) ||
-		s.Has(ServiceParts)
+		s.Has(ServiceParts) || s.Has(ServiceIdentity)
 }
 
 // RunBackground starts the periodic jobs (janitors, the mail dispatcher) until ctx is done.
