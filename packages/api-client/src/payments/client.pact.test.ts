@@ -43,12 +43,13 @@ describe('payments API contract', () => {
           expiresAt: timestamp('2026-12-23T12:00:00Z'),
           reference: 'pactreference',
           paidAt: null,
+          refunds: [],
         }),
       )
       .executeTest(async (server) => {
         const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
         const quote = await api.payments.quoteDetails('QT-PACTSERVICE1');
-        expect(quote).toMatchObject({ uid: 'QT-PACTSERVICE1', status: 'open', reference: 'pactreference', paidAt: null });
+        expect(quote).toMatchObject({ uid: 'QT-PACTSERVICE1', status: 'open', reference: 'pactreference', paidAt: null, refunds: [] });
         expect(quote.amount.currency).toBe('USD');
       }));
 
@@ -131,6 +132,7 @@ describe('payments API contract', () => {
           amount: { cents: integer(12500), currency: 'USD' },
           status: 'paid',
           paidAt: timestamp('2026-11-23T13:00:00Z'),
+          refunds: [],
         }),
       )
       .executeTest(async (server) => {

@@ -31,6 +31,25 @@ export interface QuoteDetails {
   customerPO?: string;
   /** The Saved quote of spec §3 (prefills the create-RMA flow). */
   quoteData: SavedQuoteData;
+  /** Payments that reached a provider after the quote was paid, cancelled or expired, given back (or being given back); [] when none. */
+  refunds?: QuoteRefund[];
+}
+
+/** Money given back for a quote: a payment that did not pay it. */
+export interface QuoteRefund {
+  provider: 'paypal' | 'authnet';
+  /** The payment given back: PayPal's capture id, Authorize.net's transaction id. */
+  providerRef: string;
+  amount: Money;
+  reason: 'quote_paid' | 'quote_cancelled' | 'quote_expired';
+  /** pending until the provider took it back (it is retried), then refunded. */
+  status: 'pending' | 'refunded';
+  /** How it went back, and the provider's reference of that; '' while pending. */
+  reversal: 'void' | 'refund' | '';
+  refundRef: string;
+  /** RFC 3339 times; refundedAt is null while pending. */
+  requestedAt: string;
+  refundedAt: string | null;
 }
 
 /** A quote's pay-link parts: /pay-quote/{uid}/{reference}. */
