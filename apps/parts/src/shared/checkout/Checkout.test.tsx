@@ -177,11 +177,14 @@ describe('checkout: placing the order', () => {
     await waitFor(() => expect(storedCart('video')).toEqual([expect.objectContaining({ pn: 'VX12-BAT-STD', serials: ['VT10000008'] })]));
   });
 
-  it('takes the catalogue details over a tampered high-value flag, and says so', async () => {
+  it('takes the catalogue details over a tampered high-value flag, says so, and goes on to the prices', async () => {
     putCart('video', [cartItem('VX12-DOCK-8', 1, { model: 'VX12', serials: ['VT10000007'], isHighValue: false })]);
     setup({ kind: 'video', permissions: [ORDER, VIDEO] });
     expect(await screen.findByText('The details of VX12-DOCK-8 were updated from the catalogue.')).toBeInTheDocument();
     await waitFor(() => expect(storedCart('video')).toEqual([expect.objectContaining({ isHighValue: true })]));
+    // The lines are the same: their prices stand, and the order can be placed.
+    await screen.findByText('$1,899.00', { selector: 'td *' });
+    expect(screen.queryByText('Checking your cart…')).not.toBeInTheDocument();
   });
 
   it('says so when another tab changed the cart, and checks it again', async () => {

@@ -109,7 +109,9 @@ function useCheckedCart(kind: CartKind) {
         if (reconciled.notices.length > 0) {
           setNotices((before) => [...before, ...reconciled.notices]);
           replace(reconciled.items);
-          return; // the lines changed: they are priced again
+          // Changed lines are priced again (their key changes); details from the catalogue alone
+          // leave the lines, and so these prices, as they are.
+          if (JSON.stringify(toOrderLines(kind, reconciled.items)) !== JSON.stringify(toOrderLines(kind, items))) return;
         }
         setCheck({ key, attempt, result });
       },
