@@ -1,30 +1,35 @@
 import { useLocation } from '@portal/router';
+import type { QuoteDetails } from '@portal/api-client';
 import { pathFor } from '@portal/routes';
 import { Banner, Card, PageTitle, Row, Stack } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';
 import { QUOTE_COPY } from './copy';
-import { QuoteFacts, QuoteStateView } from './QuoteFacts';
+import { ClosedQuote, QuoteFacts, QuoteStateView } from './QuoteFacts';
 import { useQuote } from './useQuote';
 
 /**
- * A paid quote (?quote=): what happened (the payment was received, a receipt e-mailed) and what
- * comes next (the work is done and the unit shipped back), with the quote's facts.
+ * The page a quote's payment ends on (?quote=). It says the payment was received only when the
+ * server says the quote is paid: opened without a quote, for a quote not found, signed out, or
+ * for a quote not (yet) paid, it says what it knows under a neutral title, never a thank-you
+ * above 'No quote was given'. Paid, it shows the quote's facts and what comes next.
  */
 export function PaymentReceived() {
   const location = useLocation();
   const uid = new URLSearchParams(location.search).get('quote')?.trim() ?? '';
   const { state, reload } = useQuote(uid);
   const quote = state.status === 'ready' ? state.quote : null;
+  const paid = quote?.status === 'paid';
 
   return (
     <Stack $gap="lg">
-      <PageTitle>{QUOTE_COPY.paidTitle}</PageTitle>
+      <PageTitle>{paid ? QUOTE_COPY.paidTitle : QUOTE_COPY.resultTitle}</PageTitle>
       <Card aria-label="Payment">
         <Stack>
-          {state.status === 'signed-out' && uid ? <p>{QUOTE_COPY.paidNoDetails(uid)}</p> : <QuoteStateView state={state} onReload={reload} />}
-          {quote && quote.status !== 'paid' ? <Banner variant="warning">{QUOTE_COPY.notConfirmedYet}</Banner> : null}
+          <QuoteStateView state={state} onReload={reload} />
+          {quote?.status === 'open' ? <Banner variant="warning">{QUOTE_COPY.notConfirmedYet}</Banner> : null}
+          {quote ? <ClosedQuoteNotice quote={quote} /> : null}
           {quote ? <QuoteFacts quote={quote} /> : null}
-          {quote && quote.status === 'paid' ? <p>{QUOTE_COPY.paidNext(quote.rmaNumber ?? '')}</p> : null}
+          {quote && paid ? <p>{QUOTE_COPY.paidNext(quote.rmaNumber ?? '')}</p> : null}
         </Stack>
       </Card>
       <Row>
@@ -35,4 +40,9 @@ export function PaymentReceived() {
       </Row>
     </Stack>
   );
+}
+
+/** A quote that was cancelled or expired instead of paid says so; a paid or open one shows nothing here. */
+function ClosedQuoteNotice({ quote }: { quote: QuoteDetails }) {
+  return quote.status === 'cancelled' || quote.status === 'expired' ? <ClosedQuote quote={quote} /> : null;
 }

@@ -18,12 +18,12 @@ export const QUOTE_COPY = {
     'Your payment has not been confirmed yet. This can take a minute: check again shortly. If you were charged and it still does not show, please contact ' +
     `${SUPPORT_EMAIL} with your quote number.`,
   paidTitle: 'Thank you: your payment was received',
+  /** The result page's title until the server says the quote is paid. */
+  resultTitle: 'Quote payment',
   paidNext: (rma: string) =>
     rma
       ? `We now carry out the work on the unit of RMA ${rma} and ship it back to you. A receipt has been e-mailed to you, and you can follow the RMA under Your RMAs.`
       : 'We now carry out the work and ship the unit back to you. A receipt has been e-mailed to you.',
-  paidNoDetails: (uid: string) =>
-    `Your payment for quote ${uid} was received. A receipt has been e-mailed to you; sign in to see the details of the quote.`,
   cancelTitle: 'Payment cancelled',
   cancelText: 'You left the payment page before paying: nothing was charged.',
   cancelNext: (expires: string | null) =>

@@ -64,6 +64,13 @@ function show(element: React.ReactElement, path: string, url: string, api = fake
   return { api, user, ...view };
 }
 
+/** An API that knows no quote (404), as for another customer's. */
+function notFoundApi() {
+  const api = fakeApi();
+  api.payments.quoteDetails.mockRejectedValue(new ApiError(404, { error: 'payments.notFound', message: 'Not found' }));
+  return api;
+}
+
 function signedOut(api: ReturnType<typeof fakeApi>): Session {
   const signIn = jest.fn();
   const state = { status: 'signed-out' } as const;
@@ -240,19 +247,27 @@ describe('payment results', () => {
   ])('%s says the payment was received, shows the quote and the RMA, and what comes next', async (route, page) => {
     show(page, `/${route}`, `/${route}?quote=QT-PACTSERVICE1`, fakeApi(paid));
 
-    expect(screen.getByRole('heading', { name: 'Thank you: your payment was received' })).toBeInTheDocument();
-    expect(await screen.findByText('QT-PACTSERVICE1')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Thank you: your payment was received' })).toBeInTheDocument();
+    expect(screen.getByText('QT-PACTSERVICE1')).toBeInTheDocument();
     expect(screen.getByText('RMA-100501')).toBeInTheDocument();
     expect(screen.getByText('Nov 23 2026')).toBeInTheDocument();
     expect(screen.getByText(/We now carry out the work on the unit of RMA RMA-100501/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Your RMAs' })).toHaveAttribute('href', '/your-account/rma-history');
   });
 
-  it('tells a signed-out visitor the payment was received for the quote', () => {
-    const api = fakeApi(paid);
-    show(<SuccessPage />, '/success', '/success?quote=QT-PACTSERVICE1', api, signedOut(api));
+  it.each([
+    ['opened directly, without a quote', '/success', fakeApi(paid), undefined, 'No quote was given. Please open the link from your e-mail again.'],
+    ['for a quote the server does not know', '/success?quote=QT-UNKNOWN', notFoundApi(), undefined, /We could not find this quote/],
+    ['for a quote not paid yet', '/success?quote=QT-PACTSERVICE1', fakeApi(open), undefined, /Your payment has not been confirmed yet/],
+    ['for a cancelled quote', '/success?quote=QT-PACTSERVICE1', fakeApi({ ...open, status: 'cancelled' }), undefined, /was cancelled and can no longer be paid/],
+    ['to a signed-out visitor, who is asked to sign in', '/success?quote=QT-PACTSERVICE1', fakeApi(paid), 'signed-out', 'Please sign in to see this quote and its payment.'],
+  ])('success %s says what it knows and thanks for no payment', async (_, url, api, signed, text) => {
+    show(<SuccessPage />, '/success', url, api, signed ? signedOut(api) : undefined);
 
-    expect(screen.getByText(/Your payment for quote QT-PACTSERVICE1 was received/)).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Quote payment');
+    expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/was received/)).not.toBeInTheDocument();
   });
 
   it('service-quote-cancel says nothing was charged and offers both ways to pay again', async () => {
