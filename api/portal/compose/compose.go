@@ -136,7 +136,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	app.closers = append(app.closers, bucket.Close)
-	caps := &capabilities{cfg: cfg, log: log, gdb: gdb, cache: c, bucket: bucket, rmaCounter: tel, loadPlaces: loadPlaces}
+	caps := &capabilities{cfg: cfg, log: log, gdb: gdb, cache: c, bucket: bucket, rmaCounter: tel, refundCounter: tel, loadPlaces: loadPlaces}
 
 	if err := PrepareDatabase(ctx, cfg, gdb, log); err != nil {
 		return err
@@ -291,6 +291,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			if err != nil {
 				return err
 			}
+			app.retryRefunds(checkout)
 			deps := paymentsapi.Deps{Quotes: caps.Quotes(), Checkout: checkout}
 			if cards.PayPalSandbox != nil {
 				deps.PayPalSandbox = cards.PayPalSandbox
