@@ -13,6 +13,15 @@ export {
   type SerialEligibility,
   type SerialStatus,
 } from './serial';
+export {
+  UPGRADE_AFTER_OPEN_RMA,
+  mayOpenRepair,
+  mayRecycle,
+  upgradeBlock,
+  isUpgradeable,
+  type UnitOfferFacts,
+  type UpgradeBlock,
+} from './offers';
 export { DEFAULT_PHONE_COUNTRY } from './phoneCountry';
 export { validatePhone, toE164, toNationalDigits, changePhoneCountry, formatPhone } from './phone';
 export { emptyContact, contactFromProfile, type ContactValues, type ContactField, type ContactProfile } from './contactValues';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isAbortError, isApiError, type Unit, type VerifySerialResult } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { isSerialValidForNewRma, normalizeSerial, shouldCheckSerial, type SerialStatus } from '../index';
+import { mayOpenRepair, normalizeSerial, shouldCheckSerial, type SerialStatus } from '../index';
 
 /** Wait this long after the last keystroke before asking the API. */
 export const SERIAL_CHECK_DEBOUNCE_MS = 400;
@@ -18,11 +18,6 @@ export interface SerialCheck {
 
 type Outcome = { serial: string; result: VerifySerialResult } | { serial: string; error: string };
 
-function validForNewRma(unit: Unit): boolean {
-  // The spec's rule, and the API's verdict when it says no.
-  return isSerialValidForNewRma(unit) && unit.validForNewRma !== false;
-}
-
 /**
  * Checks a serial against the units registry once it has 9 characters, debounced, cancelling
  * checks for serials the user has typed past; a serial the page opened with (from its URL) was
@@ -31,7 +26,7 @@ function validForNewRma(unit: Unit): boolean {
  */
 export function useSerialCheck(
   serialInput: string,
-  isValid: (unit: Unit) => boolean = validForNewRma,
+  isValid: (unit: Unit) => boolean = mayOpenRepair,
   debounceMs = SERIAL_CHECK_DEBOUNCE_MS,
 ): SerialCheck {
   const api = useApi();

@@ -60,12 +60,25 @@ describe('sm-inventory-profile', () => {
     expect(api.accountManager.downloadDriver).toHaveBeenCalledWith('DRV-VX12');
     expect(click).toHaveBeenCalled();
 
+    // RMA-100500 is open: the upgrades are listed, but upgrade-device would refuse the unit now.
     const upgrades = screen.getByRole('region', { name: 'Upgrades' });
     expect(await within(upgrades).findByText('32 GB memory')).toBeInTheDocument();
     expect(within(upgrades).getByText('$249.00')).toBeInTheDocument();
-    expect(within(upgrades).getByRole('link', { name: 'Upgrade this unit' })).toHaveAttribute('href', '/upgrade-device/VT10000007');
+    expect(within(upgrades).getByText('This unit has an open RMA. An upgrade can be requested once that RMA is closed.')).toBeInTheDocument();
+    expect(within(upgrades).queryByRole('link', { name: 'Upgrade this unit' })).not.toBeInTheDocument();
     expect(api.repair.repairFormSelections).toHaveBeenCalledWith({ pn: '', model: 'VX12', rmaType: 'UPGRADE', serial: 'VT10000007' }, expect.anything());
+    expect(api.repair.verifySerial).toHaveBeenCalledWith('VT10000007', expect.anything());
     expect(api.http.request).toHaveBeenCalledWith('GET', '/parts-manager/inventory/VT10000007', expect.anything());
+  });
+
+  it('offers Upgrade this unit for a unit upgrade-device takes: no open RMA, not end of service', async () => {
+    const quiet: UnitProfile = { ...vt7, serial: 'VT10000008', openRma: null, rmas: [] };
+    const api = inventoryApi(undefined, { VT10000008: quiet });
+    renderPage(<SmInventoryProfilePage />, { path, url: `${path}?serial=VT10000008`, session: signedIn(api as never, []) });
+
+    const upgrades = await screen.findByRole('region', { name: 'Upgrades' });
+    expect(await within(upgrades).findByRole('link', { name: 'Upgrade this unit' })).toHaveAttribute('href', '/upgrade-device/VT10000008');
+    expect(within(upgrades).queryByText(/open RMA/)).not.toBeInTheDocument();
   });
 
   it('offers no upgrade for a unit at its end of service, and says it has no RMAs, orders or drivers', async () => {

@@ -145,7 +145,7 @@ function Profile({ serial }: { serial: string }) {
       <History unit={unit} />
       <Orders unit={unit} />
       <UnitDrivers model={unit.model} />
-      <UnitUpgrades serial={unit.serial} model={unit.model} endOfService={unit.warrantyState === 'END_OF_SERVICE'} />
+      <UnitUpgrades serial={unit.serial} model={unit.model} />
       <BackLink />
     </Stack>
   );

@@ -79,6 +79,7 @@ export const COPY = {
   upgradesFailed: 'The upgrades could not be loaded. Try again.',
   noUpgrades: 'No upgrades are offered for this unit.',
   upgradeUnit: 'Upgrade this unit',
+  upgradeCheckFailed: 'Whether this unit can be upgraded now could not be checked. Try again.',
 } as const;
 
 export const WARRANTY_TEXT: Record<WarrantyState, string> = {

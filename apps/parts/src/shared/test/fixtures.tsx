@@ -5,10 +5,10 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { ApiError, INVENTORY_PATH, type Country, type InventoryUnit, type Me, type Money, type OrderLineInput, type Part, type PartsOrderKind, type PriceResult, type PricedLine, type Query, type State, type UnitProfile } from '@portal/api-client';
+import { ApiError, INVENTORY_PATH, type Country, type InventoryUnit, type Me, type Money, type OrderLineInput, type Part, type PartsOrder, type PartsOrderKind, type PriceResult, type PricedLine, type Query, type State, type UnitProfile, type VerifySerialResult } from '@portal/api-client';
 import { SessionProvider, type Session, type SessionState } from '@portal/auth';
 import { PortalThemeProvider } from '@portal/ui';
-import { profile, sessionWith } from '@portal/forms/testing';
+import { profile, sessionWith, unit as registryUnit } from '@portal/forms/testing';
 import { CART_KEYS, serializeCart, type CartItem, type CartKind } from '../cart/model';
 
 export const usd = (cents: number): Money => ({ cents, currency: 'USD' });
@@ -93,6 +93,13 @@ export function makeApi() {
       })),
       processOrder: jest.fn(async ({ rmaBatchId }: { rmaBatchId: string }) => ({ rmaBatchId, status: 'PLACED', total: usd(25800), lines: [] as OrderLineInput[] })),
       cancelOrder: jest.fn(async (rmaBatchId: string) => ({ rmaBatchId, status: 'CANCELLED', total: usd(25800) })),
+      awaitingPayment: jest.fn(async (_kind: PartsOrderKind): Promise<PartsOrder[]> => []),
+      payOrder: jest.fn(async (rmaBatchId: string) => ({
+        rmaBatchId,
+        status: 'AWAITING_PAYMENT' as const,
+        total: usd(25800),
+        paymentUrl: 'https://paypal.test/checkoutnow?token=ORDER-1',
+      })),
       videoSerials: jest.fn(async () => [
         { serial: 'VT10000007', model: 'VX12', modelFamily: 'Veretos' },
         { serial: 'VT10000008', model: 'VX12', modelFamily: 'Veretos' },
@@ -272,6 +279,15 @@ export function inventoryApi(units: InventoryUnit[] = UNITS, profiles: Record<st
     },
     repair: {
       ...base.repair,
+      // The serial check a unit's profile makes before it offers an upgrade: the registry's facts
+      // of each profiled unit, as verify-serial answers them.
+      verifySerial: jest.fn(async (serial: string): Promise<VerifySerialResult> => {
+        const held = profiles[serial];
+        if (!held) return { kind: '404' };
+        const eos = held.warrantyState === 'END_OF_SERVICE';
+        const facts = { serial, model: held.model, iw: held.warrantyState === 'IN_WARRANTY', isEOS: eos, rmaExists: held.openRma !== null };
+        return { kind: 'found', unit: registryUnit(facts) };
+      }),
       repairFormSelections: jest.fn(async () => [
         { name: 'Memory', options: [{ name: '32 GB memory', price: { cents: 24900, currency: 'USD' }, tip: '' }] },
         { name: 'Battery', options: [{ name: 'Extended battery', price: { cents: 12900, currency: 'USD' }, tip: '' }] },

@@ -162,6 +162,17 @@ describe('recycle-unit wizard', () => {
     expect(screen.getByRole('form', { name: 'Consent' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['an open RMA', { rmaExists: true, cardState: 'rma-exists' }],
+    ['end of service', { isEOS: true, cardState: 'end-of-service' }],
+  ] as const)('offers no repair for an in-warranty unit with %s, which create-rma would refuse', async (_, facts) => {
+    setup({ unit: { ...oowUnit, serial: 'RT10000001', iw: true, ...facts } });
+    await settle();
+
+    expect(await screen.findByText('This unit is still under warranty')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open a repair request for this unit' })).not.toBeInTheDocument();
+  });
+
   it('keeps Continue aria-disabled until consent is complete and shows the banner for 4 s', async () => {
     const { user } = setup();
     await settle();

@@ -1,3 +1,5 @@
+import { UPGRADE_AFTER_OPEN_RMA } from '@portal/forms';
+
 /**
  * The create-rma texts that are not spec messages (those come from @portal/forms). Written here
  * once so tests and components agree on them.
@@ -80,7 +82,7 @@ export const COPY = {
     'Sign in to check your unit and see the upgrades its model takes with their prices. The upgrade is requested, paid and labelled under your account.',
   upgradeHelpdesk: `Upgrades are not offered for the EX80: every service of this model is arranged through the helpdesk. Please contact the helpdesk at ${SUPPORT_EMAIL}.`,
   upgradeEndOfService: 'This unit is end of service: parts are no longer stocked for it, so it cannot be upgraded.',
-  upgradeOpenRma: 'This unit has an open RMA. An upgrade can be requested once that RMA is closed.',
+  upgradeOpenRma: UPGRADE_AFTER_OPEN_RMA,
   upgradeOptionsFailed: 'The upgrade options could not be loaded. Please try again.',
   upgradeOptionsLoading: 'Loading the upgrade options…',
   noUpgrades: (model: string) => `No upgrades are offered for the ${model} at this time, please reach out to support & service.`,

@@ -1,5 +1,5 @@
 import type { Me, RecycleResult, RecycleRmaType, Unit } from '@portal/api-client';
-import { addressFromProfile, contactFromProfile, type AddressValues, type ContactValues } from '@portal/forms';
+import { addressFromProfile, contactFromProfile, mayRecycle, type AddressValues, type ContactValues } from '@portal/forms';
 import { DEFAULT_TPM } from '../copy';
 import { LAST_STEP } from '../steps';
 
@@ -68,7 +68,7 @@ export function allConfirmed(c: Confirmations): boolean {
  * has an open RMA unless an override allows it. The API applies the same rule.
  */
 export function canRecycle(unit: Pick<Unit, 'iw' | 'rmaExists' | 'allowOow'> | null): boolean {
-  return unit !== null && !unit.iw && (!unit.rmaExists || unit.allowOow);
+  return unit !== null && mayRecycle(unit);
 }
 
 export function recycleReducer(state: RecycleState, action: RecycleAction): RecycleState {

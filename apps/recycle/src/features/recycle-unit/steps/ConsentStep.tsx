@@ -1,6 +1,6 @@
 import { Link } from '@portal/router';
 import type { Unit } from '@portal/api-client';
-import { messages } from '@portal/forms';
+import { mayOpenRepair, messages } from '@portal/forms';
 import { SerialField, StepForm, UnitCard, type SerialCheck } from '@portal/forms/units';
 import { pathFor } from '@portal/routes';
 import { Banner, CheckboxField, MutedText, RadioGroup, Stack } from '@portal/ui';
@@ -18,9 +18,11 @@ export interface ConsentStepProps {
 
 function UnitVerdict({ unit, serial }: { unit: Unit; serial: string }) {
   if (unit.iw) {
+    // A repair is offered only where create-rma accepts the unit (not beside an open RMA, not
+    // end of service, not the EX80).
     return (
       <Banner variant="warning" title={RECYCLE_COPY.inWarrantyTitle}>
-        {RECYCLE_COPY.inWarranty} <Link to={pathFor('create-rma', { serial })}>{RECYCLE_COPY.openRepair}</Link>
+        {RECYCLE_COPY.inWarranty} {mayOpenRepair(unit) ? <Link to={pathFor('create-rma', { serial })}>{RECYCLE_COPY.openRepair}</Link> : null}
       </Banner>
     );
   }

@@ -1,21 +1,8 @@
 import { messages } from '@portal/forms';
-import { unit } from '@portal/forms/testing';
 import { emptyProblem } from './problem';
-import { isUpgradeable, upgradeBlock, validateUpgrade } from './upgrade';
+import { validateUpgrade } from './upgrade';
 
-describe('upgradeBlock', () => {
-  it.each([
-    { name: 'an RL14 in warranty', u: unit(), want: null },
-    { name: 'a unit out of warranty', u: unit({ iw: false }), want: null },
-    { name: 'the EX80', u: unit({ model: 'EX80' }), want: 'helpdesk' },
-    { name: 'an end-of-service unit', u: unit({ isEOS: true }), want: 'end-of-service' },
-    { name: 'a unit with an open RMA, even with the override', u: unit({ rmaExists: true, allowOow: true }), want: 'open-rma' },
-  ] as const)('answers $name with $want', ({ u, want }) => {
-    expect(upgradeBlock(u)).toBe(want);
-    expect(isUpgradeable(u)).toBe(want === null);
-  });
-});
-
+// Which units take an upgrade: @portal/forms' offers.test.ts.
 describe('validateUpgrade', () => {
   const chosen = { ...emptyProblem, primaryFault: 'Memory', problem: '16 GB to 32 GB DDR4' };
 

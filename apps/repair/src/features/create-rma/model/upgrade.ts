@@ -1,27 +1,12 @@
-import type { Unit } from '@portal/api-client';
 import { compact, limits, maxLength, required, validate, type FieldErrors } from '@portal/forms';
-import { needsHelpdeskReturn } from '@portal/forms/units';
 import type { ProblemField, ProblemValues } from './problem';
 
 /** The fields the upgrade step collects (the rest of ProblemValues keeps its empty defaults). */
 export type UpgradeField = Extract<ProblemField, 'primaryFault' | 'problem' | 'initialNotes' | 'customerReference' | 'assetTag'>;
 
-/** Why a unit takes no upgrade, or null when it may be upgraded (the API's rules, api/rma). */
-export type UpgradeBlock = 'helpdesk' | 'end-of-service' | 'open-rma' | null;
-
-export function upgradeBlock(unit: Unit): UpgradeBlock {
-  // Spec §9's EX80 is serviced through the helpdesk only: no online upgrade either.
-  if (needsHelpdeskReturn(unit)) return 'helpdesk';
-  if (unit.isEOS) return 'end-of-service';
-  // The out-of-warranty override lets a repair in beside an open RMA, never an upgrade.
-  if (unit.rmaExists) return 'open-rma';
-  return null;
-}
-
-/** The serial check's verdict for the upgrade flow: the unit exists and takes upgrades. */
-export function isUpgradeable(unit: Unit): boolean {
-  return upgradeBlock(unit) === null;
-}
+// Which units take an upgrade is @portal/forms' rule (offers.ts), shared with the pages that
+// link here (a unit's inventory profile), so none offers an upgrade this flow refuses.
+export { upgradeBlock, isUpgradeable, type UpgradeBlock } from '@portal/forms';
 
 /**
  * The upgrade step's rules, as the API applies them: a category and an option (that they are
