@@ -69,3 +69,27 @@ func TestCheckJSON_JudgesTheDocumentsItIsGiven(t *testing.T) {
 	require.Empty(t, found, "a document may span lines")
 	require.Equal(t, []string{"{\n  a\n}"}, seen, "only the top-level query is the document")
 }
+
+func TestCannotHoldFlaws_OnlyForTextWithoutEscapesOrRawFlawedCharacters(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       bool
+	}{
+		{"plain JSON", `{"serial":"RT10000001","contact":{"firstName":"Zoë"}}`, true},
+		{"pretty-printed JSON", "{\n\t\"a\": \"b\"\r\n}", true},
+		{"an escape", `{"a":"b\nc"}`, false},
+		{"an escaped quote", `{"a":"say \"hi\""}`, false},
+		{"a raw DEL", "{\"a\":\"\x7f\"}", false},
+		{"a raw C1 control", "{\"a\":\"\u0085\"}", false},
+		{"a raw line separator", "{\"a\":\"\u2028\"}", false},
+		{"a raw paragraph separator", "{\"a\":\"\u2029\"}", false},
+		{"bytes that are not UTF-8", "{\"a\":\"\xff\"}", false},
+		{"a character beside a C1 control's first byte", `{"a":"¡ ©"}`, true},
+		{"a character beside a separator's first bytes", `{"a":"— …"}`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want, cannotHoldFlaws([]byte(tt.body)))
+		})
+	}
+}
