@@ -206,11 +206,17 @@ func (f *fixture) approved(t *testing.T, q payments.Quote, card string) string {
 
 func (f *fixture) receipts(t *testing.T) []mail.Entry {
 	t.Helper()
+	return f.mailsTo(t, "Payment received for quote ")
+}
+
+// mailsTo are the e-mails casey got whose subject starts with subject.
+func (f *fixture) mailsTo(t *testing.T, subject string) []mail.Entry {
+	t.Helper()
 	sent, err := mail.Recent(t.Context(), f.gdb, "casey@example.com", 50)
 	require.NoError(t, err)
 	var out []mail.Entry
 	for _, e := range sent {
-		if strings.HasPrefix(e.Message.Subject, "Payment received for quote ") {
+		if strings.HasPrefix(e.Message.Subject, subject) {
 			out = append(out, e)
 		}
 	}

@@ -78,15 +78,18 @@ func (f *fixture) refundsOf(t *testing.T, id string, want int) []payments.Refund
 // refundMails are the refund e-mails casey got.
 func (f *fixture) refundMails(t *testing.T) []mail.Entry {
 	t.Helper()
-	sent, err := mail.Recent(t.Context(), f.gdb, "casey@example.com", 50)
+	return f.mailsTo(t, "Refund of your payment for quote ")
+}
+
+// capturedAfter approves q's PayPal order, lets cancel cancel q's RMA or parts order, and then
+// captures the order at PayPal, as a capture already under way completes after a cancellation.
+func (f *fixture) capturedAfter(t *testing.T, q payments.Quote, cancel func(context.Context) error) {
+	t.Helper()
+	token := f.approved(t, q, paymentstest.CardPays)
+	require.NoError(t, cancel(t.Context()))
+	pp, _ := f.providers.Gateways()
+	_, err := pp.Capture(t.Context(), token, q.ID, q.Amount)
 	require.NoError(t, err)
-	var out []mail.Entry
-	for _, e := range sent {
-		if strings.HasPrefix(e.Message.Subject, "Refund of your payment for quote ") {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // withoutPayPalWebhooks answers PayPal's deliveries 503 (PayPal's sandbox does not retry), so
@@ -288,11 +291,7 @@ func TestIntegrationRefunds_AWebhookForACancelledOrExpiredPayableIsRefunded(t *t
 			name: "a PayPal capture of a cancelled RMA",
 			pay: func(t *testing.T, f *fixture) payments.Quote {
 				q := f.rmaQuote(t, "RMA-900121", 210_00)
-				token := f.approved(t, q, paymentstest.CardPays)
-				require.NoError(t, f.checkout.CancelForRMA(t.Context(), "usr_casey", q.RMANumber))
-				pp, _ := f.providers.Gateways()
-				_, err := pp.Capture(t.Context(), token, q.ID, q.Amount)
-				require.NoError(t, err)
+				f.capturedAfter(t, q, func(ctx context.Context) error { return f.checkout.CancelForRMA(ctx, "usr_casey", q.RMANumber) })
 				return q
 			},
 			wantReason: payments.RefundQuoteCancelled, provider: payments.ProviderPayPal, reversal: payments.ReversalRefund,
@@ -301,11 +300,7 @@ func TestIntegrationRefunds_AWebhookForACancelledOrExpiredPayableIsRefunded(t *t
 			name: "a PayPal capture of a cancelled parts order",
 			pay: func(t *testing.T, f *fixture) payments.Quote {
 				q := f.partsQuote(t, "PB-100043", 75_50)
-				token := f.approved(t, q, paymentstest.CardPays)
-				require.NoError(t, f.checkout.CancelForOrder(t.Context(), "usr_casey", q.OrderID))
-				pp, _ := f.providers.Gateways()
-				_, err := pp.Capture(t.Context(), token, q.ID, q.Amount)
-				require.NoError(t, err)
+				f.capturedAfter(t, q, func(ctx context.Context) error { return f.checkout.CancelForOrder(ctx, "usr_casey", q.OrderID) })
 				return q
 			},
 			wantReason: payments.RefundQuoteCancelled, provider: payments.ProviderPayPal, reversal: payments.ReversalRefund,

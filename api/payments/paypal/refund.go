@@ -38,13 +38,10 @@ type refundRequest struct {
 }
 
 type refundResponse struct {
-	ID     string `json:"id"`
-	Status string `json:"status"`
-	Amount *struct {
-		Currency string `json:"currency_code"`
-		Value    string `json:"value"`
-	} `json:"amount"`
-	InvoiceID string `json:"invoice_id"`
+	ID        string      `json:"id"`
+	Status    string      `json:"status"`
+	Amount    *amountJSON `json:"amount"`
+	InvoiceID string      `json:"invoice_id"`
 }
 
 // RefundCapture gives capture captureID back in full (POST /v2/payments/captures/{id}/refund),

@@ -11,14 +11,22 @@ import (
 	"rugged.example/portal/api/pkg/money"
 )
 
+// captured is an order of quoteID for amount, approved with card and captured, its
+// PAYMENT.CAPTURE.COMPLETED taken off the queue.
+func (h *harness) captured(t *testing.T, quoteID string, amount money.Money, card string) (paypal.Order, paypal.Capture) {
+	t.Helper()
+	order := h.create(t, quoteID, amount)
+	h.approve(t, order, card)
+	captured, err := h.client.Capture(context.Background(), order.ID, quoteID, amount)
+	require.NoError(t, err)
+	h.nextHook(t)
+	return order, captured
+}
+
 func TestSandbox_ACaptureIsRefundedOnceWithItsWebhook(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
-	order := h.create(t, "Q-7001", money.USD(28900))
-	h.approve(t, order, "4111 1111 1111 1111")
-	captured, err := h.client.Capture(ctx, order.ID, "Q-7001", money.USD(28900))
-	require.NoError(t, err)
-	h.nextHook(t) // PAYMENT.CAPTURE.COMPLETED
+	order, captured := h.captured(t, "Q-7001", money.USD(28900), "4111 1111 1111 1111")
 
 	refund, err := h.client.RefundCapture(ctx, captured.ID, "Q-7001", "Paid twice.")
 	require.NoError(t, err)
@@ -49,13 +57,10 @@ func TestSandbox_ACaptureIsRefundedOnceWithItsWebhook(t *testing.T) {
 func TestSandbox_ASecondRefundOfACaptureIsRefused(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
-	order := h.create(t, "Q-7002", money.USD(4500))
-	h.approve(t, order, "5555 5555 5555 4444")
-	captured, err := h.client.Capture(ctx, order.ID, "Q-7002", money.USD(4500))
-	require.NoError(t, err)
+	order, captured := h.captured(t, "Q-7002", money.USD(4500), "5555 5555 5555 4444")
 	require.NoError(t, h.sandbox.SendEvent(ctx, order.ID, paypal.EventCaptureRefunded), "refunded by hand, from the sandbox's page")
 
-	_, err = h.client.RefundCapture(ctx, captured.ID, "Q-7002", "")
+	_, err := h.client.RefundCapture(ctx, captured.ID, "Q-7002", "")
 	require.ErrorIs(t, err, paypal.ErrCaptureRefunded)
 	back, err := paypal.NewGateway(h.client).Refund(ctx, captured.ID, "Q-7002")
 	require.NoError(t, err, "the gateway answers it as given back")

@@ -37,19 +37,22 @@ type Event struct {
 	OrderID string
 }
 
+// amountJSON is Payments v2's amount: a currency and a decimal string.
+type amountJSON struct {
+	Currency string `json:"currency_code"`
+	Value    string `json:"value"`
+}
+
 // event is the part of PayPal's webhook body the portal reads.
 type event struct {
 	ID           string `json:"id"`
 	EventType    string `json:"event_type"`
 	ResourceType string `json:"resource_type"`
 	Resource     struct {
-		ID     string `json:"id"`
-		Status string `json:"status"`
-		Amount *struct {
-			Currency string `json:"currency_code"`
-			Value    string `json:"value"`
-		} `json:"amount"`
-		InvoiceID         string `json:"invoice_id"`
+		ID                string      `json:"id"`
+		Status            string      `json:"status"`
+		Amount            *amountJSON `json:"amount"`
+		InvoiceID         string      `json:"invoice_id"`
 		SupplementaryData struct {
 			RelatedIDs struct {
 				OrderID string `json:"order_id"`

@@ -23,44 +23,37 @@ type refundBody struct {
 
 // orderOfCapture is the order whose capture is id, or nil. Callers hold s.mu.
 func (s *Sandbox) orderOfCapture(id string) *order {
-	for _, o := range s.orders {
-		if o.Capture != nil && o.Capture.ID == id {
-			return o
-		}
-	}
-	return nil
+	return s.orderWith(func(c *capture) bool { return c.ID == id })
 }
 
 // orderOfRefund is the order whose capture was refunded by refund id, or nil. Callers hold s.mu.
 func (s *Sandbox) orderOfRefund(id string) *order {
+	return s.orderWith(func(c *capture) bool { return c.RefundID != "" && c.RefundID == id })
+}
+
+// orderWith is the order whose capture is says it is, or nil. Callers hold s.mu.
+func (s *Sandbox) orderWith(is func(*capture) bool) *order {
 	for _, o := range s.orders {
-		if o.Capture != nil && o.Capture.RefundID != "" && o.Capture.RefundID == id {
+		if o.Capture != nil && is(o.Capture) {
 			return o
 		}
 	}
 	return nil
 }
 
-func (s *Sandbox) getCapture(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	o := s.orderOfCapture(r.PathValue("id"))
-	if o == nil {
-		s.resourceNotFound(w, "capture_id", r.PathValue("id"))
-		return
+// getPayment answers GET of the capture or refund whose id the path names: find is the order it
+// belongs to, render its representation, field the name PayPal's not-found detail gives the id.
+func (s *Sandbox) getPayment(field string, find func(string) *order, render func(*order) map[string]any) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		o := find(r.PathValue("id"))
+		if o == nil {
+			s.resourceNotFound(w, field, r.PathValue("id"))
+			return
+		}
+		writeJSON(w, http.StatusOK, render(o))
 	}
-	writeJSON(w, http.StatusOK, s.captureJSON(o))
-}
-
-func (s *Sandbox) getRefund(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	o := s.orderOfRefund(r.PathValue("id"))
-	if o == nil {
-		s.resourceNotFound(w, "refund_id", r.PathValue("id"))
-		return
-	}
-	writeJSON(w, http.StatusOK, s.refundJSON(o))
 }
 
 func (s *Sandbox) resourceNotFound(w http.ResponseWriter, field, id string) {
