@@ -6,6 +6,7 @@ import { pathFor } from '@portal/routes';
 import { Banner, Button, Card, MutedText, PageTitle, Row, Spinner, Stack, Table, TextAreaField, formatMoney } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';
 import { CartLink } from '../../shared/cart/CartLink';
+import { OrderPermissionNote } from '../../shared/OrderPermissionNote';
 import { useCart } from '../../shared/cart/store';
 import { COPY } from './copy';
 import { parseManualEntry } from './model/manualEntry';
@@ -78,6 +79,7 @@ export function PartsOrderManualPage() {
         <CartLink kind="parts" />
         <Link to={pathFor('parts-order')}>Browse the catalogue</Link>
       </Row>
+      <OrderPermissionNote />
       <Card>
         <form aria-label={COPY.manualTitle} noValidate onSubmit={(event) => void onCheck(event)}>
           <Stack>

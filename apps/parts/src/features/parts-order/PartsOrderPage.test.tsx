@@ -1,7 +1,8 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@portal/api-client';
-import { cartItem, makeApi, putCart, renderPage, signedOut, storedCart } from '../../shared/test/fixtures';
+import { profile, sessionWith } from '@portal/forms/testing';
+import { cartItem, makeApi, putCart, renderPage, signedIn, signedOut, storedCart } from '../../shared/test/fixtures';
 import { PartsOrderPage } from './PartsOrderPage';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -88,5 +89,32 @@ describe('parts-order (browse)', () => {
     renderPage(<PartsOrderPage />, { path, url: '/parts-order?serial=ZZ99999999', session: signedOut(api) });
     expect(await screen.findByText('Serial Not Found')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Serial number' })).toHaveValue('ZZ99999999');
+  });
+
+  describe('who may order', () => {
+    const fleetco = (api: ReturnType<typeof makeApi>) =>
+      sessionWith(api as never, { ...profile, org: { name: 'FleetCo Utilities' }, roles: ['service-portal:customer'] });
+
+    it.each([
+      ['a customer without the permission is told, and to ask support', (api: ReturnType<typeof makeApi>) => signedIn(api, []), /Ask support at service@rugged\.example/],
+      ["a member of an organization is told to ask its administrator", fleetco, /Ask your organization's administrator at FleetCo Utilities/],
+    ])('%s, on the catalogue before any cart is filled', async (_, session, whom) => {
+      const api = makeApi();
+      renderPage(<PartsOrderPage />, { path, url: path, session: session(api) });
+
+      expect(await screen.findByText('Your account cannot order parts.')).toBeInTheDocument();
+      expect(screen.getByText(/placing the order needs the parts ordering permission \(service:partorder:create\)/)).toHaveTextContent(whom);
+    });
+
+    it.each([
+      ['an account that may order', (api: ReturnType<typeof makeApi>) => signedIn(api, ['service:partorder:create'])],
+      ['a visitor who has not signed in (the checkout asks for that)', signedOut],
+    ])('says nothing to %s', async (_, session) => {
+      const api = makeApi();
+      renderPage(<PartsOrderPage />, { path, url: path, session: session(api) });
+
+      expect(await screen.findByRole('search', { name: 'Search the catalogue' })).toBeInTheDocument();
+      expect(screen.queryByText('Your account cannot order parts.')).not.toBeInTheDocument();
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { Part, PartsSearch } from '@portal/api-client';
 import { pathFor } from '@portal/routes';
 import { Banner, Button, Card, MutedText, PageTitle, Row, Stack, TextField, LoadFailed, Loading } from '@portal/ui';
 import { CartLink } from '../../shared/cart/CartLink';
+import { OrderPermissionNote } from '../../shared/OrderPermissionNote';
 import { useCart, type CartResult } from '../../shared/cart/store';
 import { PartCard } from '../../shared/PartCard';
 import { usePartsSearch } from '../../shared/usePartsSearch';
@@ -102,6 +103,7 @@ export function PartsOrderPage() {
         <CartLink kind="parts" />
         <Link to={pathFor('parts-order-manual')}>{COPY.manualLink}</Link>
       </Row>
+      <OrderPermissionNote />
       <Card>
         <form role="search" aria-label={COPY.searchLegend} onSubmit={onSubmit}>
           <Stack>

@@ -6,6 +6,7 @@ import { hasClientRole, permissions, useSession, useSessionState } from '@portal
 import { pathFor } from '@portal/routes';
 import { Banner, Button, Card, CardTitle, CheckboxField, MutedText, PageTitle, Row, SelectField, Stack, VisuallyHidden, LoadFailed, Loading } from '@portal/ui';
 import { CartLink } from '../../shared/cart/CartLink';
+import { OrderPermissionNote } from '../../shared/OrderPermissionNote';
 import { useCart, type CartResult } from '../../shared/cart/store';
 import { PartCard } from '../../shared/PartCard';
 import { SignInPrompt } from '../../shared/SignInPrompt';
@@ -169,6 +170,7 @@ export function VideoPartsOrderPage() {
       <Row>
         <CartLink kind="video" />
       </Row>
+      <OrderPermissionNote />
       <MutedText>{COPY.intro}</MutedText>
       {body}
     </Stack>

@@ -3,6 +3,7 @@ import { Link } from '@portal/router';
 import { pathFor } from '@portal/routes';
 import { Banner, Button, Card, PageTitle, Row, Stack, LoadFailed, Loading } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';
+import { OrderPermissionNote } from '../OrderPermissionNote';
 import { PRICE_FAILED, usePrice } from '../usePrice';
 import { CartTable } from './CartTable';
 import { toOrderLines, type CartKind } from './model';
@@ -31,6 +32,7 @@ export function CartPage({ kind }: { kind: CartKind }) {
   return (
     <Stack $gap="lg">
       <PageTitle>{page.title}</PageTitle>
+      <OrderPermissionNote />
       {cart.notice ? <Banner variant="warning">{cart.notice}</Banner> : null}
       {outcome ? <Banner variant={outcome.ok ? 'info' : 'error'}>{outcome.message}</Banner> : null}
       {cart.items.length === 0 ? (
