@@ -192,7 +192,9 @@ type CheckoutDeps struct {
 // QuoteForRMA, AcceptPurchaseOrder, StartPayPal, SettleRMA, CancelForRMA), the pay-quote pages,
 // and the providers' webhooks. A quote moves to paid once: the store's conditional write picks
 // one winner among racing returns, webhooks and double clicks, and only the winner mails the
-// receipt (in the same transaction) and tells the Fulfiller (after the commit).
+// receipt (in the same transaction) and tells the Fulfiller (after the commit). Money that
+// reaches a provider and does not pay its quote (it lost that write, or came for a quote paid,
+// cancelled or expired) is given back through the provider (surplus.go).
 type Checkout struct {
 	d CheckoutDeps
 }
