@@ -28,6 +28,7 @@ describe('formatAmount', () => {
     ['a few cents', { cents: 7, currency: 'USD' }, '0.07'],
     ['negative', { cents: -2500, currency: 'USD' }, '-25.00'],
     ['the currency’s own decimals', { cents: 1500, currency: 'JPY' }, '1,500'],
+    ['three decimals where the currency has them', { cents: 1500, currency: 'BHD' }, '1.500'],
   ])('writes %s', (_, money, want) => {
     expect(formatAmount(money)).toBe(want);
   });
