@@ -100,9 +100,10 @@ var restMatrix = []restRow{
 	{"GET HEAD", "/remotes/repair/*file", "/remotes/repair/mf-manifest.json", "", false, want{200, 200, 200, 200, 200, 200}},
 
 	// The embedded identity provider: its discovery document is public (it answers it whatever
-	// the method), its token endpoint wants a grant whoever calls.
+	// the method), its token endpoint wants a known client before any grant, whoever calls
+	// (RFC 6749 §5.2: no client_id is 401 invalid_client).
 	{"GET PUT PATCH HEAD OPTIONS DELETE CONNECT TRACE", "/idp/*any", "/idp/.well-known/openid-configuration", "", false, want{200, 200, 200, 200, 200, 200}},
-	{"POST", "/idp/*any", "/idp/oauth/token", "", false, want{400, 400, 400, 400, 400, 400}},
+	{"POST", "/idp/*any", "/idp/oauth/token", "", false, want{401, 401, 401, 401, 401, 401}},
 
 	// The payment providers' sandboxes stand in for PayPal and Authorize.net: public, as the
 	// real providers are.
