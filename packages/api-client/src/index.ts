@@ -66,8 +66,10 @@ export {
 export { ApiError, isApiError, isAbortError, type ApiErrorBody } from './errors';
 export { createGraphQLClient, isUnauthenticated, GRAPHQL_PATH, type GraphQLClient, type GraphQLErrorEntry } from './graphql';
 export {
+  AWAITING_PAYMENT_PATH,
   CANCEL_RMA_PATH,
   CREATE_OOW_PATH,
+  PAY_RMA_PATH,
   IDEMPOTENCY_KEY_HEADER,
   PAYMENT_OPTIONS_PATH,
   PROCESS_OOW_PATH,
@@ -83,8 +85,14 @@ export type {
   PaymentData,
   PaymentMethod,
   PaymentOptions,
+  PaymentReceipt,
+  PayRmaResult,
+  PendingRmaPayment,
   ProcessOowInput,
+  RmaSummary,
   SavedQuoteData,
+  StoredRma,
+  StoredUnit,
   Money,
   RepairFormSelectionsInput,
   RepairOption,
@@ -202,7 +210,9 @@ export type {
   RmaTimelineEvent,
 } from './account/types';
 export {
+  PARTS_AWAITING_PAYMENT_PATH,
   PARTS_CANCEL_PATH,
+  PARTS_PAY_PATH,
   PARTS_ORDERS_PATH,
   PARTS_PATH,
   PARTS_PRICE_PATH,

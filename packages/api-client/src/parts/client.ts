@@ -18,6 +18,8 @@ export const PARTS_PRICE_PATH = '/parts-manager/orders/price';
 export const PARTS_ORDERS_PATH = '/parts-manager/orders';
 export const PARTS_PROCESS_PATH = '/parts-manager/orders/process';
 export const PARTS_CANCEL_PATH = '/parts-manager/orders/cancel';
+export const PARTS_AWAITING_PAYMENT_PATH = '/parts-manager/orders/awaiting-payment';
+export const PARTS_PAY_PATH = '/parts-manager/orders/pay';
 export const VIDEO_SERIALS_PATH = '/parts-manager/video/serials';
 
 type Signal = { signal?: AbortSignal };
@@ -41,6 +43,10 @@ export interface PartsClient {
   processOrder(input: { rmaBatchId: string; token: string }, options?: Signal): Promise<PartsOrder>;
   /** Cancels the caller's order that still awaits payment. */
   cancelOrder(rmaBatchId: string, options?: Signal): Promise<PartsOrder>;
+  /** The caller's own orders of kind that await their payment, newest first. */
+  awaitingPayment(kind: PartsOrderKind, options?: Signal): Promise<PartsOrder[]>;
+  /** Starts paying the caller's order again: follow `paymentUrl` (the same PayPal order); '' when it is paid. */
+  payOrder(rmaBatchId: string, options?: Signal): Promise<CreatedPartsOrder>;
   /** One order of the caller or their organization; anyone else's answers 404. */
   order(rmaBatchId: string, options?: Signal): Promise<PartsOrder>;
   /** The video units the caller (or their organization) holds (service:video:serial:read). */
@@ -96,6 +102,21 @@ export function createPartsClient(http: HttpClient): PartsClient {
 
     async cancelOrder(rmaBatchId, options) {
       return toOrder(await http.request<PartsOrder>('POST', PARTS_CANCEL_PATH, { body: { rmaBatchId }, signal: options?.signal }));
+    },
+
+    async awaitingPayment(kind, options) {
+      const result = await http.request<{ items?: PartsOrder[] }>('GET', PARTS_AWAITING_PAYMENT_PATH, { query: { kind }, signal: options?.signal });
+      return (result.items ?? []).map(toOrder);
+    },
+
+    async payOrder(rmaBatchId, options) {
+      const result = await http.request<Partial<CreatedPartsOrder>>('POST', PARTS_PAY_PATH, { body: { rmaBatchId }, signal: options?.signal });
+      return {
+        rmaBatchId: result.rmaBatchId ?? rmaBatchId,
+        status: result.status ?? 'AWAITING_PAYMENT',
+        total: result.total ?? { cents: 0, currency: 'USD' },
+        paymentUrl: result.paymentUrl ?? '',
+      };
     },
 
     async order(rmaBatchId, options) {

@@ -262,4 +262,36 @@ describe('repair client', () => {
     await expect(api.repair.cancelRma('RMA-1')).resolves.toEqual({ rmaNumber: 'RMA-1', status: 'CANCELLED' });
     expect(call(0)).toMatchObject({ url: 'https://api.example.test/rma-manager/rma/cancel', method: 'POST', body: { rmaNumber: 'RMA-1' } });
   });
+
+  it('keeps the RMA as stored that a processed payment answers: unit, summary and receipt', async () => {
+    const unit = { serial: 'RT10000002', model: 'ST12', modelFamily: 'Summit', pn: 'ST12-G2-16', productType: 'TABLET' };
+    const summary = { rmaType: 'REPAIR', packaging: 'label' };
+    const receipt = { amount: { cents: 28900, currency: 'USD' }, method: 'PayPal', reference: 'CAP-1', paidAt: '2026-03-02T15:04:00Z' };
+    const { api } = setupClient([json(200, { rmaNumber: 'RMA-1', label: '/l', commercialInvoice: null, shippingError: null, unit, summary, receipt })]);
+
+    await expect(api.repair.processOow({ rmaNumber: 'RMA-1', serial: 'RT10000002' })).resolves.toEqual({
+      rmaNumber: 'RMA-1',
+      label: '/l',
+      commercialInvoice: null,
+      shippingError: null,
+      stored: { unit, summary, receipt },
+    });
+  });
+
+  it("answers the caller's RMA awaiting its payment on a unit, and null for none (404)", async () => {
+    const pending = { rmaNumber: 'RMA-1', serial: 'RT10000002', rmaType: 'REPAIR', quoteId: 'QT-1', amount: { cents: 28900, currency: 'USD' }, createdAt: '2026-03-02T14:00:00Z' };
+    const { api, call } = setupClient([json(200, pending), json(404, { error: 'rma.notFound', message: 'RMA not found' })]);
+
+    await expect(api.repair.awaitingPayment('RT10000002')).resolves.toEqual(pending);
+    expect(call(0)).toMatchObject({ url: 'https://api.example.test/rma-manager/rma/awaiting-payment?serial=RT10000002', method: 'GET' });
+    await expect(api.repair.awaitingPayment('RT10000001')).resolves.toBeNull();
+  });
+
+  it('pays an RMA again by number', async () => {
+    const answer = { rmaNumber: 'RMA-1', quoteId: 'QT-1', paymentUrl: 'https://paypal.test/checkoutnow?token=ORDER-1' };
+    const { api, call } = setupClient([json(200, answer)]);
+
+    await expect(api.repair.payRma('RMA-1')).resolves.toEqual(answer);
+    expect(call(0)).toMatchObject({ url: 'https://api.example.test/rma-manager/rma/pay', method: 'POST', body: { rmaNumber: 'RMA-1' } });
+  });
 });

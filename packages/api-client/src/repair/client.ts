@@ -8,10 +8,13 @@ import type {
   CreateRmaPayload,
   CreateRmaResult,
   PaymentOptions,
+  PayRmaResult,
+  PendingRmaPayment,
   ProcessOowInput,
   SavedQuoteData,
   RepairFormSelectionsInput,
   RepairSelection,
+  StoredRma,
   Unit,
   VerifySerialResult,
 } from './types';
@@ -57,6 +60,13 @@ export interface RepairClient {
   processOow(input: ProcessOowInput, options?: Options): Promise<CreateRmaResult>;
   /** Cancels an RMA that awaits its payment. */
   cancelRma(rmaNumber: string, options?: Options): Promise<CancelRmaResult>;
+  /** The caller's RMA that awaits its payment and holds the unit serial; null when there is none. */
+  awaitingPayment(serial: string, options?: Options): Promise<PendingRmaPayment | null>;
+  /**
+   * Starts paying the caller's RMA that awaits its payment again: follow `paymentUrl` (the same
+   * PayPal order); '' means it is paid already, and processOow finishes it.
+   */
+  payRma(rmaNumber: string, options?: Options): Promise<PayRmaResult>;
 }
 
 export const REPAIR_FORM_SELECTIONS_QUERY =
@@ -94,6 +104,15 @@ export const PAYMENT_OPTIONS_PATH = '/rma-manager/rma/payment-options';
 export const CREATE_OOW_PATH = '/rma-manager/rma/create/oow';
 export const PROCESS_OOW_PATH = '/rma-manager/rma/process/oow';
 export const CANCEL_RMA_PATH = '/rma-manager/rma/cancel';
+export const AWAITING_PAYMENT_PATH = '/rma-manager/rma/awaiting-payment';
+export const PAY_RMA_PATH = '/rma-manager/rma/pay';
+
+/** process/oow's answer: the create answer and, when the server sent it, the RMA as stored. */
+function toProcessResult(result: CreateRmaResult & Partial<StoredRma>): CreateRmaResult {
+  const created = toCreateResult(result);
+  if (!result.unit || !result.summary) return created;
+  return { ...created, stored: { unit: result.unit, summary: result.summary, receipt: result.receipt ?? null } };
+}
 
 /** How long a prefetched serial check waits to be taken: its page opens moments after the preload. */
 export const PREFETCH_TTL_MS = 10_000;
@@ -198,7 +217,7 @@ export function createRepairClient(http: HttpClient, graphql: GraphQLClient): Re
     async processOow({ rmaNumber, serial, token }, options) {
       try {
         const body: ProcessOowInput = token ? { rmaNumber, serial, token } : { rmaNumber, serial };
-        return toCreateResult(await http.request<CreateRmaResult>('POST', PROCESS_OOW_PATH, { body, signal: options?.signal }));
+        return toProcessResult(await http.request<CreateRmaResult & Partial<StoredRma>>('POST', PROCESS_OOW_PATH, { body, signal: options?.signal }));
       } catch (error) {
         // A refused payment or an unknown/cancelled RMA is a failure even when its body names the RMA.
         if (isApiError(error) && /^(payments|rma)\./.test(error.error)) throw error;
@@ -208,5 +227,16 @@ export function createRepairClient(http: HttpClient, graphql: GraphQLClient): Re
 
     cancelRma: (rmaNumber, options) =>
       http.request<CancelRmaResult>('POST', CANCEL_RMA_PATH, { body: { rmaNumber }, signal: options?.signal }),
+
+    async awaitingPayment(serial, options) {
+      try {
+        return await http.request<PendingRmaPayment>('GET', AWAITING_PAYMENT_PATH, { query: { serial }, signal: options?.signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+
+    payRma: (rmaNumber, options) => http.request<PayRmaResult>('POST', PAY_RMA_PATH, { body: { rmaNumber }, signal: options?.signal }),
   };
 }

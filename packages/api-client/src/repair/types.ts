@@ -135,6 +135,73 @@ export interface CreateRmaResult {
   label: string | null;
   commercialInvoice: string | null;
   shippingError: string | null;
+  /**
+   * process/oow only: the RMA as the server stored it, which the label page shows rather than
+   * what the browser kept across the provider's pages.
+   */
+  stored?: StoredRma;
+}
+
+/** The unit, the summary and the receipt of a processed out-of-warranty RMA. */
+export interface StoredRma {
+  unit: StoredUnit;
+  summary: RmaSummary;
+  /** null when the payment could not be read (the receipt e-mail still has it). */
+  receipt: PaymentReceipt | null;
+}
+
+/** The unit as the registry has it. */
+export interface StoredUnit {
+  serial: string;
+  model: string;
+  modelFamily: string;
+  pn: string;
+  productType: string;
+}
+
+/** An RMA as submitted, without the device credentials. */
+export interface RmaSummary {
+  rmaType: string;
+  problem: {
+    primaryFault: string;
+    problem: string;
+    initialNotes: string;
+    customerReference: string;
+    assetTag: string;
+    reimage: boolean;
+    biosFirmware: boolean;
+    hasDeviceData: boolean | null;
+    acc: { acPower: boolean; storage: boolean; hardCase: boolean; battery: boolean };
+  };
+  contact: RmaContact;
+  address: RmaAddress;
+  /** How the unit travels: label, qr, box or international. */
+  packaging: string;
+}
+
+/** What was paid, how (PayPal, PO, AuthorizeNet) and the reference to quote about it. */
+export interface PaymentReceipt {
+  amount: Money;
+  method: string;
+  reference: string;
+  paidAt: string | null;
+}
+
+/** GET /rma-manager/rma/awaiting-payment: the caller's RMA awaiting its payment on a unit. */
+export interface PendingRmaPayment {
+  rmaNumber: string;
+  serial: string;
+  rmaType: string;
+  quoteId: string;
+  amount: Money;
+  createdAt: string;
+}
+
+/** POST /rma-manager/rma/pay: the provider's page to pay on; '' for an RMA paid already. */
+export interface PayRmaResult {
+  rmaNumber: string;
+  quoteId: string;
+  paymentUrl: string;
 }
 
 /** A payment method of an out-of-warranty repair (spec §9): PayPal is shown as Credit Card. */

@@ -39,7 +39,13 @@ export function sessionWith(api: DeepPartial<ApiClient>, me: Me = profile): Sess
 /** A session stand-in whose API answers verify-serial with the given mock. */
 export function fakeSession(verifySerial: jest.Mock<Promise<VerifySerialResult>, [string, { signal?: AbortSignal }?]>) {
   return sessionWith({
-    repair: { verifySerial, prefetchedSerial: () => undefined, repairFormSelections: jest.fn(async () => []) } as unknown as ApiClient['repair'],
+    // A unit with an RMA makes create-rma ask whether that RMA awaits the caller's payment: none.
+    repair: {
+      verifySerial,
+      prefetchedSerial: () => undefined,
+      repairFormSelections: jest.fn(async () => []),
+      awaitingPayment: jest.fn(async () => null),
+    } as unknown as ApiClient['repair'],
     identity: { me: jest.fn() },
     locations: { countries: jest.fn(async () => []), states: jest.fn(async () => []), cities: jest.fn(async () => []) },
   });
