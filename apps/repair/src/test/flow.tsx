@@ -16,6 +16,7 @@ import type {
   CreateRmaResult,
   Me,
   Money,
+  PendingRmaPayment,
   RepairSelection,
   ShippingOffice,
   State,
@@ -123,6 +124,8 @@ export function setupFlow({
       ),
       processOow: jest.fn(async (input: ProcessOowInput): Promise<CreateRmaResult> => ({ ...created, rmaNumber: input.rmaNumber })),
       cancelRma: jest.fn(async (rmaNumber: string) => ({ rmaNumber, status: 'CANCELLED' })),
+      awaitingPayment: jest.fn(async (_serial: string): Promise<PendingRmaPayment | null> => null),
+      payRma: jest.fn(async (rmaNumber: string) => ({ rmaNumber, quoteId: 'QT-ABCDEFGHJKLM', paymentUrl: 'https://paypal.test/checkoutnow?token=ORDER-1' })),
     },
     payments: {
       quoteDetails: jest.fn(),

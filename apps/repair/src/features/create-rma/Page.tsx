@@ -14,6 +14,7 @@ import { Banner, Card, CardTitle, MutedText, PageTitle, Row, Spinner, Stack, Ste
 import { LeaveDialog, unitImageSrc, useLeaveWarning, useSerialCheck } from '@portal/forms/units';
 import { COPY } from './copy';
 import { createErrorMessage, serverMessage } from './model/createError';
+import { labelSummary } from './model/stored';
 import { CONFIRM_STEP, flowReducer, initialFlowState, LAST_STEP } from './model/flow';
 import { GUAM, effectivePackaging, shippingMode } from './model/packaging';
 import {
@@ -31,6 +32,8 @@ import { isSavedQuote, type SavedQuote } from './model/quote';
 import { sortServerErrors } from './model/serverErrors';
 import { REPAIR_FLOW, type FlowKind } from './model/kind';
 import { isUpgradeable } from './model/upgrade';
+import { PendingPayment, type PendingAction } from './components/PendingPayment';
+import { usePendingPayment } from './hooks/usePendingPayment';
 import { ProblemStep } from './steps/ProblemStep';
 import { UpgradeStep } from './steps/UpgradeStep';
 
@@ -173,6 +176,10 @@ export function CreateRmaFlow({
     if (!token) return { kind: 'failed', rmaNumber, message: messages.noPayPalToken, paymentUrl: snapshot?.paymentUrl ?? '' };
     return { kind: 'processing', rmaNumber };
   });
+  // The unit's RMA that awaits its payment, found again when the customer came back without paying.
+  const pending = usePendingPayment(check, phase.kind === 'none' && state.result === null && !paymentReturn);
+  const [pendingAction, setPendingAction] = useState<PendingAction>(null);
+  const [pendingError, setPendingError] = useState<string | null>(null);
   const submission = useRef<{ key: string; body: string } | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(state.step);
@@ -198,6 +205,18 @@ export function CreateRmaFlow({
   // Off to the provider once the leave warning is down (this render removed its beforeunload).
   useEffect(() => {
     if (redirect) browser.assign(redirect.url);
+  }, [redirect]);
+
+  // The browser's Back button from the provider may restore this page from its cache as it was
+  // left, 'Taking you to the payment provider…'. Load it again instead: the unit's RMA now awaits
+  // its payment, and the fresh page offers to pay or cancel it.
+  useEffect(() => {
+    if (!redirect) return undefined;
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) browser.reload();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
   }, [redirect]);
 
   /** The same submission retried keeps its key, so the API can answer it once; any change is a new one. */
@@ -345,14 +364,60 @@ export function CreateRmaFlow({
     }
   }
 
+  /**
+   * Pays the RMA again: the server restarts its abandon clock and answers its PayPal order's
+   * approve link (the same order), or none when it is paid already, which only needs processing.
+   */
+  async function payAgain(rmaNumber: string, knownUrl: string) {
+    let url = knownUrl;
+    try {
+      url = (await api.repair.payRma(rmaNumber)).paymentUrl;
+    } catch (error) {
+      if (!knownUrl) throw error;
+    }
+    setPendingRma(rmaNumber);
+    if (!url) {
+      await process(rmaNumber, state.serial);
+      return;
+    }
+    paymentUrl.current = url;
+    setPhase({ kind: 'redirecting' });
+    setRedirect({ url });
+  }
+
   function tryAgain() {
     if (phase.kind !== 'failed') return;
-    if (phase.paymentUrl) {
-      setPhase({ kind: 'redirecting' });
-      setRedirect({ url: phase.paymentUrl });
-    } else {
-      void process(phase.rmaNumber, state.serial);
-    }
+    const { rmaNumber, paymentUrl: knownUrl } = phase;
+    payAgain(rmaNumber, knownUrl).catch((error: unknown) => {
+      setPhase({ kind: 'failed', rmaNumber, message: serverMessage(error), paymentUrl: knownUrl });
+    });
+  }
+
+  /** The unit's page: pay the RMA that awaits its payment, or cancel it and free the unit. */
+  function payPending(rmaNumber: string) {
+    if (pendingAction) return;
+    setPendingAction('paying');
+    setPendingError(null);
+    payAgain(rmaNumber, '').catch((error: unknown) => {
+      setPendingAction(null);
+      setPendingError(serverMessage(error));
+    });
+  }
+
+  function cancelPending(rmaNumber: string) {
+    if (pendingAction) return;
+    setPendingAction('cancelling');
+    setPendingError(null);
+    api.repair.cancelRma(rmaNumber).then(
+      () => {
+        allowNextNavigation();
+        return navigate(`${pathFor('canceled')}?${new URLSearchParams({ rma: rmaNumber }).toString()}`, { replace: true });
+      },
+      (error: unknown) => {
+        setPendingAction(null);
+        setPendingError(serverMessage(error));
+      },
+    );
   }
 
   const title = kind.steps[state.step - 1] ?? kind.steps[0];
@@ -376,6 +441,15 @@ export function CreateRmaFlow({
       {banner}
       {state.address.country.trim().toUpperCase() === GUAM ? <Banner variant="warning">{COPY.guamBatteries}</Banner> : null}
       <Stepper steps={kind.steps} current={state.step} label={kind.stepsLabel} />
+      {pending ? (
+        <PendingPayment
+          pending={pending}
+          busy={pendingAction}
+          error={pendingError}
+          onPay={() => payPending(pending.rmaNumber)}
+          onCancel={() => cancelPending(pending.rmaNumber)}
+        />
+      ) : null}
       <Card aria-labelledby={stepTitleId}>
         <CardTitle id={stepTitleId} ref={titleRef} tabIndex={-1}>
           {title}
@@ -444,7 +518,14 @@ export function CreateRmaFlow({
               }}
             />
           ) : null}
-          {state.step === LAST_STEP ? <DownloadStep {...common} result={state.result} onNewRequest={onReset} /> : null}
+          {state.step === LAST_STEP ? (
+            <DownloadStep
+              {...labelSummary(state.result?.stored, common, check.unit)}
+              receipt={state.result?.stored?.receipt ?? null}
+              result={state.result}
+              onNewRequest={onReset}
+            />
+          ) : null}
         </Suspense>
       </Card>
       <LeaveDialog blocker={blocker} />

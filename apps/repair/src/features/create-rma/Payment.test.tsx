@@ -254,7 +254,8 @@ describe('back from the payment provider', () => {
     expect(await screen.findByText('No PayPal token found')).toBeInTheDocument();
     expect(api.repair.processOow).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(assign).toHaveBeenCalledWith('https://paypal.test/checkoutnow?token=ORDER-1');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://paypal.test/checkoutnow?token=ORDER-1'));
+    expect(api.repair.payRma).toHaveBeenCalledWith('RMA-100420');
   });
 
   it('cancels the RMA of a cancelled payment and ends on /canceled', async () => {
@@ -294,7 +295,8 @@ describe('back from the payment provider', () => {
 
     await flow.user.click(screen.getByRole('button', { name: 'Try Again' }));
 
-    expect(assign).toHaveBeenCalledWith(kept.paymentUrl);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(kept.paymentUrl));
+    expect(flow.api.repair.payRma).toHaveBeenCalledWith('RMA-100420');
     expect(flow.api.repair.createOowRma).not.toHaveBeenCalled();
   });
 

@@ -62,6 +62,11 @@ export const COPY = {
   cancellingRma: 'Cancelling the RMA…',
   paymentFailed: (rmaNumber: string) =>
     `RMA ${rmaNumber} is waiting for its payment. Try the payment again, or cancel the RMA if you no longer want the repair.`,
+  pendingTitle: (rmaNumber: string) => `RMA ${rmaNumber} is waiting for its payment.`,
+  pendingText: (amount: string) =>
+    `It holds this unit until it is paid or cancelled. Pay ${amount} now to get the shipping label, or cancel the RMA to free the unit.`,
+  pendingAutoCancel: 'An RMA left unpaid is cancelled automatically, and you are told so by e-mail.',
+  payNow: 'Pay Now',
   quoteSaved: (quoteId: string) => `Quote ${quoteId} saved`,
   quoteSavedHelp:
     'Your quote is saved: check the details below, then pay by card or PO to create the RMA and get the shipping label. You can also come back to this page later from the link in your account.',

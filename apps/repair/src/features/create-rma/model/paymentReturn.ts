@@ -94,6 +94,10 @@ export const browser = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  /** Loads the page again (a page the Back button restored from the browser's cache). */
+  reload(): void {
+    window.location.reload();
+  },
   /** Posts fields to the provider's page as a form would (Authorize.net's hosted form takes the token so). */
   post(url: string, fields: Record<string, string>): void {
     const form = document.createElement('form');

@@ -1,9 +1,10 @@
 import styled from 'styled-components';
-import type { CreateRmaResult, Unit } from '@portal/api-client';
+import type { CreateRmaResult, PaymentReceipt, Unit } from '@portal/api-client';
 import { messages, type AddressValues, type ContactValues } from '@portal/forms';
 import { Banner, Button, MutedText, Row, Spinner, Stack, buttonStyles, type ButtonVariant } from '@portal/ui';
 import { AddressFacts, ContactFacts, SummaryCard, UnitFacts } from '@portal/forms/units';
 import { ProblemFacts } from '../components/Summary';
+import { Receipt } from '../components/Receipt';
 import { useCountries } from '@portal/forms/units';
 import { COPY } from '../copy';
 import { useDocumentLink } from '@portal/forms/units';
@@ -40,11 +41,13 @@ export interface DownloadStepProps {
   contact: ContactValues;
   address: AddressValues;
   packaging: PackagingKind | '';
+  /** What was paid for the RMA (an out-of-warranty RMA's), shown as well as e-mailed. */
+  receipt?: PaymentReceipt | null;
   onNewRequest: () => void;
 }
 
 /** Step 5: the result, the documents, and a way to start over. */
-export function DownloadStep({ result, unit, serial, problem, contact, address, packaging, onNewRequest }: DownloadStepProps) {
+export function DownloadStep({ result, unit, serial, problem, contact, address, packaging, receipt = null, onNewRequest }: DownloadStepProps) {
   const countries = useCountries();
   const again = (
     <div>
@@ -76,6 +79,7 @@ export function DownloadStep({ result, unit, serial, problem, contact, address, 
           {result.commercialInvoice ? <DocumentButton path={result.commercialInvoice} label="Download Commercial Invoice" /> : null}
         </Row>
       ) : null}
+      {receipt ? <Receipt receipt={receipt} /> : null}
       <Stack>
         <h3>RMA# {result.rmaNumber} Summary</h3>
         <SummaryCard title="Unit Description">
