@@ -104,6 +104,7 @@ export function RmaHistoryPage() {
             sort={sort}
             onSort={restart(setSort)}
             onOpen={setOpen}
+            onChanged={() => setReload((n) => n + 1)}
           />
         </>
       ) : null}

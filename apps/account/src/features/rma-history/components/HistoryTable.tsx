@@ -3,6 +3,7 @@ import type { RmaHistoryItem, RmaSort, RmaSortField } from '@portal/api-client';
 import { Button, Table, formatDate } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
 import { rmaTypeText, statusText } from '../../../shared/statusText';
+import { PayOrCancel } from './PayOrCancel';
 
 const SortButton = styled.button`
   font: inherit;
@@ -68,10 +69,12 @@ export interface HistoryTableProps {
   sort: RmaSort;
   onSort: (sort: RmaSort) => void;
   onOpen: (item: RmaHistoryItem) => void;
+  /** An RMA awaiting its payment was paid from its row: the page reads the history again. */
+  onChanged?: () => void;
 }
 
 /** The history table; a row (or its RMA number button, for keyboards) opens the details window. */
-export function HistoryTable({ items, sort, onSort, onOpen }: HistoryTableProps) {
+export function HistoryTable({ items, sort, onSort, onOpen, onChanged }: HistoryTableProps) {
   const header = (field: RmaSortField) => {
     const column = SORTABLE.find((c) => c.field === field);
     return column ? <SortHeader column={column} sort={sort} onSort={onSort} /> : null;
@@ -114,7 +117,10 @@ export function HistoryTable({ items, sort, onSort, onOpen }: HistoryTableProps)
                 {item.problem}
                 {item.customerReference ? <Sub>Ref. {item.customerReference}</Sub> : null}
               </td>
-              <td>{statusText(item.status)}</td>
+              <td>
+                {statusText(item.status)}
+                <PayOrCancel rma={item} onPaid={onChanged} />
+              </td>
               <NoWrap>{formatDate(item.createdAt)}</NoWrap>
               <NoWrap>{formatDate(item.updatedAt)}</NoWrap>
               <td>

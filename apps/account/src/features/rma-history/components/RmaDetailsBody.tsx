@@ -6,6 +6,7 @@ import { useDocumentLink, type DocumentLink } from '@portal/forms/units';
 import { Button, FactList, Row, formatDate, formatDateTime } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
 import { eventText, rmaTypeText, shippingText, statusText } from '../../../shared/statusText';
+import { PayOrCancel } from './PayOrCancel';
 import { RepairSummaryView } from './RepairSummaryView';
 
 const Grid = styled.div`
@@ -81,6 +82,7 @@ export function RmaDetailsBody({ details }: { details: RmaDetails }) {
           </>
         )}
       </Row>
+      <PayOrCancel rma={details} />
       <Grid>
         <section aria-label="Unit">
           <h3>Unit</h3>
