@@ -33,6 +33,7 @@ import { PRICE_FAILED } from '../usePrice';
 import { CHECKOUT_COPY } from './copy';
 import { browser, noServerErrors, readPaymentReturn, sortServerErrors, toPaymentData, type CheckoutServerErrors, type PaymentReturn } from './payment';
 import { PaymentSection } from './PaymentSection';
+import { AwaitingPayment } from './AwaitingPayment';
 import type { SuccessState } from './success';
 
 const PAGES = {
@@ -159,6 +160,18 @@ function CheckoutForm({ kind, profile }: { kind: CartKind; profile: Me }) {
   useEffect(() => {
     if (attempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempts]);
+
+  // The browser's Back button from PayPal may restore this page from its cache as it was left,
+  // 'Taking you to the payment provider…'. Load it again: the order now awaits its payment, and
+  // the fresh checkout offers to pay or cancel it.
+  useEffect(() => {
+    if (busy !== 'redirecting') return undefined;
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) browser.reload();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [busy]);
 
   const options = payment.state.status === 'ready' ? payment.state.options : null;
   const effectivePay: PaymentValues = options && pay.method === '' ? { ...pay, method: defaultMethod(options) } : pay;
@@ -426,7 +439,13 @@ export function Checkout({ kind }: { kind: CartKind }) {
         </Stack>
       );
     else if (back) body = <PaymentReturnView key={location.search} kind={kind} {...back} profile={session.profile} />;
-    else body = <CheckoutForm kind={kind} profile={session.profile} />;
+    else
+      body = (
+        <Stack $gap="lg">
+          <AwaitingPayment kind={kind} />
+          <CheckoutForm kind={kind} profile={session.profile} />
+        </Stack>
+      );
   }
 
   return (

@@ -28,4 +28,9 @@ export const CHECKOUT_COPY = {
   processFailed: (message: string) => `The payment could not be confirmed: ${message}`,
   backToCheckout: 'Back to checkout',
   tryAgain: 'Try again',
+  awaitingTitle: 'Orders waiting for their payment',
+  awaitingHelp:
+    'These orders were placed but their payment was not completed. Pay one now, or cancel it: nothing has been charged. An order left unpaid is cancelled automatically, and you are told so by e-mail.',
+  awaitingPaid: (id: string) => `Order ${id} is paid: you can follow it under Your account, Parts orders.`,
+  awaitingCancelled: (id: string) => `Order ${id} was cancelled. Nothing was charged.`,
 } as const;

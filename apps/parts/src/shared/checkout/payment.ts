@@ -57,4 +57,8 @@ export const browser = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  /** Loads the page again (a page the Back button restored from the browser's cache). */
+  reload(): void {
+    window.location.reload();
+  },
 };
