@@ -45,6 +45,7 @@ type refusal struct{ f *fault.Error }
 func (r refusal) Error() string         { return r.f.Error() }
 func (r refusal) Unwrap() error         { return r.f }
 func (r refusal) Refusal() *fault.Error { return r.f }
+
 func newRefusal(fields map[string]string) refusal {
 	f := *ErrInvalidText
 	f.Fields = maps.Clone(fields)

@@ -31,7 +31,9 @@ type Options struct {
 	// GraphQL are routes whose JSON body's "query" is a GraphQL document: it may span lines, and
 	// its string literals are judged as its server will read them.
 	GraphQL []string
-	Log     *slog.Logger
+	// Log is where httpx.WriteError logs a refusal: it logs none of the guard's 400s and 413s,
+	// and never a body.
+	Log *slog.Logger
 }
 
 // Middleware refuses a request whose text a handler could not keep or must not print (see the
