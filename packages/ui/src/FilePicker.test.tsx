@@ -48,7 +48,7 @@ describe('FilePicker', () => {
     const remove = jest.fn();
     show({ attached: [{ key: 'f1', name: 'po.pdf', text: 'Attached: po.pdf', remove }] });
 
-    const files = screen.getByRole('list', { name: 'PO File: files' });
+    const files = screen.getByRole('list', { name: 'Attached files' });
     expect(within(files).getByText('Attached: po.pdf')).toBeInTheDocument();
     fireEvent.click(within(files).getByRole('button', { name: 'Remove po.pdf' }));
     expect(remove).toHaveBeenCalled();

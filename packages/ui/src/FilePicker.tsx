@@ -163,7 +163,7 @@ export function FilePicker({
       </ChooseLabel>
       <FieldHint id={`${id}-help`}>{help}</FieldHint>
       {uploading.length + attached.length > 0 ? (
-        <Files aria-label={`${legend}: files`}>
+        <Files aria-label="Attached files">
           {uploading.map((file) => (
             <FileRow key={`uploading:${file.key}`}>
               <span>{file.name}</span>
