@@ -22,7 +22,6 @@ export async function payOnPayPal(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: 'Pay now' }).click();
 }
 
-
 /** Step 4 of an out-of-warranty unit by card: confirm, Continue to Payment, on to PayPal's page. */
 export async function continueToPayPal(page: Page): Promise<void> {
   await confirmAccurate(page);
@@ -31,8 +30,8 @@ export async function continueToPayPal(page: Page): Promise<void> {
 }
 
 /**
- * Leaves PayPal's approval page with the browser's Back button, paying nothing, and returns the
- * portal page it comes back to once that page has loaded again.
+ * Leaves PayPal's approval page with the browser's Back button, paying nothing, and waits until
+ * the portal's page it comes back to is shown again.
  */
 export async function leavePayPalWithBack(page: Page, portalUrl: string): Promise<void> {
   await page.waitForURL(/\/sandbox\/paypal\//);
