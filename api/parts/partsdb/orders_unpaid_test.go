@@ -18,24 +18,6 @@ import (
 	"rugged.example/portal/api/rma/rma"
 )
 
-// clock is a settable Now: the tests move it past the abandon time instead of waiting.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // unpaidEnv is the orders and their sweeper on one store, one clock and the outbox.
 type unpaidEnv struct {
 	gdb      *gorm.DB
@@ -43,7 +25,7 @@ type unpaidEnv struct {
 	orders   *parts.Orders
 	sweeper  *parts.AbandonedOrders
 	payments *partstest.Payments
-	clock    *clock
+	clock    *testkit.Clock
 }
 
 func newUnpaidEnv(t *testing.T, gdb *gorm.DB) unpaidEnv {
@@ -52,7 +34,7 @@ func newUnpaidEnv(t *testing.T, gdb *gorm.DB) unpaidEnv {
 	require.NoError(t, err)
 	store := partsdb.NewStore(gdb)
 	require.NoError(t, partsdb.Seed(t.Context(), store))
-	e := unpaidEnv{gdb: gdb, store: store, payments: partstest.NewPayments(), clock: &clock{now: time.Now().UTC()}}
+	e := unpaidEnv{gdb: gdb, store: store, payments: partstest.NewPayments(), clock: testkit.NewClock(time.Now().UTC())}
 	holdings := &partstest.Holdings{}
 	tx := db.NewTransactor(gdb)
 	e.orders = parts.NewOrders(parts.OrdersDeps{
@@ -101,12 +83,12 @@ func TestIntegrationAbandonedOrders_CancelAnOrderLeftUnpaidWithItsQuote(t *testi
 		e := newUnpaidEnv(t, gdb)
 		p := e.placeByCard(t, casey)
 
-		e.clock.advance(parts.DefaultAbandonAfter - time.Minute)
+		e.clock.Advance(parts.DefaultAbandonAfter - time.Minute)
 		n, err := e.sweeper.Cancel(t.Context(), 0)
 		require.NoError(t, err)
 		require.Zero(t, n, "not yet abandoned")
 
-		e.clock.advance(2 * time.Minute)
+		e.clock.Advance(2 * time.Minute)
 		n, err = e.sweeper.Cancel(t.Context(), 0)
 		require.NoError(t, err)
 		require.Equal(t, 1, n)
@@ -150,7 +132,7 @@ func TestIntegrationAbandonedOrders_RulesPerOrder(t *testing.T) {
 				e := newUnpaidEnv(t, gdb)
 				require.NoError(t, gdb.Exec("DELETE FROM mail_outbox").Error)
 				p := e.placeByCard(t, casey)
-				e.clock.advance(parts.DefaultAbandonAfter + time.Hour)
+				e.clock.Advance(parts.DefaultAbandonAfter + time.Hour)
 				tt.meanwhile(t, e, p.Order.ID)
 
 				n, err := e.sweeper.Cancel(t.Context(), tt.after)
@@ -170,7 +152,7 @@ func TestIntegrationAbandonedOrders_SweepersInSeveralProcessesCancelOnce(t *test
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		e := newUnpaidEnv(t, gdb)
 		p := e.placeByCard(t, casey)
-		e.clock.advance(2 * parts.DefaultAbandonAfter)
+		e.clock.Advance(2 * parts.DefaultAbandonAfter)
 
 		const processes = 4
 		var wg sync.WaitGroup
@@ -194,7 +176,7 @@ func TestIntegrationAwaitingPaymentOrders_OnlyTheCallersOwnOfTheKind(t *testing.
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		e := newUnpaidEnv(t, gdb)
 		first := e.placeByCard(t, casey)
-		e.clock.advance(time.Minute)
+		e.clock.Advance(time.Minute)
 		second := e.placeByCard(t, casey)
 		e.placeByCard(t, olivia)
 		tests := []struct {

@@ -2,7 +2,6 @@ package compose
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,24 +20,6 @@ import (
 	"rugged.example/portal/api/rma/rmatest"
 )
 
-// sweepClock is a settable Now: the test moves it past the abandon time instead of waiting.
-type sweepClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *sweepClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *sweepClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // The sweeper on the real payments checkout: an abandoned RMA's quote is cancelled in the RMA's
 // transaction, and an RMA whose quote is paid (a purchase order accepted, its processing never
 // come) is released with its label instead; the receipt the label page shows is the quote's.
@@ -51,7 +32,7 @@ func TestIntegrationCancelAbandoned_OnTheRealCheckout(t *testing.T) {
 		store := rmadb.NewStore(gdb)
 		require.NoError(t, store.UpsertUnits(ctx, rmadb.DemoUnits()))
 		require.NoError(t, rmadb.SeedRepairOptions(ctx, store))
-		clock := &sweepClock{now: time.Now().UTC()}
+		clock := testkit.NewClock(time.Now().UTC())
 		tx := db.NewTransactor(gdb)
 		creator := &rma.Creator{
 			Store: store, Tx: tx, Addresses: rmatest.Addresses{}, Uploads: rmatest.NewClaimer("usr_casey", "rma/a.jpg"),
@@ -92,7 +73,7 @@ func TestIntegrationCancelAbandoned_OnTheRealCheckout(t *testing.T) {
 		_, err := pay.AcceptPurchaseOrder(ctx, "usr_casey", poPaid.Number, "4711-1234")
 		require.NoError(t, err)
 
-		clock.advance(repair.DefaultAbandonAfter + time.Minute)
+		clock.Advance(repair.DefaultAbandonAfter + time.Minute)
 		n, err := svc.CancelAbandoned(ctx, 0)
 		require.NoError(t, err)
 		require.Equal(t, 1, n)

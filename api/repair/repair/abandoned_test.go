@@ -24,31 +24,13 @@ func (o outbox) Enqueue(ctx context.Context, to, subject, text string) error {
 	return mail.Enqueue(ctx, o.gdb, mail.Message{To: []string{to}, Subject: subject, Text: text})
 }
 
-// clock is a settable Now: the tests move it past the abandon time instead of waiting.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // sweeping is the fixture with the creator and the service on one settable clock and the
 // creator's e-mails in the outbox.
-func sweeping(t *testing.T, gdb *gorm.DB) (fixture, *clock) {
+func sweeping(t *testing.T, gdb *gorm.DB) (fixture, *testkit.Clock) {
 	t.Helper()
 	f := newFixture(t, gdb)
 	require.NoError(t, mail.Migrate(t.Context(), gdb))
-	c := &clock{now: time.Now().UTC()}
+	c := testkit.NewClock(time.Now().UTC())
 	f.creator.Now, f.creator.Mail = c.Now, outbox{gdb}
 	f.svc = repair.NewService(repair.Deps{
 		RMAs: f.creator, Payments: f.payments, Attachments: f.files, PurchaseOrders: f.files, QuoteKeys: f.store,
@@ -75,12 +57,12 @@ func TestIntegrationCancelAbandoned_CancelsTheRMAWithItsQuoteAndFreesTheUnit(t *
 		res, err := f.svc.CreateOutOfWarranty(t.Context(), customer(), request(repair.MethodPayPal))
 		require.NoError(t, err)
 
-		c.advance(repair.DefaultAbandonAfter - time.Minute)
+		c.Advance(repair.DefaultAbandonAfter - time.Minute)
 		n, err := f.svc.CancelAbandoned(t.Context(), 0)
 		require.NoError(t, err)
 		require.Zero(t, n, "not yet abandoned")
 
-		c.advance(2 * time.Minute)
+		c.Advance(2 * time.Minute)
 		n, err = f.svc.CancelAbandoned(t.Context(), 0)
 		require.NoError(t, err)
 		require.Equal(t, 1, n)
@@ -102,14 +84,14 @@ func TestIntegrationCancelAbandoned_RulesPerRMA(t *testing.T) {
 		tests := []struct {
 			name string
 			// meanwhile happens after the RMA is opened and the abandon time has passed.
-			meanwhile  func(t *testing.T, f fixture, c *clock, number string)
+			meanwhile  func(t *testing.T, f fixture, c *testkit.Clock, number string)
 			after      time.Duration
 			wantStatus string
 			wantMails  []string
 		}{
 			{
 				name: "a customer who came back and paid again keeps the RMA for another abandon time",
-				meanwhile: func(t *testing.T, f fixture, c *clock, number string) {
+				meanwhile: func(t *testing.T, f fixture, c *testkit.Clock, number string) {
 					_, err := f.svc.ResumePayment(t.Context(), casey, number)
 					require.NoError(t, err)
 				},
@@ -117,7 +99,7 @@ func TestIntegrationCancelAbandoned_RulesPerRMA(t *testing.T) {
 			},
 			{
 				name: "a quote paid without its return (a webhook) releases the RMA instead",
-				meanwhile: func(t *testing.T, f fixture, c *clock, number string) {
+				meanwhile: func(t *testing.T, f fixture, c *testkit.Clock, number string) {
 					f.payments.MarkPaid(casey, number)
 				},
 				wantStatus: rma.StatusAwaitingUnit,
@@ -125,7 +107,7 @@ func TestIntegrationCancelAbandoned_RulesPerRMA(t *testing.T) {
 			},
 			{
 				name:       "a configured abandon time replaces the default",
-				meanwhile:  func(*testing.T, fixture, *clock, string) {},
+				meanwhile:  func(*testing.T, fixture, *testkit.Clock, string) {},
 				after:      48 * time.Hour,
 				wantStatus: rma.StatusAwaitingPayment,
 			},
@@ -138,7 +120,7 @@ func TestIntegrationCancelAbandoned_RulesPerRMA(t *testing.T) {
 				require.NoError(t, gdb.Exec("UPDATE rma_units SET open_rma_number = '' WHERE serial = 'RT10000002'").Error)
 				res, err := f.svc.CreateOutOfWarranty(t.Context(), customer(), request(repair.MethodPayPal))
 				require.NoError(t, err)
-				c.advance(repair.DefaultAbandonAfter + time.Hour)
+				c.Advance(repair.DefaultAbandonAfter + time.Hour)
 				tt.meanwhile(t, f, c, res.RMANumber)
 
 				n, err := f.svc.CancelAbandoned(t.Context(), tt.after)
@@ -165,7 +147,7 @@ func TestIntegrationCancelAbandoned_SweepersInSeveralProcessesCancelOnce(t *test
 		f, c := sweeping(t, gdb)
 		res, err := f.svc.CreateOutOfWarranty(t.Context(), customer(), request(repair.MethodPayPal))
 		require.NoError(t, err)
-		c.advance(2 * repair.DefaultAbandonAfter)
+		c.Advance(2 * repair.DefaultAbandonAfter)
 
 		const processes = 4
 		var wg sync.WaitGroup
