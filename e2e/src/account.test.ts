@@ -25,6 +25,12 @@ async function filterTo(page: Page, rmaNumber: string): Promise<void> {
   await page.getByRole('button', { name: `Details of ${rmaNumber}` }).waitFor();
 }
 
+/** The 'Your account' menu is on the page, with the page's own link marked as the open one. */
+async function currentAccountPage(page: Page, link: string): Promise<void> {
+  const current = page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: link, exact: true });
+  expect(await current.getAttribute('aria-current')).toBe('page');
+}
+
 describe('your account in Chromium', () => {
   it('casey finds an RMA by filter, reads its timeline and repair summary, and downloads the CSV', async () => {
     const page = await openAs('/your-account', 'casey@example.com');
@@ -81,6 +87,7 @@ describe('your account in Chromium', () => {
 
     await olivia.goto(`${shared.portal().url}/your-account/branches`);
     await olivia.getByRole('heading', { name: /Branches/ }).first().waitFor();
+    await currentAccountPage(olivia, 'Branches');
     await olivia.getByText('FleetCo Utilities').first().waitFor();
     expect(await olivia.getByRole('button', { name: /^Edit / }).count()).toBeGreaterThan(0);
 
@@ -108,6 +115,7 @@ describe('your account in Chromium', () => {
 
   it('casey saves her settings for every form, registers a unit with its proof and downloads a driver of its model', async () => {
     const page = await openAs('/your-account/account-settings', 'casey@example.com');
+    await currentAccountPage(page, 'Account settings');
     await page.getByRole('textbox', { name: 'Position' }).fill('Field Service Lead');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectText(page, 'Your settings have been saved. New requests use them from now on.');

@@ -8,6 +8,8 @@ import { onePortalPerFile } from './fresh';
 
 /** casey's only VX12 without an open RMA in the demo history. */
 const QUIET_CAMERA = 'VT10001062';
+/** One of casey's VX12 cameras with an open RMA in the demo history. */
+const BUSY_CAMERA = 'VT10001253';
 
 const shared = onePortalPerFile();
 const open = (url: string): Promise<Page> => shared.open(url);
@@ -59,6 +61,8 @@ describe('service-managed inventory in Chromium', () => {
     await page.getByRole('heading', { name: `Unit ${QUIET_CAMERA}` }).waitFor();
     const warranty = page.getByRole('region', { name: 'Warranty' });
     await warranty.getByText('Veretos', { exact: true }).waitFor();
+    // Dates as everywhere in the portal (spec §9 'MMM d yyyy'), not 'Mar 31, 2025'.
+    expect(await warranty.locator('dt:text-is("Warranty ends") + dd').innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2} \d{4}$/);
     const history = page.getByRole('table', { name: 'RMAs of this unit' });
     await history.waitFor();
     expect(await history.getByRole('rowheader').count()).toBeGreaterThan(0);
@@ -67,6 +71,19 @@ describe('service-managed inventory in Chromium', () => {
     await upgrades.getByText('Extended battery (14-hour)').waitFor();
     expect(await upgrades.getByRole('link', { name: 'Upgrade this unit' }).getAttribute('href')).toBe(`/upgrade-device/${QUIET_CAMERA}`);
     await page.getByRole('region', { name: 'Drivers' }).getByRole('status').waitFor({ state: 'detached' });
+  });
+
+  it('a unit with an open RMA lists its upgrades but offers none until the RMA is closed', async () => {
+    const page = await open(`/sm-inventory-profile?serial=${BUSY_CAMERA}`);
+    await page.getByRole('region', { name: "Sign in to see this unit's profile" }).getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, 'casey@example.com');
+    await page.waitForURL(`${shared.portal().url}/sm-inventory-profile?serial=${BUSY_CAMERA}`);
+    await page.getByRole('region', { name: 'Warranty' }).getByText(/^RMA-\d+ /).waitFor();
+
+    const upgrades = page.getByRole('region', { name: 'Upgrades' });
+    await upgrades.getByText('Extended battery (14-hour)').waitFor();
+    await upgrades.getByText('This unit has an open RMA. An upgrade can be requested once that RMA is closed.').waitFor();
+    expect(await upgrades.getByRole('link', { name: 'Upgrade this unit' }).count()).toBe(0);
   });
 
   it('a signed-out visitor is told what the inventory shows and offered sign-in', async () => {

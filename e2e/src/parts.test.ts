@@ -75,6 +75,26 @@ describe('parts orders in Chromium', () => {
     await expectText(page, 'Your account cannot order parts. Please contact support to enable parts ordering.');
     expect(await page.evaluate(() => localStorage.getItem('portal.partsCart.v1'))).toContain('RL14-BAT-STD');
   });
+
+  it('a customer who may not order is told so on the catalogue, with whom to ask, before she fills a cart', async () => {
+    const catalogueAs = async (user: string): Promise<Page> => {
+      // The catalogue is public: sign in on an account page, then open it.
+      const page = await fresh.open('/your-account', user);
+      await page.goto(`${fresh.portal().url}/parts-order`);
+      await page.getByRole('search', { name: 'Search the catalogue' }).waitFor();
+      return page;
+    };
+    const casey = await catalogueAs('casey@example.com');
+    await expectText(casey, 'Your account cannot order parts.');
+    await casey.getByText(/Ask support at service@rugged\.example to enable parts ordering/).waitFor();
+
+    const diego = await catalogueAs('diego@fleetco.example');
+    await diego.getByText(/Ask your organization's administrator at FleetCo Utilities to grant it/).waitFor();
+
+    const olivia = await catalogueAs('olivia@fleetco.example');
+    await olivia.getByRole('heading', { name: /parts? found/ }).waitFor();
+    expect(await olivia.getByText('Your account cannot order parts.').count()).toBe(0);
+  });
 });
 
 describe('the video-parts cart in Chromium', () => {

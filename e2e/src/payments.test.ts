@@ -1,7 +1,7 @@
 // Out-of-warranty repairs and service quotes as customers pay for them, in Chromium against the
 // built portal and its provider sandboxes (/sandbox/paypal, /sandbox/authnet), which the portal's
 // real clients call by URL exactly as they would call PayPal and Authorize.net.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { freshPortalPerTest } from './fresh';
 import { payOnPayPal, toConfirmStep } from './payment';
 import { confirmAccurate, contactInfo, describeProblem, expectText, onePagePdf, shipWithLabelAndSubmit } from './stepper';
@@ -24,6 +24,13 @@ async function priceTable(page: Page): Promise<{ columns: string[]; row: string[
     columns: await table.getByRole('columnheader').allTextContents(),
     row: await table.getByRole('cell').allTextContents(),
   };
+}
+
+/** The message under a field, as its accessible description carries it ('' when none). */
+async function fieldMessage(field: Locator): Promise<string> {
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter((id) => id.endsWith('-error'));
+  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).innerText()));
+  return texts.join(' ').trim();
 }
 
 function openAs(user: string, url = `/create-rma/${OUT_OF_WARRANTY}`): Promise<Page> {
@@ -90,19 +97,44 @@ describe('out-of-warranty payments in Chromium', () => {
     expect(await method.getByRole('radio', { name: 'PO' }).isChecked()).toBe(true);
 
     await confirmAccurate(page);
-    await page.getByRole('button', { name: 'Submit RMA' }).click({ force: true });
-    await expectText(page, 'Must Attach Files');
+    // Each PO field says what is wrong as she leaves it, before any Submit.
+    const poNumber = page.getByRole('textbox', { name: 'PO Number' });
+    const release = page.getByRole('textbox', { name: 'Release Number' });
+    const poFile = page.getByLabel('PO File');
+    await poNumber.focus();
+    await release.focus();
+    expect(await fieldMessage(poNumber)).toBe('Required');
+    for (const typed of ['12', 'abcd', '123456']) {
+      await release.fill(typed);
+      await poNumber.focus();
+      expect(await release.inputValue()).toBe(typed);
+      expect(await fieldMessage(release)).toBe('Must be 4 or 5 digits');
+    }
+    await poFile.focus();
+    await poNumber.focus();
+    expect(await fieldMessage(poFile)).toBe('Must Attach Files');
 
-    await page.getByRole('textbox', { name: 'PO Number' }).fill('4471');
-    await page.getByRole('textbox', { name: 'Release Number' }).fill('123');
-    await page.getByLabel('PO File').setInputFiles(onePagePdf());
-    await page.getByText('PO-4471.pdf').first().waitFor();
+    await poNumber.fill('4471');
+    await release.fill('123');
+    await poFile.setInputFiles(onePagePdf());
+    // The photos' uploader: the attached file, and no native 'No file chosen' beside it.
+    const poGroup = page.getByRole('group', { name: 'PO File' });
+    await poGroup.getByText('Attached: PO-4471.pdf').waitFor();
+    expect((await poFile.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await poGroup.getByText('Choose file', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Submit RMA' }).click({ force: true });
     await expectText(page, 'Must be 4 or 5 digits');
 
-    await page.getByRole('textbox', { name: 'Release Number' }).fill('1234');
+    await release.fill('1234');
     await page.getByRole('button', { name: 'Submit RMA' }).click();
     await expectText(page, 'Download Shipping Label');
+  });
+
+  it('/success opened directly thanks for no payment: it says no quote was given', async () => {
+    const page = await fresh.open('/success');
+    await expectText(page, 'No quote was given. Please open the link from your e-mail again.');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Quote payment');
+    expect(await page.getByText('Thank you', { exact: false }).count()).toBe(0);
   });
 
   it('Save Quote opens confirm-quote prefilled, and the saved quote is paid from there', async () => {
