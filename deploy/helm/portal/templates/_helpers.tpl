@@ -124,6 +124,8 @@ set values are listed, so the binary's defaults apply to the rest.
   "AUTHNET_FORM_URL" $v.payments.authnet.formUrl
   "PORTAL_TRUSTED_PROXIES" (join "," $v.trustedProxies)
   "PO_RELEASE_DOMAINS" (join "," $v.payments.poReleaseDomains)
+  "PAYMENT_ABANDON_AFTER" $v.payments.abandonAfter
+  "PARTS_ORDER_MAX_TOTAL" $v.payments.partsOrderMaxTotal
 -}}
 {{- range $name, $value := $strings -}}
 {{- if $value -}}{{- $_ := set $c $name $value -}}{{- end -}}
