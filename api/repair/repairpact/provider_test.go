@@ -75,15 +75,18 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		payments.Reset()
 		return store.UpsertUnits(t.Context(), rmadb.DemoUnits())
 	}
-	// awaitingPayment opens casey's card-paid RMA number for RT10000002, as create/oow does.
-	awaitingPayment := func(number int64) error {
+	// awaitingPaymentOf opens owner's card-paid RMA number for RT10000002, as create/oow does,
+	// with rma/photo.jpg uploaded by owner.
+	awaitingPaymentOf := func(owner repair.Customer, number int64) error {
 		if err := outOfWarranty(); err != nil {
 			return err
 		}
+		claimer.Owned["rma/photo.jpg"] = owner.Subject
+		files.Add(owner.Subject, "rma/photo.jpg")
 		if err := gdb.Exec("UPDATE rma_counters SET value = ? WHERE name = 'rma'", number-1).Error; err != nil {
 			return err
 		}
-		res, err := oow.CreateOutOfWarranty(t.Context(), repair.Customer{Subject: "casey", Email: "casey@example.com"}, oowRequest())
+		res, err := oow.CreateOutOfWarranty(t.Context(), owner, oowRequest())
 		if err != nil {
 			return err
 		}
@@ -92,6 +95,8 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		}
 		return nil
 	}
+	casey := repair.Customer{Subject: "casey", Email: "casey@example.com"}
+	awaitingPayment := func(number int64) error { return awaitingPaymentOf(casey, number) }
 	setupOnly := func(fn func() error) models.StateHandler {
 		return func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
 			if setup {
@@ -131,6 +136,25 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			return nil
 		}),
 		"RMA RMA-900002 of casey awaits payment": setupOnly(func() error { return awaitingPayment(900002) }),
+		// The verifier signs every request as casey: olivia's RMA is another customer's.
+		"RMA RMA-900003 of olivia awaits payment on unit RT10000002": setupOnly(func() error {
+			return awaitingPaymentOf(repair.Customer{Subject: "olivia", Email: "olivia@fleetco.example"}, 900003)
+		}),
+		"RMA RMA-900004 of casey was cancelled while it awaited payment": setupOnly(func() error {
+			if err := awaitingPayment(900004); err != nil {
+				return err
+			}
+			_, err := oow.Cancel(t.Context(), "casey", "RMA-900004")
+			return err
+		}),
+		// The provider's webhook paid it while casey was away: it still awaits its processing.
+		"RMA RMA-900005 of casey awaits payment and its quote is paid": setupOnly(func() error {
+			if err := awaitingPayment(900005); err != nil {
+				return err
+			}
+			payments.MarkPaid("casey", "RMA-900005")
+			return nil
+		}),
 	}
 	pacttest.Verify(t, "portal-repair-api", r, states, func() string { return signer.Customer(t, "casey") })
 }

@@ -393,4 +393,154 @@ describe('repair API contract', () => {
         const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
         await expect(api.repair.cancelRma('RMA-900002')).resolves.toEqual({ rmaNumber: 'RMA-900002', status: 'CANCELLED' });
       }));
+
+  // The way back to an RMA left awaiting its payment (the payer left PayPal with Back): the unit's
+  // create-rma page finds it by serial (awaiting-payment), and Pay Now asks for its PayPal order
+  // again (pay). Another customer's RMA answers exactly as none.
+  const quoteId = regex('^QT-[A-Z0-9]+$', 'QT-ABCDEFGHJKLM');
+  const notFound = { error: 'rma.notFound', message: like('RMA not found') };
+  const signedOut = () => {
+    const signIn = jest.fn();
+    const tokens: TokenSource = { getAccessToken: () => null, refresh: async () => false, signIn };
+    return { tokens, signIn };
+  };
+
+  it("finds the caller's RMA awaiting its payment on a unit, with its amount", () =>
+    pact
+      .addInteraction()
+      .given('RMA RMA-900002 of casey awaits payment')
+      .uponReceiving('a request for the RMA awaiting payment on an own unit')
+      .withRequest('GET', '/rma-manager/rma/awaiting-payment', (req) =>
+        req.query({ serial: 'RT10000002' }).headers({ Authorization: bearer }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          rmaNumber: 'RMA-900002',
+          serial: 'RT10000002',
+          rmaType: 'REPAIR',
+          quoteId,
+          amount: { cents: integer(28900), currency: 'USD' },
+          createdAt: regex('^\\d{4}-\\d{2}-\\d{2}T.+$', '2026-11-23T18:00:00Z'),
+        }),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const pending = await api.repair.awaitingPayment('RT10000002');
+        expect(pending).toMatchObject({ rmaNumber: 'RMA-900002', serial: 'RT10000002', rmaType: 'REPAIR' });
+        expect(pending?.amount.currency).toBe('USD');
+      }));
+
+  it('answers a unit without an RMA awaiting payment with 404, which the client reads as none', () =>
+    pact
+      .addInteraction()
+      .given('unit RT10000002 is out of warranty')
+      .uponReceiving('a request for the RMA awaiting payment on a unit without one')
+      .withRequest('GET', '/rma-manager/rma/awaiting-payment', (req) =>
+        req.query({ serial: 'RT10000002' }).headers({ Authorization: bearer }),
+      )
+      .willRespondWith(404, (res) => res.jsonBody(notFound))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.awaitingPayment('RT10000002')).resolves.toBeNull();
+      }));
+
+  it("answers another customer's RMA awaiting payment on the unit with 404, like none", () =>
+    pact
+      .addInteraction()
+      .given('RMA RMA-900003 of olivia awaits payment on unit RT10000002')
+      .uponReceiving("a request for the RMA awaiting payment on a unit held by another customer's RMA")
+      .withRequest('GET', '/rma-manager/rma/awaiting-payment', (req) =>
+        req.query({ serial: 'RT10000002' }).headers({ Authorization: bearer }),
+      )
+      .willRespondWith(404, (res) => res.jsonBody(notFound))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.awaitingPayment('RT10000002')).resolves.toBeNull();
+      }));
+
+  it('refuses a request for an RMA awaiting payment without a token with 401, and the client sends the user to sign-in', () =>
+    pact
+      .addInteraction()
+      .uponReceiving('a request for the RMA awaiting payment without a bearer token')
+      .withRequest('GET', '/rma-manager/rma/awaiting-payment', (req) => req.query({ serial: 'RT10000002' }))
+      .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Please sign in again.') }))
+      .executeTest(async (server) => {
+        const { tokens, signIn } = signedOut();
+        const api = createApiClient({ baseUrl: server.url, tokens });
+        await expect(api.repair.awaitingPayment('RT10000002')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
+        expect(signIn).toHaveBeenCalledTimes(1);
+      }));
+
+  it("pays the caller's RMA awaiting payment again and answers the provider link", () =>
+    pact
+      .addInteraction()
+      .given('RMA RMA-900002 of casey awaits payment')
+      .uponReceiving('a pay request for an own RMA awaiting payment')
+      .withRequest('POST', '/rma-manager/rma/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900002' }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          rmaNumber: 'RMA-900002',
+          quoteId,
+          paymentUrl: regex('^https?://.+$', 'http://127.0.0.1:8080/sandbox/paypal/checkoutnow?token=5O190127TN364715T'),
+        }),
+      )
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const result = await api.repair.payRma('RMA-900002');
+        expect(result.rmaNumber).toBe('RMA-900002');
+        expect(result.paymentUrl).toMatch(/^https?:\/\//);
+      }));
+
+  it("answers a pay request for an RMA whose quote is paid already without a link, so the caller processes it", () =>
+    pact
+      .addInteraction()
+      .given('RMA RMA-900005 of casey awaits payment and its quote is paid')
+      .uponReceiving('a pay request for an own RMA whose quote is paid')
+      .withRequest('POST', '/rma-manager/rma/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900005' }))
+      .willRespondWith(200, (res) => res.jsonBody({ rmaNumber: 'RMA-900005', quoteId, paymentUrl: '' }))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.payRma('RMA-900005')).resolves.toMatchObject({ rmaNumber: 'RMA-900005', paymentUrl: '' });
+      }));
+
+  it("answers a pay request for another customer's RMA with 404", () =>
+    pact
+      .addInteraction()
+      .given('RMA RMA-900003 of olivia awaits payment on unit RT10000002')
+      .uponReceiving("a pay request for another customer's RMA")
+      .withRequest('POST', '/rma-manager/rma/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900003' }))
+      .willRespondWith(404, (res) => res.jsonBody(notFound))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.payRma('RMA-900003')).rejects.toMatchObject({ status: 404, error: 'rma.notFound' });
+      }));
+
+  it('refuses to pay a cancelled RMA with 409 and the message the page shows', () =>
+    pact
+      .addInteraction()
+      .given('RMA RMA-900004 of casey was cancelled while it awaited payment')
+      .uponReceiving('a pay request for an own cancelled RMA')
+      .withRequest('POST', '/rma-manager/rma/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900004' }))
+      .willRespondWith(409, (res) => res.jsonBody({ error: 'rma.cancelled', message: 'This RMA was cancelled.' }))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await expect(api.repair.payRma('RMA-900004')).rejects.toMatchObject({
+          status: 409,
+          error: 'rma.cancelled',
+          message: 'This RMA was cancelled.',
+        });
+      }));
+
+  it('refuses a pay request without a token with 401, and the client sends the user to sign-in', () =>
+    pact
+      .addInteraction()
+      .uponReceiving('a pay request without a bearer token')
+      .withRequest('POST', '/rma-manager/rma/pay', (req) => req.jsonBody({ rmaNumber: 'RMA-900002' }))
+      .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Please sign in again.') }))
+      .executeTest(async (server) => {
+        const { tokens, signIn } = signedOut();
+        const api = createApiClient({ baseUrl: server.url, tokens });
+        await expect(api.repair.payRma('RMA-900002')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
+        expect(signIn).toHaveBeenCalledTimes(1);
+      }));
 });
