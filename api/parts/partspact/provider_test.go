@@ -37,6 +37,12 @@ const (
 	fleetCo             = "FleetCo Utilities"
 )
 
+// The states of the way back to an order awaiting its payment (awaiting-payment, pay).
+const (
+	stateAdamCancelled     = "adam is signed in and his parts order PB-900004 was cancelled while it awaited a PayPal payment"
+	stateCaseyAdamsAwaited = "casey is signed in and adam's parts order PB-900002 awaits a PayPal payment"
+)
+
 func vx12(serial, owner, org string) partstest.HeldUnit {
 	return partstest.HeldUnit{VideoUnit: parts.VideoUnit{Serial: serial, Model: "VX12", ModelFamily: "Veretos"}, Owner: owner, Org: org}
 }
@@ -108,16 +114,20 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			adamsOrder("PB-900001", parts.StatusAwaitingPayment)
 			e.Payments.Approve("PB-900001")
 		}),
-		stateAdamAwaiting:  state(adam, func() { adamsOrder("PB-900002", parts.StatusAwaitingPayment) }),
-		stateAdamPlaced:    state(adam, func() { adamsOrder("PB-900003", parts.StatusPlaced) }),
-		stateCaseyNotAdams: state(casey, func() { adamsOrder("PB-900003", parts.StatusPlaced) }),
+		stateAdamAwaiting:      state(adam, func() { adamsOrder("PB-900002", parts.StatusAwaitingPayment) }),
+		stateAdamPlaced:        state(adam, func() { adamsOrder("PB-900003", parts.StatusPlaced) }),
+		stateCaseyNotAdams:     state(casey, func() { adamsOrder("PB-900003", parts.StatusPlaced) }),
+		stateAdamCancelled:     state(adam, func() { adamsOrder("PB-900004", parts.StatusCancelled) }),
+		stateCaseyAdamsAwaited: state(casey, func() { adamsOrder("PB-900002", parts.StatusAwaitingPayment) }),
 	})
 
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	log := testkit.Quiet()
 	partsapi.Routes(r, parts.NewService(e.Store, partstest.DemoUnits()), log)
-	partsapi.OrderRoutes(r, auth.NewGuard(signer.Verifier(), log), e.Orders, log)
+	guard := auth.NewGuard(signer.Verifier(), log)
+	partsapi.OrderRoutes(r, guard, e.Orders, log)
+	partsapi.UnpaidOrderRoutes(r, guard, e.Orders, log)
 	pacttest.Verify(t, "parts", r, states, func() string {
 		if tok, ok := tokens[signedIn]; ok {
 			return tok()

@@ -38,6 +38,8 @@ const ADAM_APPROVED = 'adam is signed in and his parts order PB-900001 awaits a 
 const ADAM_AWAITING = 'adam is signed in and his parts order PB-900002 awaits a PayPal payment';
 const ADAM_PLACED = 'adam is signed in and his parts order PB-900003 is placed: 2 x VX12-BAT-STD, paid by PayPal';
 const CASEY_OTHERS = "casey is signed in and adam's parts order PB-900003 is placed";
+const ADAM_CANCELLED = 'adam is signed in and his parts order PB-900004 was cancelled while it awaited a PayPal payment';
+const CASEY_OTHERS_AWAITING = "casey is signed in and adam's parts order PB-900002 awaits a PayPal payment";
 
 const money = (cents: number) => ({ cents: integer(cents), currency: 'USD' });
 const batchId = (example: string) => regex('^PB-\\d{6}$', example);
@@ -121,11 +123,13 @@ const orderBody = (rmaBatchId: string, status: string) => ({
   orderedByName: like('Adam Price'),
 });
 
+const paymentUrl = regex('^https?://.+$', 'http://127.0.0.1:8080/sandbox/paypal/checkoutnow?token=5O190127TN364715T');
+
 const created = (example: string) => ({
   rmaBatchId: batchId(example),
   status: 'AWAITING_PAYMENT',
   total: money(20700),
-  paymentUrl: regex('^https?://.+$', 'http://127.0.0.1:8080/sandbox/paypal/checkoutnow?token=5O190127TN364715T'),
+  paymentUrl,
 });
 
 describe('parts service contract: the catalogue', () => {
@@ -406,6 +410,119 @@ describe('parts service contract: orders', () => {
       .willRespondWith(404, (res) => res.jsonBody({ error: like('parts.orderNotFound'), message: like('Order Not Found') }))
       .executeTest(async (server) => {
         await expect(api(server.url, signedIn).parts.order('PB-900003')).rejects.toMatchObject({ status: 404 });
+      }));
+});
+
+// The way back to an order left awaiting its payment (the payer left PayPal with Back): the
+// checkout lists the caller's own such orders (awaiting-payment) and Pay Now asks for the order's
+// PayPal order again (pay). Another customer's order is never listed and pays as an unknown one.
+describe('parts service contract: orders awaiting their payment', () => {
+  const invalidToken = { error: 'invalid_token', message: like('Please sign in again.') };
+  const signedOut = () => {
+    const signIn = jest.fn();
+    const tokens: TokenSource = { getAccessToken: () => null, refresh: async () => false, signIn };
+    return { tokens, signIn };
+  };
+
+  it("lists the caller's own parts orders awaiting their payment", () =>
+    pact
+      .addInteraction()
+      .given(ADAM_AWAITING)
+      .uponReceiving('a request for the own parts orders awaiting payment')
+      .withRequest('GET', '/parts-manager/orders/awaiting-payment', (req) => req.query({ kind: 'parts' }).headers({ Authorization: bearer }))
+      .willRespondWith(200, (res) => res.jsonBody({ items: [orderBody('PB-900002', 'AWAITING_PAYMENT')] }))
+      .executeTest(async (server) => {
+        const orders = await api(server.url, signedIn).parts.awaitingPayment('parts');
+        expect(orders.map((o) => [o.rmaBatchId, o.status])).toEqual([['PB-900002', 'AWAITING_PAYMENT']]);
+        expect(orders[0]?.total).toEqual({ cents: 17800, currency: 'USD' });
+      }));
+
+  it("lists none of another customer's orders awaiting their payment", () =>
+    pact
+      .addInteraction()
+      .given(CASEY_OTHERS_AWAITING)
+      .uponReceiving("a request for the parts orders awaiting payment while only another customer's awaits")
+      .withRequest('GET', '/parts-manager/orders/awaiting-payment', (req) => req.query({ kind: 'parts' }).headers({ Authorization: bearer }))
+      .willRespondWith(200, (res) => res.jsonBody({ items: [] }))
+      .executeTest(async (server) => {
+        await expect(api(server.url, signedIn).parts.awaitingPayment('parts')).resolves.toEqual([]);
+      }));
+
+  it('refuses a request for the orders awaiting payment without a token with 401, and the client sends the user to sign-in', () =>
+    pact
+      .addInteraction()
+      .uponReceiving('a request for the parts orders awaiting payment without a bearer token')
+      .withRequest('GET', '/parts-manager/orders/awaiting-payment', (req) => req.query({ kind: 'parts' }))
+      .willRespondWith(401, (res) => res.jsonBody(invalidToken))
+      .executeTest(async (server) => {
+        const { tokens, signIn } = signedOut();
+        await expect(api(server.url, tokens).parts.awaitingPayment('parts')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
+        expect(signIn).toHaveBeenCalledTimes(1);
+      }));
+
+  it('pays an own order awaiting its payment again and answers the provider link', () =>
+    pact
+      .addInteraction()
+      .given(ADAM_AWAITING)
+      .uponReceiving('a pay request for an own parts order awaiting payment')
+      .withRequest('POST', '/parts-manager/orders/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900002' }))
+      .willRespondWith(200, (res) => res.jsonBody({ rmaBatchId: 'PB-900002', status: 'AWAITING_PAYMENT', total: money(17800), paymentUrl }))
+      .executeTest(async (server) => {
+        const result = await api(server.url, signedIn).parts.payOrder('PB-900002');
+        expect(result).toMatchObject({ rmaBatchId: 'PB-900002', status: 'AWAITING_PAYMENT' });
+        expect(result.paymentUrl).toMatch(/^https?:\/\//);
+      }));
+
+  it('answers a pay request for an order placed already without a link', () =>
+    pact
+      .addInteraction()
+      .given(ADAM_PLACED)
+      .uponReceiving('a pay request for an own placed parts order')
+      .withRequest('POST', '/parts-manager/orders/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900003' }))
+      .willRespondWith(200, (res) => res.jsonBody({ rmaBatchId: 'PB-900003', status: 'PLACED', total: money(17800) }))
+      .executeTest(async (server) => {
+        const result = await api(server.url, signedIn).parts.payOrder('PB-900003');
+        expect(result).toMatchObject({ rmaBatchId: 'PB-900003', status: 'PLACED', paymentUrl: '' });
+      }));
+
+  it("answers a pay request for another customer's order like an unknown one (404)", () =>
+    pact
+      .addInteraction()
+      .given(CASEY_OTHERS_AWAITING)
+      .uponReceiving("a pay request for another customer's parts order")
+      .withRequest('POST', '/parts-manager/orders/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900002' }))
+      .willRespondWith(404, (res) => res.jsonBody({ error: 'parts.orderNotFound', message: like('Order not found') }))
+      .executeTest(async (server) => {
+        await expect(api(server.url, signedIn).parts.payOrder('PB-900002')).rejects.toMatchObject({ status: 404, error: 'parts.orderNotFound' });
+      }));
+
+  it('refuses to pay a cancelled order with 409 and the message the checkout shows', () =>
+    pact
+      .addInteraction()
+      .given(ADAM_CANCELLED)
+      .uponReceiving('a pay request for an own cancelled parts order')
+      .withRequest('POST', '/parts-manager/orders/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900004' }))
+      .willRespondWith(409, (res) =>
+        res.jsonBody({ error: 'parts.orderCancelled', message: 'This order was cancelled. Please order the parts again.' }),
+      )
+      .executeTest(async (server) => {
+        await expect(api(server.url, signedIn).parts.payOrder('PB-900004')).rejects.toMatchObject({
+          status: 409,
+          error: 'parts.orderCancelled',
+          message: 'This order was cancelled. Please order the parts again.',
+        });
+      }));
+
+  it('refuses a pay request without a token with 401, and the client sends the user to sign-in', () =>
+    pact
+      .addInteraction()
+      .uponReceiving('a pay request for a parts order without a bearer token')
+      .withRequest('POST', '/parts-manager/orders/pay', (req) => req.jsonBody({ rmaBatchId: 'PB-900002' }))
+      .willRespondWith(401, (res) => res.jsonBody(invalidToken))
+      .executeTest(async (server) => {
+        const { tokens, signIn } = signedOut();
+        await expect(api(server.url, tokens).parts.payOrder('PB-900002')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
+        expect(signIn).toHaveBeenCalledTimes(1);
       }));
 });
 
