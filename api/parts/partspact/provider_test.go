@@ -20,8 +20,8 @@ import (
 	"rugged.example/portal/api/rma/rma"
 )
 
-// The provider states of the browser's pacts, word for word (/work/notes/parts-pact-states.md,
-// packages/api-client/src/parts/client.pact.test.ts).
+// The provider states of the browser's pacts, word for word as
+// packages/api-client/src/parts/client.pact.test.ts names them.
 const (
 	stateSignedOut      = "the parts catalogue is seeded and nobody is signed in"
 	stateAdam           = "adam is signed in and the parts catalogue is seeded"

@@ -4,8 +4,8 @@
 // Consumer contract of the parts service (/parts-manager, process `parts`): the catalogue, the
 // price check, the orders and the video units, as the parts and video-parts pages call them.
 // The pact file lands in <repo>/pacts; api/parts verifies it against the real router with state
-// handlers keyed by these state strings, word for word (listed in /work/notes/parts-pact-states.md),
-// signing the bearer token as the user the state names.
+// handlers keyed by these state strings, word for word (the constants of
+// api/parts/partspact/provider_test.go), signing the bearer token as the user the state names.
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createApiClient } from '../index';
