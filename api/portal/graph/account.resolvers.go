@@ -44,7 +44,7 @@ func (r *queryResolver) SavedQuoteConnection(ctx context.Context, search *QuoteS
 	if err != nil {
 		return nil, err
 	}
-	models, err := r.models(ctx, page.Items)
+	units, err := r.units(ctx, page.Items)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (r *queryResolver) SavedQuoteConnection(ctx context.Context, search *QuoteS
 		viewer: v, search: s,
 	}
 	for i, q := range page.Items {
-		node, err := toSavedQuote(q, v, models[q.Serial], now)
+		node, err := toSavedQuote(q, v, units[q.Serial], now)
 		if err != nil {
 			return nil, err
 		}

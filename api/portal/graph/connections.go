@@ -149,10 +149,16 @@ func toQuoteSort(in *QuoteSort) payments.QuoteSort {
 	return payments.QuoteSort{Field: quoteSortFields[in.Field], Desc: in.Desc}
 }
 
-// models are the models of the page's serials, from the unit registry: a quote keeps only the
-// serial. A serial the registry no longer has shows no model.
-func (r *Resolver) models(ctx context.Context, qs []payments.Quote) (map[string]string, error) {
-	out := map[string]string{}
+// registered is a quote's unit as the registry has it now (a quote keeps only the serial); found
+// is false for a serial the registry no longer has, which shows no model and no block.
+type registered struct {
+	unit  rma.Unit
+	found bool
+}
+
+// units are the units of the page's serials, from the unit registry, each read once.
+func (r *Resolver) units(ctx context.Context, qs []payments.Quote) (map[string]registered, error) {
+	out := map[string]registered{}
 	for _, q := range qs {
 		if _, done := out[q.Serial]; done {
 			continue
@@ -161,12 +167,37 @@ func (r *Resolver) models(ctx context.Context, qs []payments.Quote) (map[string]
 		if err != nil && !errors.Is(err, rma.ErrUnitNotFound) {
 			return nil, err
 		}
-		out[q.Serial] = u.Model
+		out[q.Serial] = registered{unit: u, found: err == nil}
 	}
 	return out, nil
 }
 
-func toSavedQuote(q payments.Quote, v payments.Viewer, model string, now time.Time) (*SavedQuote, error) {
+// unitBlockOf is why the saved quote q's unit would refuse the RMA q opens into (its rmaInput's
+// rmaType, a repair when it names none), by the rule creation applies; nil when it would not,
+// for a service quote and for a unit the registry no longer has (the page it opens says so).
+func unitBlockOf(q payments.Quote, reg registered) *UnitBlock {
+	if q.Kind == payments.KindService || !reg.found {
+		return nil
+	}
+	rmaType, _ := q.Saved.ExternalResource.RMAInput["rmaType"].(string)
+	if rmaType == "" {
+		rmaType = rma.DefaultRMAType
+	}
+	var block UnitBlock
+	switch err := rma.RefusalForNewRMA(reg.unit, rmaType); {
+	case err == nil:
+		return nil
+	case reg.unit.Model == rma.ModelEX80:
+		block = UnitBlockHelpdeskOnly
+	case reg.unit.EndOfService:
+		block = UnitBlockEndOfService
+	default:
+		block = UnitBlockOpenRma
+	}
+	return &block
+}
+
+func toSavedQuote(q payments.Quote, v payments.Viewer, reg registered, now time.Time) (*SavedQuote, error) {
 	data, err := json.Marshal(q.Saved)
 	if err != nil {
 		return nil, err
@@ -177,9 +208,9 @@ func toSavedQuote(q payments.Quote, v payments.Viewer, model string, now time.Ti
 	}
 	status := q.StatusAt(now)
 	out := &SavedQuote{
-		UID: q.ID, Kind: kind, Status: string(status), Serial: q.Serial, Model: model, Amount: toMoney(q.Amount),
+		UID: q.ID, Kind: kind, Status: string(status), Serial: q.Serial, Model: reg.unit.Model, Amount: toMoney(q.Amount),
 		CreatedAt: q.CreatedAt.UTC().Format(time.RFC3339), ExpiresAt: q.ExpiresAt.UTC().Format(time.RFC3339),
-		Mine: q.Mine(v), QuoteData: string(data),
+		Mine: q.Mine(v), QuoteData: string(data), UnitBlock: unitBlockOf(q, reg),
 	}
 	if q.RMANumber != "" {
 		out.RmaNumber = &q.RMANumber

@@ -156,6 +156,7 @@ type ComplexityRoot struct {
 		Serial    func(childComplexity int) int
 		Status    func(childComplexity int) int
 		UID       func(childComplexity int) int
+		UnitBlock func(childComplexity int) int
 	}
 
 	SavedQuoteConnection struct {
@@ -716,6 +717,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SavedQuote.UID(childComplexity), true
+	case "SavedQuote.unitBlock":
+		if e.ComplexityRoot.SavedQuote.UnitBlock == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SavedQuote.UnitBlock(childComplexity), true
 
 	case "SavedQuoteConnection.edges":
 		if e.ComplexityRoot.SavedQuoteConnection.Edges == nil {
@@ -1123,6 +1130,8 @@ func (ec *executionContext) childFields_SavedQuote(ctx context.Context, field gr
 		return ec.fieldContext_SavedQuote_payLink(ctx, field)
 	case "quoteData":
 		return ec.fieldContext_SavedQuote_quoteData(ctx, field)
+	case "unitBlock":
+		return ec.fieldContext_SavedQuote_unitBlock(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SavedQuote", field.Name)
 }
@@ -3633,6 +3642,29 @@ func (ec *executionContext) _SavedQuote_quoteData(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_SavedQuote_quoteData(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("SavedQuote", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SavedQuote_unitBlock(ctx context.Context, field graphql.CollectedField, obj *SavedQuote) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SavedQuote_unitBlock(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnitBlock, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *UnitBlock) graphql.Marshaler {
+			return ec.marshalOUnitBlock2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐUnitBlock(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SavedQuote_unitBlock(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SavedQuote", field, false, false, errors.New("field of type UnitBlock does not have child fields"))
 }
 
 func (ec *executionContext) _SavedQuoteConnection_edges(ctx context.Context, field graphql.CollectedField, obj *SavedQuoteConnection) (ret graphql.Marshaler) {
@@ -6380,6 +6412,11 @@ func (ec *executionContext) _SavedQuote(ctx context.Context, sel ast.SelectionSe
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "unitBlock":
+			out.Values[i] = ec._SavedQuote_unitBlock(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -7830,6 +7867,22 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := graphql.MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOUnitBlock2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐUnitBlock(ctx context.Context, v any) (*UnitBlock, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(UnitBlock)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOUnitBlock2ᚖruggedᚗexampleᚋportalᚋapiᚋportalᚋgraphᚐUnitBlock(ctx context.Context, sel ast.SelectionSet, v *UnitBlock) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

@@ -171,6 +171,10 @@ type SavedQuote struct {
 	PayLink *string `json:"payLink,omitempty"`
 	// The Saved quote of spec §3 as JSON, as /payments/quote/details answers it in quoteData: it opens into create-rma.
 	QuoteData string `json:"quoteData"`
+	// Why the unit of a saved quote would refuse the RMA the quote opens into, as of now (the rules
+	// creation applies, spec §4); null when it would be accepted, and for a service quote, whose RMA
+	// exists. A page offers to open the quote only when this is null.
+	UnitBlock *UnitBlock `json:"unitBlock,omitempty"`
 }
 
 type SavedQuoteEdge struct {
@@ -433,6 +437,67 @@ func (e *RMASortField) UnmarshalJSON(b []byte) error {
 }
 
 func (e RMASortField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Why a unit takes no new RMA now.
+type UnitBlock string
+
+const (
+	// The unit has an open RMA (an upgrade waits for it even with the out-of-warranty override).
+	UnitBlockOpenRma UnitBlock = "OPEN_RMA"
+	// The unit has reached the end of service.
+	UnitBlockEndOfService UnitBlock = "END_OF_SERVICE"
+	// The unit's model is serviced through the helpdesk only (spec §9: EX80).
+	UnitBlockHelpdeskOnly UnitBlock = "HELPDESK_ONLY"
+)
+
+var AllUnitBlock = []UnitBlock{
+	UnitBlockOpenRma,
+	UnitBlockEndOfService,
+	UnitBlockHelpdeskOnly,
+}
+
+func (e UnitBlock) IsValid() bool {
+	switch e {
+	case UnitBlockOpenRma, UnitBlockEndOfService, UnitBlockHelpdeskOnly:
+		return true
+	}
+	return false
+}
+
+func (e UnitBlock) String() string {
+	return string(e)
+}
+
+func (e *UnitBlock) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = UnitBlock(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid UnitBlock", str)
+	}
+	return nil
+}
+
+func (e UnitBlock) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *UnitBlock) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e UnitBlock) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

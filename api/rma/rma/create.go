@@ -232,10 +232,7 @@ func (c *Creator) create(ctx context.Context, r CreateRequest) (Created, error) 
 	return c.open(ctx, p.RMA, unit, r.IdempotencyKey)
 }
 
-// unitForNewRMA reads the unit a new RMA of rmaType is for and applies the serial rules of
-// spec §4. An upgrade has its own: no upgrade for an EX80 or an end-of-service unit, and none
-// beside an open RMA even with the out-of-warranty override (which lets a repair through, not
-// a sale).
+// unitForNewRMA reads the unit a new RMA of rmaType is for and applies RefusalForNewRMA.
 func (c *Creator) unitForNewRMA(ctx context.Context, rawSerial, rmaType string) (Unit, error) {
 	serial, err := NormalizeSerial(rawSerial)
 	if err != nil {
@@ -245,20 +242,8 @@ func (c *Creator) unitForNewRMA(ctx context.Context, rawSerial, rmaType string) 
 	if err != nil {
 		return Unit{}, err
 	}
-	if rmaType == RMATypeUpgrade {
-		switch {
-		case unit.Model == ModelEX80, unit.EndOfService:
-			return Unit{}, ErrUpgradeNotOffered
-		case unit.RMAExists():
-			return Unit{}, ErrNotValidForNewRMA
-		}
-		return unit, nil
-	}
-	switch {
-	case unit.Model == ModelEX80:
-		return Unit{}, ErrContactHelpdesk
-	case !unit.ValidForNewRMA():
-		return Unit{}, ErrNotValidForNewRMA
+	if err := RefusalForNewRMA(unit, rmaType); err != nil {
+		return Unit{}, err
 	}
 	return unit, nil
 }
