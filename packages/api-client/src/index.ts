@@ -208,6 +208,7 @@ export type {
   RmaSortField,
   RmaStatusEvent,
   RmaTimelineEvent,
+  UnitBlock,
 } from './account/types';
 export {
   PARTS_AWAITING_PAYMENT_PATH,

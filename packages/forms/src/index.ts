@@ -14,6 +14,7 @@ export {
   type SerialStatus,
 } from './serial';
 export {
+  QUOTE_UNIT_BLOCK_TEXT,
   UPGRADE_AFTER_OPEN_RMA,
   mayOpenRepair,
   mayRecycle,

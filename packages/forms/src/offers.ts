@@ -1,3 +1,4 @@
+import type { UnitBlock } from '@portal/api-client';
 import { HELPDESK_RETURN_MODEL, isSerialValidForNewRma, type SerialEligibility } from './serial';
 
 // What the API will accept for a unit, from the facts its serial check answers (spec §4 and
@@ -42,3 +43,13 @@ export function isUpgradeable(unit: SerialEligibility): boolean {
 export function mayRecycle(unit: Pick<UnitOfferFacts, 'iw' | 'rmaExists' | 'allowOow'>): boolean {
   return !unit.iw && (!unit.rmaExists || unit.allowOow);
 }
+
+/**
+ * What a saved quote says instead of Open when the server says its unit would refuse the RMA the
+ * quote opens into (GraphQL SavedQuote.unitBlock), so Your quotes never opens a page that refuses.
+ */
+export const QUOTE_UNIT_BLOCK_TEXT: Record<UnitBlock, string> = {
+  OPEN_RMA: 'Its unit has an open RMA: this quote can be used once that RMA is closed.',
+  END_OF_SERVICE: 'Its unit has reached the end of service: this quote can no longer be used.',
+  HELPDESK_ONLY: 'Please contact the helpdesk to arrange the return of this unit.',
+};

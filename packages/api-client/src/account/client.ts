@@ -40,7 +40,7 @@ export const RMAS_CONNECTION_QUERY =
 export const SAVED_QUOTE_CONNECTION_QUERY =
   'query SavedQuoteConnection($search:QuoteSearch,$sort:QuoteSort,$first:Int,$after:String,$last:Int,$before:String){' +
   'savedQuoteConnection(search:$search,sort:$sort,first:$first,after:$after,last:$last,before:$before){' +
-  `totalCount ${PAGE_INFO} edges{cursor node{uid kind status serial model rmaNumber amount{cents currency} createdAt expiresAt mine payLink quoteData}}}}`;
+  `totalCount ${PAGE_INFO} edges{cursor node{uid kind status serial model rmaNumber amount{cents currency} createdAt expiresAt mine payLink quoteData unitBlock}}}}`;
 
 export const PARTS_ORDER_BATCH_CONNECTION_QUERY =
   'query PartsOrderBatchConnection($search:String,$statuses:[String!],$sort:PartsOrderSort,$first:Int,$after:String,$last:Int,$before:String){' +

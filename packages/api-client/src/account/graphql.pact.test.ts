@@ -117,6 +117,8 @@ describe('GraphQL contract: account connections', () => {
                   mine: boolean(true),
                   payLink: null,
                   quoteData: regex('^\\{.*"externalResource".*\\}$', '{"externalResource":{"serial":"RT10000002"},"total":{"cents":28900,"currency":"USD"}}'),
+                  // Casey's unit has no open RMA: the quote may be opened.
+                  unitBlock: null,
                 },
               }),
             },
@@ -126,6 +128,7 @@ describe('GraphQL contract: account connections', () => {
       .executeTest(async (server) => {
         const page = await api(server.url).account.quotesConnection({ kinds: ['SAVED'] }, { field: 'EXPIRES_AT', desc: false }, { first: 10 });
         expect(page.edges[0]?.node.quoteData?.externalResource.serial).toBe('RT10000002');
+        expect(page.edges[0]?.node.unitBlock).toBeNull();
       }));
 
   it('lists service quotes with their pay-quote link', () =>
@@ -160,6 +163,8 @@ describe('GraphQL contract: account connections', () => {
                   mine: boolean(true),
                   payLink: regex('^/pay-quote/.+/.+$', '/pay-quote/QT-PACTSERVICE1/pactreference'),
                   quoteData: like('{}'),
+                  // A service quote's RMA exists: it is paid, never opened into a new one.
+                  unitBlock: null,
                 },
               }),
             },

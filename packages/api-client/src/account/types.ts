@@ -171,7 +171,12 @@ export interface AccountQuote {
   payLink: string | null;
   /** Null when the server's JSON could not be read as a saved quote. */
   quoteData: SavedQuoteData | null;
+  /** Why the saved quote's unit would refuse the RMA it opens into now; null when it would not (and for a service quote). */
+  unitBlock: UnitBlock | null;
 }
+
+/** Why a unit takes no new RMA now (GraphQL UnitBlock). */
+export type UnitBlock = 'OPEN_RMA' | 'END_OF_SERVICE' | 'HELPDESK_ONLY';
 
 // ---- Parts orders (GraphQL partsOrderBatchConnection) --------------------------------------------
 

@@ -28,6 +28,7 @@ const saved = (overrides: Partial<AccountQuote> = {}): AccountQuote => ({
   mine: true,
   payLink: null,
   quoteData,
+  unitBlock: null,
   ...overrides,
 });
 
@@ -96,6 +97,18 @@ describe('quotes', () => {
     expect(await screen.findByRole('heading', { name: 'Target' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/create-rma/RT10000002/confirm-quote?quote=QT-SAVED1');
     expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual({ quoteData, quoteId: 'QT-SAVED1', toPage: 4 });
+  });
+
+  it.each([
+    ['OPEN_RMA', 'Its unit has an open RMA: this quote can be used once that RMA is closed.'],
+    ['END_OF_SERVICE', 'Its unit has reached the end of service: this quote can no longer be used.'],
+    ['HELPDESK_ONLY', 'Please contact the helpdesk to arrange the return of this unit.'],
+  ] as const)('offers no Open for a saved quote whose unit would refuse its RMA (%s), and says why', async (unitBlock, text) => {
+    setup(byKind(connection([saved({ unitBlock })]), connection([])));
+
+    const row = within(await screen.findByRole('table', { name: 'Saved quotes' })).getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Open QT-SAVED1' })).not.toBeInTheDocument();
   });
 
   it('opens a saved quote whose data could not be read by its id alone (the page fetches it)', async () => {

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@portal/router';
 import type { AccountQuote, QuoteConnectionKind } from '@portal/api-client';
 import { pathFor } from '@portal/routes';
+import { QUOTE_UNIT_BLOCK_TEXT } from '@portal/forms';
 import { Button, Card, CardTitle, MutedText, PageTitle, Stack, Table, VisuallyHidden, LoadFailed, Loading, formatMoney, formatDate } from '@portal/ui';
 import { Badge } from '../../shared/Badge';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
@@ -123,11 +124,14 @@ export function QuotesPage() {
         action={(quote) => {
           const target = confirmQuoteTarget(quote);
           // Only its owner can pay a saved quote (the payment names the quote); a colleague's is listed for information.
-          return quote.mine ? (
+          if (!quote.mine) return null;
+          // A unit that would refuse the RMA (an open RMA meanwhile, say) gets no Open: the page would refuse it.
+          if (quote.unitBlock) return <MutedText>{QUOTE_UNIT_BLOCK_TEXT[quote.unitBlock]}</MutedText>;
+          return (
             <Button type="button" onClick={() => void navigate(target.to, { state: target.state })} aria-label={`Open ${quote.uid}`}>
               Open
             </Button>
-          ) : null;
+          );
         }}
       />
       <QuoteSection
