@@ -4,6 +4,13 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
 import { startPortal, type RunningPortal } from './portal';
+import { startSplitPortal } from './split';
+
+// E2E_TOPOLOGY=split runs a file's tests on the production shape (one process per domain behind
+// nginx, PostgreSQL, Redis) instead of the embedded default, to try a journey on both by hand:
+//   E2E_TOPOLOGY=split pnpm --filter @portal/e2e e2e -- payment-return
+// CI runs the embedded default; split-topology.test.ts keeps the production shape's own journeys.
+const start: () => Promise<RunningPortal> = process.env.E2E_TOPOLOGY === 'split' ? () => startSplitPortal() : startPortal;
 
 export interface Fresh {
   /** The portal of the running test. */
@@ -27,8 +34,8 @@ export function freshPortalPerTest(): Fresh {
     await chromium?.stop();
   });
   beforeEach(async () => {
-    portal = await startPortal();
-  });
+    portal = await start();
+  }, 120_000);
   afterEach(async () => {
     await portal?.stop();
   });
@@ -40,7 +47,7 @@ export function onePortalPerFile(): Fresh {
   let portal: RunningPortal;
   beforeAll(async () => {
     // One after the other, so a failed browser start still leaves the portal to stop.
-    portal = await startPortal();
+    portal = await start();
     chromium = await startBrowser();
   }, 120_000);
   afterAll(async () => {
