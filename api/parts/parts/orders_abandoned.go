@@ -10,6 +10,7 @@ import (
 
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/pkg/sweep"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -70,31 +71,9 @@ func (a *AbandonedOrders) Cancel(ctx context.Context, after time.Duration) (int,
 	}
 	now := a.Now().UTC().Truncate(time.Microsecond)
 	cutoff := now.Add(-after)
-	cancelled := 0
-	for {
-		due, err := a.Store.UnpaidOrders(ctx, cutoff, abandonBatch)
-		if err != nil {
-			return cancelled, err
-		}
-		moved := 0
-		var errs []error
-		for _, o := range due {
-			done, err := a.cancel(ctx, o, cutoff, now, after)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			moved++
-			if done {
-				cancelled++
-			}
-		}
-		// A full batch that moved something may have more behind it; one that moved nothing
-		// would read the same orders again.
-		if len(due) < abandonBatch || moved == 0 || len(errs) > 0 {
-			return cancelled, errors.Join(errs...)
-		}
-	}
+	return sweep.Pass(ctx, abandonBatch,
+		func(ctx context.Context, limit int) ([]Order, error) { return a.Store.UnpaidOrders(ctx, cutoff, limit) },
+		func(ctx context.Context, o Order) (bool, error) { return a.cancel(ctx, o, cutoff, now, after) })
 }
 
 // cancel cancels o with its quote and e-mails its customer, or places it when its quote is

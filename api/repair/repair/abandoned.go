@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"rugged.example/portal/api/pkg/sweep"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -30,31 +31,11 @@ func (s *Service) CancelAbandoned(ctx context.Context, after time.Duration) (int
 		after = DefaultAbandonAfter
 	}
 	cutoff := s.d.Now().Add(-after)
-	cancelled := 0
-	for {
-		due, err := s.d.RMAs.Unpaid(ctx, cutoff, abandonBatch)
-		if err != nil {
-			return cancelled, err
-		}
-		moved := 0
-		var errs []error
-		for _, rec := range due {
-			done, err := s.cancelAbandoned(ctx, rec, cutoff, after)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			moved++
-			if done {
-				cancelled++
-			}
-		}
-		// A full batch that moved something may have more behind it; one that moved nothing
-		// would read the same RMAs again.
-		if len(due) < abandonBatch || moved == 0 || len(errs) > 0 {
-			return cancelled, errors.Join(errs...)
-		}
-	}
+	return sweep.Pass(ctx, abandonBatch,
+		func(ctx context.Context, limit int) ([]rma.RMA, error) { return s.d.RMAs.Unpaid(ctx, cutoff, limit) },
+		func(ctx context.Context, rec rma.RMA) (bool, error) {
+			return s.cancelAbandoned(ctx, rec, cutoff, after)
+		})
 }
 
 // cancelAbandoned cancels rec with its quote, or releases it when its quote is paid; it answers
