@@ -5,7 +5,6 @@ package supporttest
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,36 +18,13 @@ import (
 	"rugged.example/portal/api/support/supportdb"
 )
 
-// Clock is a settable clock.
-type Clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-// NewClock starts at t.
-func NewClock(t time.Time) *Clock { return &Clock{now: t} }
-
-// Now reads the clock.
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-// Advance moves the clock forward by d.
-func (c *Clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // Env is a service with what a test inspects beside it.
 type Env struct {
 	Service *support.Service
 	DB      *gorm.DB
 	Store   *supportdb.Store
 	Outbox  *mail.Outbox
-	Clock   *Clock
+	Clock   *testkit.Clock
 }
 
 // Options tune New; zero values get defaults (fresh SQLite, memory cache, default settings, a
@@ -92,7 +68,7 @@ func New(tb testing.TB, o Options) Env {
 	if o.Store != nil {
 		s = o.Store(s)
 	}
-	clock := NewClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
+	clock := testkit.NewClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
 	svc := support.NewService(support.Deps{
 		Store: s, Tx: db.NewTransactor(o.DB), Mail: m, Cache: o.Cache,
 		Settings: o.Settings, Log: testkit.Quiet(), Now: clock.Now,
