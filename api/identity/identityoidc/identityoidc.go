@@ -28,6 +28,9 @@ import (
 type Config struct {
 	ClientID string
 	Paths    ClaimPaths
+	// Now may be nil (time.Now); it decides how much of a token's lifetime is left to cache its
+	// profile for, so a test moves it instead of waiting for a token to age.
+	Now func() time.Time
 }
 
 // Source answers profiles of an external provider's users.
@@ -41,7 +44,11 @@ type Source struct {
 
 // New returns a Source asking the provider d discovers and caching in c.
 func New(cfg Config, d *auth.Discovery, c cache.Cache, log *slog.Logger) *Source {
-	return &Source{cfg: cfg, discovery: d, cache: c, log: log, now: time.Now}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Source{cfg: cfg, discovery: d, cache: c, log: log, now: now}
 }
 
 // userinfo outcomes that decide whether the profile may be cached.

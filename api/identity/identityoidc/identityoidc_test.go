@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -57,10 +59,13 @@ type wiring struct {
 	router   *gin.Engine
 }
 
-func wire(t *testing.T, p *provider, c cache.Cache) wiring {
+func wire(t *testing.T, p *provider, c cache.Cache) wiring { return wireAt(t, p, c, nil) }
+
+// wireAt is wire with the profile source on the clock now (nil: time.Now).
+func wireAt(t *testing.T, p *provider, c cache.Cache, now func() time.Time) wiring {
 	t.Helper()
 	d := auth.NewDiscovery(p.URL, nil)
-	source := identityoidc.New(identityoidc.Config{ClientID: authtest.ClientID, Paths: paths}, d, c, testkit.Quiet())
+	source := identityoidc.New(identityoidc.Config{ClientID: authtest.ClientID, Paths: paths, Now: now}, d, c, testkit.Quiet())
 	verifier := source.Verifier(auth.NewDiscoveringVerifier(auth.OIDCConfig{
 		Issuer: p.URL, Audience: authtest.ClientID, ClientID: authtest.ClientID, RolesClaim: paths.Roles,
 	}, d))
@@ -86,6 +91,27 @@ func readMe(t *testing.T, w *httptest.ResponseRecorder) identitycore.Profile {
 	var m identitycore.Profile
 	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &m))
 	return m
+}
+
+// lifetimes is a cache that remembers how long each entry was stored for: the cache's own tests
+// show that memory and Redis drop an entry at its ttl, so the ttl is what the source decides.
+type lifetimes struct {
+	cache.Cache
+	mu  sync.Mutex
+	ttl []time.Duration
+}
+
+func (c *lifetimes) Set(ctx context.Context, key string, value []byte, ttl time.Duration) error {
+	c.mu.Lock()
+	c.ttl = append(c.ttl, ttl)
+	c.mu.Unlock()
+	return c.Cache.Set(ctx, key, value, ttl)
+}
+
+func (c *lifetimes) stored() []time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.ttl)
 }
 
 func eachCache(t *testing.T, test func(t *testing.T, c cache.Cache)) {
@@ -125,13 +151,18 @@ func TestMe_MergesTokenClaimsWithUserinfoCalledWithTheSameBearer(t *testing.T) {
 func TestMe_ProfileIsCachedPerSubjectForTheTokensLifetime(t *testing.T) {
 	eachCache(t, func(t *testing.T, c cache.Cache) {
 		p := newProvider(t, jsonReply(`{"sub": "riley", "given_name": "Riley"}`))
-		w := wire(t, p, c)
-		token := p.Token(t, authtest.Claims{Subject: "riley", Roles: []string{"service-portal:customer"}, Expiry: time.Now().Add(2 * time.Second)})
+		// Whole seconds, as a token's exp: the rest of its lifetime is then exact.
+		clock := testkit.NewClock(time.Now().Truncate(time.Second))
+		stored := &lifetimes{Cache: c}
+		w := wireAt(t, p, stored, clock.Now)
+		token := p.Token(t, authtest.Claims{Subject: "riley", Roles: []string{"service-portal:customer"}, Expiry: clock.Now().Add(time.Hour)})
 
+		clock.Advance(20 * time.Minute)
 		for range 3 {
 			require.Equal(t, "Riley", readMe(t, get(w.router, "/me", token)).FirstName)
 		}
 		require.Equal(t, int64(1), p.calls.Load())
+		require.Equal(t, []time.Duration{40 * time.Minute}, stored.stored(), "the profile is kept for the rest of the token's lifetime")
 
 		// A second process on the same cache (Redis in production) asks nobody either.
 		other := wire(t, p, c)
@@ -143,12 +174,26 @@ func TestMe_ProfileIsCachedPerSubjectForTheTokensLifetime(t *testing.T) {
 		readMe(t, get(w.router, "/me", p.Token(t, authtest.Claims{Subject: "sam", Roles: []string{"service-portal:customer"},
 			Extra: map[string]any{"org": map[string]any{"name": "Sam's"}}})))
 		require.Equal(t, int64(2), p.calls.Load())
-
-		// Past the token's lifetime the entry is gone: a new token asks userinfo again.
-		time.Sleep(2100 * time.Millisecond)
-		readMe(t, get(w.router, "/me", p.Token(t, authtest.Claims{Subject: "riley", Roles: []string{"service-portal:customer"}})))
-		require.Equal(t, int64(3), p.calls.Load())
 	})
+}
+
+// A token with less than a second to live is not worth an entry: the next request comes with a
+// new token, whose profile is asked for again.
+func TestMe_ProfileOfATokenAboutToExpireIsNotCached(t *testing.T) {
+	p := newProvider(t, jsonReply(`{"sub": "riley", "given_name": "Riley"}`))
+	clock := testkit.NewClock(time.Now().Truncate(time.Second))
+	stored := &lifetimes{Cache: cache.NewMemory(100)}
+	w := wireAt(t, p, stored, clock.Now)
+	// The token names the organization, so only /me asks userinfo (not the verifier too).
+	token := p.Token(t, authtest.Claims{Subject: "riley", Roles: []string{"service-portal:customer"}, Expiry: clock.Now().Add(time.Hour),
+		Extra: map[string]any{"org": map[string]any{"name": "Quinn Surveying"}}})
+
+	clock.Advance(time.Hour - 500*time.Millisecond)
+	for range 2 {
+		require.Equal(t, "Riley", readMe(t, get(w.router, "/me", token)).FirstName)
+	}
+	require.Equal(t, int64(2), p.calls.Load())
+	require.Empty(t, stored.stored())
 }
 
 func TestMe_UserinfoThatRefusesTheTokenLeavesTheTokensClaims(t *testing.T) {
