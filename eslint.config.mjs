@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Workspace packages anyone may import. Apps and the host are deliberately not in this list. */
-const PACKAGES = ['ui', 'auth', 'api-client', 'routes', 'router', 'forms', 'prerender', 'rspack-config', 'jest-config', 'tsconfig'];
+const PACKAGES = ['ui', 'auth', 'api-client', 'routes', 'router', 'forms', 'prerender', 'rulebook', 'rspack-config', 'jest-config', 'tsconfig'];
 
 const onlyPackages = {
   regex: `^@portal/(?!(${PACKAGES.join('|')})(/|$))`,
@@ -58,7 +58,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^@portal/(?!tsconfig|jest-config)', message: 'packages/ui imports no other portal package.' },
+            { regex: '^@portal/(?!tsconfig|jest-config|rulebook)', message: 'packages/ui imports no other portal package.' },
             noRelativeEscape,
           ],
         },

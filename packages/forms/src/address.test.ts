@@ -1,4 +1,4 @@
-import { addressFromProfile, changeCountry, changeState, emptyAddress, isMilitaryAddress, validateAddress, type AddressValues } from './address';
+import { addressFromProfile, changeCountry, changeState, emptyAddress, validateAddress, type AddressValues } from './address';
 
 const austin: AddressValues = { line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', country: 'US', postalCode: '78701' };
 
@@ -43,16 +43,11 @@ describe('address rules', () => {
     expect(changeState({ ...austin, state: 'AE', city: 'APO' }, 'TX').city).toBe('');
     expect(changeState({ ...austin, state: 'AE', city: 'APO' }, 'AP').city).toBe('APO');
     expect(changeState(austin, 'CA').city).toBe('Austin');
+    expect(changeState({ ...austin, country: 'CL', state: '', city: 'Arica' }, 'AP').city).toBe('Arica');
   });
 
   it('clears a military city when the country changes', () => {
     expect(changeCountry({ ...austin, state: 'AE', city: 'FPO' }, 'DE')).toMatchObject({ state: '', city: '' });
-  });
-
-  it('knows military addresses by state or city', () => {
-    expect(isMilitaryAddress({ state: 'AP', city: '' })).toBe(true);
-    expect(isMilitaryAddress({ state: '', city: 'dpo' })).toBe(true);
-    expect(isMilitaryAddress(austin)).toBe(false);
   });
 
   it('defaults to the US and prefills from the stored address', () => {

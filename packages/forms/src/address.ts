@@ -1,5 +1,6 @@
 import { compact, type FieldErrors } from './fieldErrors';
 import { limits } from './limits';
+import { messages } from './messages';
 import { maxLength, noPoBox, required, validate } from './rules';
 
 export interface AddressValues {
@@ -36,9 +37,13 @@ export function isMilitaryCity(city: string): boolean {
   return (MILITARY_CITIES as readonly string[]).includes(city.trim().toUpperCase());
 }
 
-/** A US military (APO/FPO/DPO) address: a military state or a military city. */
-export function isMilitaryAddress(address: Pick<AddressValues, 'state' | 'city'>): boolean {
-  return isMilitaryState(address.state) || isMilitaryCity(address.city);
+/**
+ * A US military (APO/FPO/DPO) address: country US and a military state (api/geo
+ * IsMilitaryAddress). The state decides: a military city without one is an address error, and AP
+ * outside the US is Chile's Arica y Parinacota.
+ */
+export function isMilitaryAddress(address: Pick<AddressValues, 'country' | 'state'>): boolean {
+  return address.country.trim().toUpperCase() === DEFAULT_COUNTRY && isMilitaryState(address.state);
 }
 
 export function addressFromProfile(stored: Partial<AddressValues> | null | undefined): AddressValues {
@@ -61,11 +66,20 @@ export function changeCountry(address: AddressValues, country: string): AddressV
 
 /** Spec §4: a military state without a military city, or the reverse, clears the city. */
 export function changeState(address: AddressValues, state: string): AddressValues {
-  const city = isMilitaryState(state) === isMilitaryCity(address.city) ? address.city : '';
+  const city = isMilitaryAddress({ ...address, state }) === isMilitaryCity(address.city) ? address.city : '';
   return { ...address, state, city };
 }
 
-/** Spec §5 address rules; `allowPoBox` for the forms that accept PO boxes. */
+/** A military address takes only a military city, and a military city only a military address. */
+const militaryCity =
+  (address: AddressValues) =>
+  (city: string): string | undefined => {
+    const military = isMilitaryAddress(address);
+    if (military === isMilitaryCity(city)) return undefined;
+    return military ? messages.militaryCity : messages.militaryState;
+  };
+
+/** Spec §5 address rules (and the military city's, as api/geo applies them); `allowPoBox` for the forms that accept PO boxes. */
 export function validateAddress(values: AddressValues, { allowPoBox = false } = {}): FieldErrors<AddressField> {
   const lineRules = allowPoBox ? [] : [noPoBox];
   return compact<AddressField>({
@@ -73,7 +87,7 @@ export function validateAddress(values: AddressValues, { allowPoBox = false } = 
     line2: validate(values.line2, [maxLength(limits.addressLine), ...lineRules]),
     country: validate(values.country, [required, maxLength(limits.country)]),
     state: validate(values.state, values.country === 'US' ? [required, maxLength(limits.state)] : [maxLength(limits.state)]),
-    city: validate(values.city, [required, maxLength(limits.city)]),
+    city: validate(values.city, [required, maxLength(limits.city), militaryCity(values)]),
     postalCode: validate(values.postalCode, [required, maxLength(limits.postalCode)]),
   });
 }

@@ -9,6 +9,10 @@ export const messages = {
   minLength: (n: number) => `Must be at least ${n} characters`,
   email: 'Must be a valid e-mail address',
   poBox: 'Cannot be a PO box',
+  /** The city of a military state (AA, AE, AP) that is not APO, FPO or DPO (api/geo MsgMilitaryCity). */
+  militaryCity: 'Must be APO, FPO or DPO for a military state',
+  /** An APO, FPO or DPO city whose address is not in a military state (api/geo MsgMilitaryState). */
+  militaryState: 'APO, FPO and DPO need a military state (AA, AE or AP)',
   phoneInvalid: 'Invalid Format or Number',
   inputTooLong: 'Input length too long',
   mustAttachFiles: 'Must Attach Files',

@@ -5,10 +5,16 @@ export type Rule = (value: string) => string | undefined;
 
 export const required: Rule = (value) => (value.trim() === '' ? messages.required : undefined);
 
+/**
+ * A value's length as a person counts it, and as the API does (Go counts runes): a character
+ * outside the BMP, an emoji, is one, not the two UTF-16 units of String.length.
+ */
+const characters = (value: string): number => [...value].length;
+
 export const maxLength =
   (n: number): Rule =>
   (value) =>
-    value.length > n ? messages.maxLength(n) : undefined;
+    characters(value) > n ? messages.maxLength(n) : undefined;
 
 export const minLength =
   (n: number): Rule =>

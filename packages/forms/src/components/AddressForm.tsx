@@ -4,7 +4,7 @@ import { SelectField, TextField } from '@portal/ui';
 import {
   changeCountry,
   changeState,
-  isMilitaryState,
+  isMilitaryAddress,
   validateAddress,
   type AddressField,
   type AddressValues,
@@ -75,7 +75,7 @@ export function AddressForm({
   const country = countries.find((c) => c.countryCode === value.country) ?? null;
   const states = useList(country?.geonameId ?? null, (id, signal) => locations.states(id, { signal }), 'states');
   const state = states.find((s) => s.stateCode === value.state) ?? null;
-  const military = state ? state.apo || isMilitaryState(state.stateCode) : false;
+  const military = state ? state.apo || isMilitaryAddress(value) : false;
   const cities = useList(military && state ? state.geonameId : null, (id, signal) => locations.cities(id, true, { signal }), 'cities');
 
   const text = (field: AddressField, label: string, autoComplete: string, extra: { list?: string } = {}) => (
