@@ -10,6 +10,7 @@ import (
 
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/validate"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -45,7 +46,7 @@ type OrderedUnit struct {
 // Holdings is the rma capability's holdings query (*rma.Holdings).
 type Holdings interface {
 	HeldUnits
-	Unit(ctx context.Context, v rma.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error)
+	Unit(ctx context.Context, v visibility.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error)
 }
 
 // OrderedSerials reads the units of the parts orders v (or v's organization) placed: orders
@@ -53,7 +54,7 @@ type Holdings interface {
 type OrderedSerials interface {
 	// OrderedSerials lists up to limit order lines' units, newest first; of serial only when it
 	// is not "".
-	OrderedSerials(ctx context.Context, v rma.Viewer, serial string, limit int) ([]OrderedUnit, error)
+	OrderedSerials(ctx context.Context, v visibility.Viewer, serial string, limit int) ([]OrderedUnit, error)
 }
 
 // InventoryUnit is one unit of a customer's inventory.
@@ -115,7 +116,7 @@ func NewInventory(holdings Holdings, orders OrderedSerials, units Units, now fun
 }
 
 // List reads one page of v's inventory matching q, by serial.
-func (s *Inventory) List(ctx context.Context, v rma.Viewer, q InventoryQuery) (InventoryPage, error) {
+func (s *Inventory) List(ctx context.Context, v visibility.Viewer, q InventoryQuery) (InventoryPage, error) {
 	q, err := q.checked()
 	if err != nil {
 		return InventoryPage{}, err
@@ -139,7 +140,7 @@ func (s *Inventory) List(ctx context.Context, v rma.Viewer, q InventoryQuery) (I
 }
 
 // All reads every unit of v's inventory matching q (its page ignored), by serial: the CSV.
-func (s *Inventory) All(ctx context.Context, v rma.Viewer, q InventoryQuery) ([]InventoryUnit, error) {
+func (s *Inventory) All(ctx context.Context, v visibility.Viewer, q InventoryQuery) ([]InventoryUnit, error) {
 	q.Page, q.ItemsPerPage = 1, DefaultItemsPerPage
 	q, err := q.checked()
 	if err != nil {
@@ -154,7 +155,7 @@ func (s *Inventory) All(ctx context.Context, v rma.Viewer, q InventoryQuery) ([]
 
 // Profile reads one unit of v's inventory. A unit v does not hold answers rma.ErrUnitNotFound
 // ('Serial Not Found'), exactly as an unknown serial does.
-func (s *Inventory) Profile(ctx context.Context, v rma.Viewer, serial string) (UnitProfile, error) {
+func (s *Inventory) Profile(ctx context.Context, v visibility.Viewer, serial string) (UnitProfile, error) {
 	serial, err := rma.NormalizeSerial(serial)
 	if err != nil || v.Subject == "" {
 		return UnitProfile{}, rma.ErrUnitNotFound
@@ -188,7 +189,7 @@ func (s *Inventory) Profile(ctx context.Context, v rma.Viewer, serial string) (U
 }
 
 // held is every unit v holds, by serial.
-func (s *Inventory) held(ctx context.Context, v rma.Viewer) ([]InventoryUnit, error) {
+func (s *Inventory) held(ctx context.Context, v visibility.Viewer) ([]InventoryUnit, error) {
 	if v.Subject == "" {
 		return []InventoryUnit{}, nil
 	}
@@ -247,7 +248,7 @@ func (q InventoryQuery) filter(units []InventoryUnit) []InventoryUnit {
 }
 
 // ordered reads the order lines' units, none when the service has no order source.
-func (s *Inventory) ordered(ctx context.Context, v rma.Viewer, serial string, limit int) ([]OrderedUnit, error) {
+func (s *Inventory) ordered(ctx context.Context, v visibility.Viewer, serial string, limit int) ([]OrderedUnit, error) {
 	if s.orders == nil {
 		return []OrderedUnit{}, nil
 	}

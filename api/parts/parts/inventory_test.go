@@ -11,6 +11,7 @@ import (
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/parts/partstest"
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -21,12 +22,12 @@ type holdings struct {
 	err  error
 }
 
-func (h holdings) Held(_ context.Context, v rma.Viewer, _ rma.HeldFilter) ([]rma.HeldUnit, error) {
+func (h holdings) Held(_ context.Context, v visibility.Viewer, _ rma.HeldFilter) ([]rma.HeldUnit, error) {
 	// A copy, as the real store answers fresh rows each time.
 	return append([]rma.HeldUnit(nil), h.held[v.Subject]...), h.err
 }
 
-func (h holdings) Unit(_ context.Context, v rma.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error) {
+func (h holdings) Unit(_ context.Context, v visibility.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error) {
 	for _, u := range h.held[v.Subject] {
 		if u.Unit.Serial == serial {
 			return u, h.rmas[serial], nil
@@ -38,7 +39,7 @@ func (h holdings) Unit(_ context.Context, v rma.Viewer, serial string) (rma.Held
 // ordered is a fake of the orders' units per subject.
 type ordered map[string][]parts.OrderedUnit
 
-func (o ordered) OrderedSerials(_ context.Context, v rma.Viewer, serial string, limit int) ([]parts.OrderedUnit, error) {
+func (o ordered) OrderedSerials(_ context.Context, v visibility.Viewer, serial string, limit int) ([]parts.OrderedUnit, error) {
 	var out []parts.OrderedUnit
 	for _, u := range o[v.Subject] {
 		if (serial == "" || u.Serial == serial) && len(out) < limit {
@@ -50,7 +51,7 @@ func (o ordered) OrderedSerials(_ context.Context, v rma.Viewer, serial string, 
 
 var (
 	today   = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
-	casey   = rma.Viewer{Subject: "usr_casey"}
+	casey   = visibility.Viewer{Subject: "usr_casey"}
 	day     = func(s string) *time.Time { d, _ := time.Parse("2006-01-02", s); return &d }
 	regTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 )
@@ -88,7 +89,7 @@ func TestInventory_ListMergesTheSourcesFiltersAndPages(t *testing.T) {
 	yes, no := true, false
 	tests := []struct {
 		name  string
-		v     rma.Viewer
+		v     visibility.Viewer
 		q     parts.InventoryQuery
 		want  []string
 		total int
@@ -103,8 +104,8 @@ func TestInventory_ListMergesTheSourcesFiltersAndPages(t *testing.T) {
 		{name: "without one", v: casey, q: parts.InventoryQuery{OpenRMA: &no}, want: []string{"RT10000001", "RT4", "VT3"}, total: 3},
 		{name: "second page", v: casey, q: parts.InventoryQuery{Page: 2, ItemsPerPage: 3}, want: []string{"VT3"}, total: 4},
 		{name: "past the end", v: casey, q: parts.InventoryQuery{Page: 3, ItemsPerPage: 3}, want: []string{}, total: 4},
-		{name: "someone holding nothing", v: rma.Viewer{Subject: "usr_nora"}, want: []string{}, total: 0},
-		{name: "no subject", v: rma.Viewer{}, want: []string{}, total: 0},
+		{name: "someone holding nothing", v: visibility.Viewer{Subject: "usr_nora"}, want: []string{}, total: 0},
+		{name: "no subject", v: visibility.Viewer{}, want: []string{}, total: 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -187,14 +188,14 @@ func TestInventory_ProfileOfAHeldOrOrderedUnitOnly(t *testing.T) {
 	require.Equal(t, "Ranger", p.Unit.ModelFamily)
 
 	for _, tt := range []struct {
-		v      rma.Viewer
+		v      visibility.Viewer
 		serial string
 	}{
-		{casey, "VT10000007"},                    // known, not hers
-		{casey, "ZZ404"},                         // ordered, but the registry lacks it
-		{casey, "RT1' OR '1'='1"},                // cannot be a serial
-		{rma.Viewer{Subject: "usr_nora"}, "VT3"}, // casey's
-		{rma.Viewer{}, "VT3"},                    // no subject
+		{casey, "VT10000007"},                           // known, not hers
+		{casey, "ZZ404"},                                // ordered, but the registry lacks it
+		{casey, "RT1' OR '1'='1"},                       // cannot be a serial
+		{visibility.Viewer{Subject: "usr_nora"}, "VT3"}, // casey's
+		{visibility.Viewer{}, "VT3"},                    // no subject
 	} {
 		_, err := inv.Profile(t.Context(), tt.v, tt.serial)
 		require.ErrorIs(t, err, rma.ErrUnitNotFound, tt.serial)

@@ -12,6 +12,7 @@ import (
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -226,7 +227,7 @@ func (o Order) ItemCount() int {
 }
 
 // VisibleTo reports whether v may read the order: its owner, or a member of its organization.
-func (o Order) VisibleTo(v rma.Viewer) bool { return v.Sees(o.Owner, o.Org) }
+func (o Order) VisibleTo(v visibility.Viewer) bool { return v.Sees(o.Owner, o.Org) }
 
 // OrderStore keeps orders; partsdb implements it. Every method joins the transaction ctx carries.
 type OrderStore interface {
@@ -299,13 +300,13 @@ type VideoUnits interface {
 	// not "", among serials when serials is not empty. A unit is held when v or a member of v's
 	// organization registered it or named it in any RMA v sees, a closed or cancelled one too:
 	// having sent a unit in once is enough to order its parts.
-	HeldVideoUnits(ctx context.Context, v rma.Viewer, model string, serials []string) ([]VideoUnit, error)
+	HeldVideoUnits(ctx context.Context, v visibility.Viewer, model string, serials []string) ([]VideoUnit, error)
 }
 
 // HeldUnits is the rma capability's holdings query (*rma.Holdings) as orders use it: which of
 // the serials the customer searched the catalogue by they (or their organization) hold.
 type HeldUnits interface {
-	Held(ctx context.Context, v rma.Viewer, f rma.HeldFilter) ([]rma.HeldUnit, error)
+	Held(ctx context.Context, v visibility.Viewer, f rma.HeldFilter) ([]rma.HeldUnit, error)
 }
 
 // Mailer queues an e-mail inside the caller's transaction; *mail.Outbox implements it.
@@ -375,4 +376,6 @@ type Customer struct {
 }
 
 // Viewer is the customer as a reader of orders and units.
-func (c Customer) Viewer() rma.Viewer { return rma.Viewer{Subject: c.Subject, Org: c.Org} }
+func (c Customer) Viewer() visibility.Viewer {
+	return visibility.Viewer{Subject: c.Subject, Org: c.Org}
+}

@@ -10,7 +10,7 @@ import (
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/keyset"
-	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 // Limits of the orders' listing (the parts-orders-history page).
@@ -64,8 +64,8 @@ type OrderPageQuery struct {
 // OrderLister is the store's side of the listing.
 type OrderLister interface {
 	// OrdersPage reads orders v sees (v's own and v's organization's, never anyone else's).
-	OrdersPage(ctx context.Context, v rma.Viewer, q OrderPageQuery) ([]Order, error)
-	CountOrders(ctx context.Context, v rma.Viewer, s OrderSearch) (int, error)
+	OrdersPage(ctx context.Context, v visibility.Viewer, q OrderPageQuery) ([]Order, error)
+	CountOrders(ctx context.Context, v visibility.Viewer, s OrderSearch) (int, error)
 }
 
 // OrderPage is one page of the history, with a cursor per order.
@@ -125,7 +125,7 @@ func NewOrderHistory(store OrderLister) *OrderHistory { return &OrderHistory{sto
 // Page reads one keyset page of the orders v sees: v's own and, for a member, the organization's
 // (Mine false); nobody else's. A caller without a subject is not signed in, and is told so
 // (auth.ErrInvalidToken, as a request without a token is) rather than that some order is missing.
-func (s *OrderHistory) Page(ctx context.Context, v rma.Viewer, search OrderSearch, sort OrderSort, k keyset.Request) (OrderPage, error) {
+func (s *OrderHistory) Page(ctx context.Context, v visibility.Viewer, search OrderSearch, sort OrderSort, k keyset.Request) (OrderPage, error) {
 	if v.Subject == "" {
 		return OrderPage{}, auth.ErrInvalidToken
 	}
@@ -173,7 +173,7 @@ func (s *OrderHistory) Page(ctx context.Context, v rma.Viewer, search OrderSearc
 
 // Count is how many orders the search lists over all pages; an anonymous caller is refused as
 // Page refuses them.
-func (s *OrderHistory) Count(ctx context.Context, v rma.Viewer, search OrderSearch) (int, error) {
+func (s *OrderHistory) Count(ctx context.Context, v visibility.Viewer, search OrderSearch) (int, error) {
 	if v.Subject == "" {
 		return 0, auth.ErrInvalidToken
 	}

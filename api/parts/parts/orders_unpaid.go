@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strings"
 
-	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 // A card order whose payer left PayPal without paying (the browser's Back button, a closed tab)
@@ -28,7 +28,7 @@ func (s *Orders) AwaitingPayment(ctx context.Context, c Customer, kind OrderKind
 	if c.Subject == "" {
 		return []Order{}, nil
 	}
-	page, err := s.d.Store.OrdersPage(ctx, rma.Viewer{Subject: c.Subject}, OrderPageQuery{
+	page, err := s.d.Store.OrdersPage(ctx, visibility.Viewer{Subject: c.Subject}, OrderPageQuery{
 		Search: OrderSearch{Statuses: []OrderStatus{StatusAwaitingPayment}}, Sort: DefaultOrderSort, Size: MaxAwaitingPayment,
 	})
 	if err != nil {

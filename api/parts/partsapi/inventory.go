@@ -15,7 +15,7 @@ import (
 	"rugged.example/portal/api/pkg/csvsafe"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/httpx"
-	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 // InventoryPath is the service-managed inventory.
@@ -23,9 +23,9 @@ const InventoryPath = "/parts-manager/inventory"
 
 // InventoryService is the inventory's core; *parts.Inventory implements it.
 type InventoryService interface {
-	List(ctx context.Context, v rma.Viewer, q parts.InventoryQuery) (parts.InventoryPage, error)
-	All(ctx context.Context, v rma.Viewer, q parts.InventoryQuery) ([]parts.InventoryUnit, error)
-	Profile(ctx context.Context, v rma.Viewer, serial string) (parts.UnitProfile, error)
+	List(ctx context.Context, v visibility.Viewer, q parts.InventoryQuery) (parts.InventoryPage, error)
+	All(ctx context.Context, v visibility.Viewer, q parts.InventoryQuery) ([]parts.InventoryUnit, error)
+	Profile(ctx context.Context, v visibility.Viewer, serial string) (parts.UnitProfile, error)
 }
 
 type inventoryAPI struct{ svc InventoryService }
@@ -150,9 +150,9 @@ func inventoryQuery(c *gin.Context) (parts.InventoryQuery, error) {
 	return q, nil
 }
 
-func inventoryViewer(c *gin.Context) rma.Viewer {
+func inventoryViewer(c *gin.Context) visibility.Viewer {
 	p, _ := auth.PrincipalFrom(c.Request.Context())
-	return rma.Viewer{Subject: p.Subject, Org: p.Org}
+	return visibility.Viewer{Subject: p.Subject, Org: p.Org}
 }
 
 func (a inventoryAPI) list(c *gin.Context) error {

@@ -19,6 +19,7 @@ import (
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -28,11 +29,11 @@ type invHoldings struct {
 	rmas map[string][]rma.HistoryItem
 }
 
-func (h invHoldings) Held(_ context.Context, v rma.Viewer, _ rma.HeldFilter) ([]rma.HeldUnit, error) {
+func (h invHoldings) Held(_ context.Context, v visibility.Viewer, _ rma.HeldFilter) ([]rma.HeldUnit, error) {
 	return append([]rma.HeldUnit(nil), h.held[v.Subject]...), nil
 }
 
-func (h invHoldings) Unit(_ context.Context, v rma.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error) {
+func (h invHoldings) Unit(_ context.Context, v visibility.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error) {
 	for _, u := range h.held[v.Subject] {
 		if u.Unit.Serial == serial {
 			return u, h.rmas[serial], nil
@@ -43,7 +44,7 @@ func (h invHoldings) Unit(_ context.Context, v rma.Viewer, serial string) (rma.H
 
 type invOrders map[string][]parts.OrderedUnit
 
-func (o invOrders) OrderedSerials(_ context.Context, v rma.Viewer, serial string, _ int) ([]parts.OrderedUnit, error) {
+func (o invOrders) OrderedSerials(_ context.Context, v visibility.Viewer, serial string, _ int) ([]parts.OrderedUnit, error) {
 	var out []parts.OrderedUnit
 	for _, u := range o[v.Subject] {
 		if serial == "" || u.Serial == serial {

@@ -17,7 +17,7 @@ import (
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/money"
-	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rmajson"
 )
 
@@ -41,7 +41,7 @@ type OrderService interface {
 	Place(ctx context.Context, c parts.Customer, r parts.PlaceRequest) (parts.Placed, error)
 	Process(ctx context.Context, c parts.Customer, id, token string) (parts.Order, error)
 	Cancel(ctx context.Context, c parts.Customer, id string) (parts.Order, error)
-	Get(ctx context.Context, v rma.Viewer, id string) (parts.Order, error)
+	Get(ctx context.Context, v visibility.Viewer, id string) (parts.Order, error)
 	VideoSerials(ctx context.Context, c parts.Customer, model string) ([]parts.VideoUnit, error)
 }
 

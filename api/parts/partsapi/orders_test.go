@@ -16,7 +16,7 @@ import (
 	"rugged.example/portal/api/pkg/auth/authtest"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/testkit"
-	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 const fleetCo = "FleetCo Utilities"
@@ -415,7 +415,7 @@ func TestPlace_RecordsOnlyASearchedSerialTheCustomerHolds(t *testing.T) {
 	require.Equal(t, "VT20000001", o.Lines[1].SearchSerial, "her own unit is")
 	require.Equal(t, "", o.Lines[2].SearchSerial, "too long to be a unit")
 
-	units, err := e.Store.OrderedSerials(t.Context(), rma.Viewer{Subject: "usr_olivia", Org: fleetCo}, "", 100)
+	units, err := e.Store.OrderedSerials(t.Context(), visibility.Viewer{Subject: "usr_olivia", Org: fleetCo}, "", 100)
 	require.NoError(t, err)
 	require.Len(t, units, 1, "another customer's unit never reaches olivia's inventory through her order")
 	require.Equal(t, "VT20000001", units[0].Serial)

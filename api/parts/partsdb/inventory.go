@@ -9,7 +9,7 @@ import (
 
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/pkg/db"
-	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 var _ parts.OrderedSerials = (*Store)(nil)
@@ -37,7 +37,7 @@ type orderedRow struct {
 // written otherwise put a unit in someone's inventory. The
 // orders are v's own and v's organization's: one owner-or-org condition, since the rows are
 // read whole up to limit rather than paged through an index's order.
-func (s *Store) OrderedSerials(ctx context.Context, v rma.Viewer, serial string, limit int) ([]parts.OrderedUnit, error) {
+func (s *Store) OrderedSerials(ctx context.Context, v visibility.Viewer, serial string, limit int) ([]parts.OrderedUnit, error) {
 	conn := db.Conn(ctx, s.db)
 	seen := "o.owner = ?"
 	args := []any{v.Subject}

@@ -11,17 +11,17 @@ import (
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
-	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 var (
-	invCasey  = rma.Viewer{Subject: "usr_casey"}
-	invOlivia = rma.Viewer{Subject: "usr_olivia", Org: "FleetCo"}
-	invDiego  = rma.Viewer{Subject: "usr_diego", Org: "FleetCo"}
+	invCasey  = visibility.Viewer{Subject: "usr_casey"}
+	invOlivia = visibility.Viewer{Subject: "usr_olivia", Org: "FleetCo"}
+	invDiego  = visibility.Viewer{Subject: "usr_diego", Org: "FleetCo"}
 )
 
 // order is a placed order of owner with lines, created at day d of March 2026.
-func order(n int, owner rma.Viewer, status parts.OrderStatus, d int, lines ...parts.OrderLine) parts.Order {
+func order(n int, owner visibility.Viewer, status parts.OrderStatus, d int, lines ...parts.OrderLine) parts.Order {
 	at := time.Date(2026, 3, d, 9, 0, 0, 0, time.UTC)
 	return parts.Order{
 		ID: fmt.Sprintf("PB-%06d", n), Kind: parts.KindVideo, Owner: owner.Subject, Org: owner.Org, Status: status,
@@ -50,7 +50,7 @@ func TestIntegrationOrderedSerials_PlacedOrdersOfTheViewerAndTheirOrganization(t
 			order(100003, invCasey, parts.StatusCancelled, 3, line("RL14-BAT", 1, "RT9")),
 			order(100004, invDiego, parts.StatusShipped, 4, line("VX12-MNT-CLIP", 1, "VT7", "VT7")),
 			order(100005, invOlivia, parts.StatusPlaced, 5, line("ST12-PEN", 5, "RT2")),
-			order(100006, rma.Viewer{Subject: "usr_olivia"}, parts.StatusPlaced, 6, line("TH6-BAT", 1, "RT6")),
+			order(100006, visibility.Viewer{Subject: "usr_olivia"}, parts.StatusPlaced, 6, line("TH6-BAT", 1, "RT6")),
 			partsKind(order(100007, invCasey, parts.StatusPlaced, 7, line("RL14-BAT", 1, "", "RT7"))),
 		} {
 			require.NoError(t, s.CreateOrder(ctx, o, ""))

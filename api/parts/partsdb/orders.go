@@ -12,6 +12,7 @@ import (
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -205,7 +206,7 @@ func (s *Store) Parts(ctx context.Context, partNumbers []string) (map[string]par
 }
 
 // visible keeps the orders v sees: v's own, and v's organization's.
-func visible(tx *gorm.DB, v rma.Viewer) *gorm.DB {
+func visible(tx *gorm.DB, v visibility.Viewer) *gorm.DB {
 	if v.Org == "" {
 		return tx.Where("owner = ?", v.Subject)
 	}
@@ -235,7 +236,7 @@ func (s *Store) searched(ctx context.Context, tx *gorm.DB, f parts.OrderSearch) 
 
 // OrdersPage implements parts.OrderLister: from the cursor's row value, in the sort's order
 // (read backward when asked), Size+1 rows.
-func (s *Store) OrdersPage(ctx context.Context, v rma.Viewer, q parts.OrderPageQuery) ([]parts.Order, error) {
+func (s *Store) OrdersPage(ctx context.Context, v visibility.Viewer, q parts.OrderPageQuery) ([]parts.Order, error) {
 	tx := s.searched(ctx, visible(db.Conn(ctx, s.db).Model(&orderRow{}), v), q.Search)
 	col := "created_at"
 	if q.Sort.Field == parts.SortOrderTotal {
@@ -262,7 +263,7 @@ func (s *Store) OrdersPage(ctx context.Context, v rma.Viewer, q parts.OrderPageQ
 }
 
 // CountOrders implements parts.OrderLister.
-func (s *Store) CountOrders(ctx context.Context, v rma.Viewer, f parts.OrderSearch) (int, error) {
+func (s *Store) CountOrders(ctx context.Context, v visibility.Viewer, f parts.OrderSearch) (int, error) {
 	var n int64
 	if err := s.searched(ctx, visible(db.Conn(ctx, s.db).Model(&orderRow{}), v), f).Count(&n).Error; err != nil {
 		return 0, fmt.Errorf("partsdb: count orders: %w", err)

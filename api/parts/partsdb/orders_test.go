@@ -15,6 +15,7 @@ import (
 	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -79,17 +80,17 @@ func TestOrderStore(t *testing.T) {
 		newOrder(t, s, "usr_diego", "FleetCo Utilities", base.Add(10*time.Hour), 500, "")
 		newOrder(t, s, "usr_casey", "", base.Add(11*time.Hour), 700, "")
 
-		diego := rma.Viewer{Subject: "usr_diego", Org: "FleetCo Utilities"}
+		diego := visibility.Viewer{Subject: "usr_diego", Org: "FleetCo Utilities"}
 		n, err := s.CountOrders(ctx, diego, parts.OrderSearch{})
 		require.NoError(t, err)
 		require.Equal(t, 6, n, "the organization's, never casey's")
-		n, err = s.CountOrders(ctx, rma.Viewer{Subject: "usr_casey"}, parts.OrderSearch{})
+		n, err = s.CountOrders(ctx, visibility.Viewer{Subject: "usr_casey"}, parts.OrderSearch{})
 		require.NoError(t, err)
 		require.Equal(t, 2, n)
-		n, err = s.CountOrders(ctx, rma.Viewer{Subject: "usr_casey"}, parts.OrderSearch{Text: "vt10000008"})
+		n, err = s.CountOrders(ctx, visibility.Viewer{Subject: "usr_casey"}, parts.OrderSearch{Text: "vt10000008"})
 		require.NoError(t, err)
 		require.Equal(t, 1, n, "text finds a line's serial")
-		n, err = s.CountOrders(ctx, rma.Viewer{Subject: "usr_casey"}, parts.OrderSearch{Statuses: []parts.OrderStatus{parts.StatusShipped}})
+		n, err = s.CountOrders(ctx, visibility.Viewer{Subject: "usr_casey"}, parts.OrderSearch{Statuses: []parts.OrderStatus{parts.StatusShipped}})
 		require.NoError(t, err)
 		require.Equal(t, 1, n)
 		n, err = s.CountOrders(ctx, diego, parts.OrderSearch{Text: "%"})
@@ -143,10 +144,10 @@ func TestDemoOrders(t *testing.T) {
 		}
 		require.NoError(t, partsdb.SeedDemoOrders(ctx, s, now, customers))
 		require.NoError(t, partsdb.SeedDemoOrders(ctx, s, now.Add(time.Hour), customers), "seeding again changes nothing")
-		n, err := s.CountOrders(ctx, rma.Viewer{Subject: "usr_casey"}, parts.OrderSearch{})
+		n, err := s.CountOrders(ctx, visibility.Viewer{Subject: "usr_casey"}, parts.OrderSearch{})
 		require.NoError(t, err)
 		require.Equal(t, 4, n)
-		n, err = s.CountOrders(ctx, rma.Viewer{Subject: "usr_diego", Org: "FleetCo Utilities"}, parts.OrderSearch{})
+		n, err = s.CountOrders(ctx, visibility.Viewer{Subject: "usr_diego", Org: "FleetCo Utilities"}, parts.OrderSearch{})
 		require.NoError(t, err)
 		require.Equal(t, 6, n, "FleetCo's members see each other's")
 		o, err := s.Order(ctx, "PB-090101")

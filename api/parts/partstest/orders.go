@@ -15,6 +15,7 @@ import (
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -29,7 +30,7 @@ type VideoUnits []HeldUnit
 
 // HeldVideoUnits implements parts.VideoUnits as the holdings query does: the viewer's and the
 // viewer's organization's units, of model, among serials.
-func (u VideoUnits) HeldVideoUnits(_ context.Context, v rma.Viewer, model string, serials []string) ([]parts.VideoUnit, error) {
+func (u VideoUnits) HeldVideoUnits(_ context.Context, v visibility.Viewer, model string, serials []string) ([]parts.VideoUnit, error) {
 	out := []parts.VideoUnit{}
 	for _, h := range u {
 		if !v.Sees(h.Owner, h.Org) || (model != "" && h.Model != model) || (len(serials) > 0 && !slices.Contains(serials, h.Serial)) {
@@ -66,7 +67,7 @@ func (h *Holdings) Set(units VideoUnits) {
 }
 
 // HeldVideoUnits implements parts.VideoUnits over the units set.
-func (h *Holdings) HeldVideoUnits(ctx context.Context, v rma.Viewer, model string, serials []string) ([]parts.VideoUnit, error) {
+func (h *Holdings) HeldVideoUnits(ctx context.Context, v visibility.Viewer, model string, serials []string) ([]parts.VideoUnit, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.units.HeldVideoUnits(ctx, v, model, serials)
@@ -74,7 +75,7 @@ func (h *Holdings) HeldVideoUnits(ctx context.Context, v rma.Viewer, model strin
 
 // Held implements parts.HeldUnits over the units set: the rma capability's holdings query
 // answers a serial filter with the units among them the viewer (or their organization) holds.
-func (h *Holdings) Held(_ context.Context, v rma.Viewer, f rma.HeldFilter) ([]rma.HeldUnit, error) {
+func (h *Holdings) Held(_ context.Context, v visibility.Viewer, f rma.HeldFilter) ([]rma.HeldUnit, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	out := []rma.HeldUnit{}

@@ -10,20 +10,12 @@ import (
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/pkg/validate"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
-// Viewer is who reads RMAs: a customer sees their own and, as a member of an organization,
-// the organization's.
-type Viewer struct {
-	Subject string
-	// Org is the viewer's organization, "" for none.
-	Org string
-}
-
-// Sees reports whether the viewer may read an RMA of owner opened under org.
-func (v Viewer) Sees(owner, org string) bool {
-	return owner == v.Subject || (v.Org != "" && org == v.Org)
-}
+// Viewer is who reads RMAs and units: the portal's one visibility rule (their own and their
+// organization's). An alias, so the capability's callers name it as rma's reader.
+type Viewer = visibility.Viewer
 
 // HistoryFilter narrows the history: Text matches the RMA number, serial, model, customer
 // reference or asset tag (case-insensitive, anywhere in them); Years and Months match the
@@ -74,7 +66,7 @@ type HistoryItem struct {
 }
 
 // Mine reports whether v opened the RMA (false for the organization's others).
-func (i HistoryItem) Mine(v Viewer) bool { return i.Owner == v.Subject }
+func (i HistoryItem) Mine(v Viewer) bool { return v.Owns(i.Owner) }
 
 // HistoryKey is a position in an order: the sort field's value of an RMA and its number.
 type HistoryKey struct {

@@ -46,7 +46,7 @@ type Registration struct {
 }
 
 // Mine reports whether v registered it (rather than a member of v's organization).
-func (r Registration) Mine(v Viewer) bool { return r.Owner == v.Subject }
+func (r Registration) Mine(v Viewer) bool { return v.Owns(r.Owner) }
 
 // RegistrationStore is what registrations need from persistence. Every method joins the
 // transaction its ctx carries.

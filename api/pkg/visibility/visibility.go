@@ -1,0 +1,20 @@
+// Package visibility is the portal's one rule of who reads a customer's records: the customer
+// who owns them and, when they were made under an organization, its members. RMAs, units and
+// parts orders all follow it, so it lives below the domains that apply it.
+package visibility
+
+// Viewer is who reads: a signed-in customer and their organization.
+type Viewer struct {
+	Subject string
+	// Org is the viewer's organization, "" for none.
+	Org string
+}
+
+// Owns reports whether the viewer owns a record of owner (an organization's other members'
+// records are seen, not owned).
+func (v Viewer) Owns(owner string) bool { return owner == v.Subject }
+
+// Sees reports whether the viewer may read a record of owner made under org ("" for none).
+func (v Viewer) Sees(owner, org string) bool {
+	return v.Owns(owner) || (v.Org != "" && org == v.Org)
+}
