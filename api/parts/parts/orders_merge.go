@@ -24,7 +24,8 @@ func normalizeLine(l LineRequest) LineRequest {
 // holds one part for one model twice however its lines were sent: a line whose part number and
 // model an earlier line has joins it, the serials merged and, with serials, the quantity set to
 // their number (a parts line without serials adds its quantity; a quantity that is not a whole
-// number from 1 to 999 keeps the merged line refused). origin[i] is the index in lines of merged
+// number from 1 to 999 keeps the merged line refused) and the serial the part was last found by
+// kept (packages/rulebook/vectors/cart-merge.json). origin[i] is the index in lines of merged
 // line i's first line, so every message still names the line the customer sent.
 func mergeLines(lines []LineRequest) (merged []LineRequest, origin []int) {
 	at := map[[2]string]int{}
@@ -51,7 +52,8 @@ func mergeLines(lines []LineRequest) (merged []LineRequest, origin []int) {
 		default:
 			m.Quantity += l.Quantity
 		}
-		if m.SearchSerial == "" {
+		// The newest serial the part was found by, as the browser's cart keeps it (rulebook).
+		if l.SearchSerial != "" {
 			m.SearchSerial = l.SearchSerial
 		}
 	}

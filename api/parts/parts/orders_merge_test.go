@@ -38,7 +38,7 @@ func TestMergeLines_TheCartsRuleOnTheServer(t *testing.T) {
 			wantOrigin: []int{0, 1},
 		},
 		{
-			name:       "parts lines without serials add their quantities; the first searched serial stays",
+			name:       "parts lines without serials add their quantities; a searched serial joins",
 			lines:      []LineRequest{{PartNumber: "RL14-BAT-STD", Quantity: 2}, {PartNumber: "RL14-CHG-AC", Quantity: 1}, {PartNumber: "rl14-bat-std", Quantity: 3, SearchSerial: "rt1"}},
 			want:       []LineRequest{{PartNumber: "RL14-BAT-STD", Quantity: 5, Serials: []string{}, SearchSerial: "RT1"}, {PartNumber: "RL14-CHG-AC", Quantity: 1, Serials: []string{}}},
 			wantOrigin: []int{0, 1},
