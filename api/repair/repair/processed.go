@@ -2,6 +2,7 @@ package repair
 
 import (
 	"context"
+	"strings"
 
 	"rugged.example/portal/api/rma/rma"
 )
@@ -34,4 +35,33 @@ func (s *Service) processed(ctx context.Context, rec rma.RMA) Processed {
 		s.d.Log.WarnContext(ctx, "receipt of a processed RMA not read", "rma", rec.Number, "err", err)
 	}
 	return p
+}
+
+// ProcessOutOfWarranty finishes the owner's RMA once it is paid: the payment is settled
+// (captured, if the payer approved it and nobody has yet) and the RMA released with its label,
+// answered with what the label page shows (Processed). Repeats answer the same RMA. Another
+// owner's RMA, an unknown one or one of another serial answers rma.ErrRMANotFound; a cancelled
+// one rma.ErrRMACancelled; an unpaid one the payments module's refusal (not approved, declined).
+func (s *Service) ProcessOutOfWarranty(ctx context.Context, owner, number, serial, token string) (Processed, error) {
+	rec, err := s.d.RMAs.RMA(ctx, owner, strings.TrimSpace(number))
+	if err != nil {
+		return Processed{}, err
+	}
+	if rec.Serial != strings.ToUpper(strings.TrimSpace(serial)) {
+		return Processed{}, rma.ErrRMANotFound
+	}
+	switch rec.Status {
+	case rma.StatusCancelled:
+		return Processed{}, rma.ErrRMACancelled
+	case rma.StatusAwaitingPayment:
+	default:
+		return s.processed(ctx, rec), nil
+	}
+	if _, err := s.d.Payments.SettleRMA(ctx, owner, rec.Number, strings.TrimSpace(token)); err != nil {
+		return Processed{}, err
+	}
+	if rec, err = s.d.RMAs.Release(ctx, owner, rec.Number); err != nil {
+		return Processed{}, err
+	}
+	return s.processed(ctx, rec), nil
 }

@@ -1,8 +1,6 @@
 package rma
 
-import (
-	"context"
-)
+import "context"
 
 // RMAStore is what creating RMAs needs from persistence. Every method joins the transaction
 // its ctx carries.

@@ -1,8 +1,6 @@
 package rma
 
-import (
-	"context"
-)
+import "context"
 
 // ShippingMethod is how the unit travels, decided from the address and the packaging choice.
 type ShippingMethod string
