@@ -54,25 +54,34 @@ func (r PORules) ReleaseRequired(email string) bool {
 	})
 }
 
+// releaseMaxLen is the longest "-release" a customerPO ends with: a dash and 5 digits.
+const releaseMaxLen = len("-12345")
+
 // Validate adds to v what is wrong with a purchase order of the customer whose e-mail is email:
-// a PO number (with its release number after the last dash for a release domain), at most
-// CustomerPOMax characters as sent, and its file. customerPO and fileID are as the caller
-// trimmed them. Whether the customer may pay by PO at all (service:payment:po) is the caller's
-// check: ErrPONotAllowed.
+// a PO number (with its release number after the last dash for a release domain: 'Required'
+// when none follows it), and its file. customerPO, PO-release included, is at most CustomerPOMax
+// characters as sent: with a release the PO number has the room a 5-digit release leaves it, the
+// limit the browser shows on the PO number's field (packages/rulebook/vectors/purchase-order.json).
+// customerPO and fileID are as the caller trimmed them. Whether the customer may pay by PO at
+// all (service:payment:po) is the caller's check: ErrPONotAllowed.
 func (r PORules) Validate(v *validate.Errors, email, customerPO, fileID string) {
-	po := customerPO
+	po, limit := customerPO, CustomerPOMax
 	if r.ReleaseRequired(email) {
+		limit -= releaseMaxLen
 		// The browser sends PO-release as one string: the release is after the last dash.
 		i := strings.LastIndexByte(po, '-')
-		if i < 0 || !releaseNumber.MatchString(po[i+1:]) {
+		switch {
+		case i < 0 || strings.TrimSpace(po[i+1:]) == "":
+			v.Add(FieldPORelease, validate.MsgRequired)
+		case !releaseNumber.MatchString(po[i+1:]):
 			v.Add(FieldPORelease, MsgReleaseDigits)
-		} else {
+		}
+		if i >= 0 {
 			po = strings.TrimSpace(po[:i])
 		}
 	}
 	v.Required(FieldCustomerPO, po)
-	// The limit is the value as sent and stored, PO-release included.
-	v.MaxLen(FieldCustomerPO, customerPO, CustomerPOMax)
+	v.MaxLen(FieldCustomerPO, po, limit)
 	if fileID == "" {
 		v.Add(FieldPOFile, MsgMustAttachFiles)
 	}

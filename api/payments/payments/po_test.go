@@ -32,7 +32,7 @@ func TestPORules_Validate(t *testing.T) {
 		{"too long, release included", "casey@example.com", strings.Repeat("P", 36), "f", map[string]string{
 			payments.FieldCustomerPO: validate.MaxLength(payments.CustomerPOMax)}},
 		{"a release domain's PO with its release", "olivia@fleetco.example", "PO7781-1234", "f", nil},
-		{"without its release", "olivia@fleetco.example", "PO7781", "f", map[string]string{payments.FieldPORelease: "Must be 4 or 5 digits"}},
+		{"without its release", "olivia@fleetco.example", "PO7781", "f", map[string]string{payments.FieldPORelease: validate.MsgRequired}},
 		{"a release of 3 digits", "olivia@fleetco.example", "PO7781-123", "f", map[string]string{payments.FieldPORelease: "Must be 4 or 5 digits"}},
 		{"only a release", "olivia@fleetco.example", "-12345", "f", map[string]string{payments.FieldCustomerPO: validate.MsgRequired}},
 	}

@@ -43,7 +43,8 @@ export function validatePayment(values: PaymentValues, options: PaymentOptions):
   if (values.method === '' || !options.methods.includes(values.method)) return { method: messages.required };
   if (values.method !== 'PO') return {};
   return compact<PaymentField>({
-    poNumber: validate(values.poNumber, [required, maxLength(poNumberMax(options))]),
+    // Sent trimmed (customerPO), so its limit counts what is sent.
+    poNumber: validate(values.poNumber.trim(), [required, maxLength(poNumberMax(options))]),
     poRelease: options.poReleaseRequired
       ? validate(values.poRelease.trim(), [required, (v) => (RELEASE.test(v) ? undefined : messages.poReleaseDigits)])
       : undefined,
