@@ -4,80 +4,11 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"slices"
-	"strings"
 	"time"
 
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/fault"
-	"rugged.example/portal/api/pkg/validate"
 )
-
-// The statuses an RMA moves through, from creation to closure. The stored values are the API's;
-// AWAITING_UNIT is what a new RMA has been since the first release.
-const (
-	StatusAwaitingPayment = "AWAITING_PAYMENT"
-	StatusAwaitingUnit    = "AWAITING_UNIT"
-	StatusReceived        = "RECEIVED"
-	StatusDiagnosing      = "DIAGNOSING"
-	StatusQuotePending    = "QUOTE_PENDING"
-	StatusRepairing       = "REPAIRING"
-	StatusShippedBack     = "SHIPPED_BACK"
-	StatusClosed          = "CLOSED"
-	StatusCancelled       = "CANCELLED"
-	StatusRecycled        = "RECYCLED"
-)
-
-// ActorSystem is the actor of a transition no person made (a payment, a webhook).
-const ActorSystem = "system"
-
-// transitions is the one table of allowed moves, per kind of RMA: a repair may skip the quote
-// (DIAGNOSING → REPAIRING) when the work is covered, and is cancelled only before its unit
-// arrives; a recycled unit is received and recycled, nothing else.
-var transitions = map[bool]map[string][]string{
-	false: { // repairs
-		StatusAwaitingPayment: {StatusAwaitingUnit, StatusCancelled},
-		StatusAwaitingUnit:    {StatusReceived, StatusCancelled},
-		StatusReceived:        {StatusDiagnosing},
-		StatusDiagnosing:      {StatusQuotePending, StatusRepairing},
-		StatusQuotePending:    {StatusRepairing},
-		StatusRepairing:       {StatusShippedBack},
-		StatusShippedBack:     {StatusClosed},
-	},
-	true: { // recycling
-		StatusAwaitingUnit: {StatusReceived},
-		StatusReceived:     {StatusRecycled},
-	},
-}
-
-// knownStatuses are the statuses staff may name.
-var knownStatuses = []string{
-	StatusAwaitingPayment, StatusAwaitingUnit, StatusReceived, StatusDiagnosing, StatusQuotePending,
-	StatusRepairing, StatusShippedBack, StatusClosed, StatusCancelled, StatusRecycled,
-}
-
-// IsRecycle reports whether an RMA of type rmaType recycles its unit rather than repairing it.
-func IsRecycle(rmaType string) bool { return strings.HasPrefix(rmaType, RMATypeRecycle) }
-
-// CanMove reports whether an RMA of type rmaType may move from status from to status to.
-func CanMove(rmaType, from, to string) bool {
-	return slices.Contains(transitions[IsRecycle(rmaType)][from], to)
-}
-
-// freesUnit are the end states: the unit may get a new RMA.
-func freesUnit(status string) bool {
-	return status == StatusClosed || status == StatusCancelled || status == StatusRecycled
-}
-
-// customerSubjects are the transitions a customer is e-mailed about, with the e-mail's subject.
-var customerSubjects = map[string]string{
-	StatusReceived:     "we received your unit",
-	StatusQuotePending: "diagnosis done, quote on its way",
-	StatusRepairing:    "your unit is being repaired",
-	StatusShippedBack:  "your unit is on its way back",
-	StatusRecycled:     "your unit was recycled",
-	StatusCancelled:    "cancelled",
-}
 
 // ErrBadTransition refuses a move the table does not allow, including a move a concurrent
 // caller made first.
@@ -86,92 +17,6 @@ var ErrBadTransition = fault.New(fault.KindConflict, "rma.badTransition", "This 
 // ErrAwaitsPayment refuses staff's move of an RMA that waits for its payment: only the payment
 // releases it (its label is issued then) and only its customer cancels it (with its quote).
 var ErrAwaitsPayment = fault.New(fault.KindConflict, "rma.awaitsPayment", "This RMA waits for its payment: it moves once paid, or when its customer cancels it.")
-
-// Limits of what staff write on a transition.
-const (
-	NoteMax           = 500
-	ReturnTrackingMax = 40
-	WorkFieldMax      = 2000
-)
-
-// Event is one entry of an RMA's timeline.
-type Event struct {
-	RMANumber string
-	At        time.Time
-	Kind      string
-	// Status is the status the event moved the RMA to; "" for one that moved nothing.
-	Status string
-	// Actor is the customer's or staff member's subject, or ActorSystem.
-	Actor string
-	// Note is what the actor wrote; the customer reads it.
-	Note string
-	// Detail says what happened, in the portal's words.
-	Detail string
-}
-
-// RepairWork is what was done to a unit, for its repair summary.
-type RepairWork struct {
-	At              time.Time
-	Actor           string
-	Status          string
-	PartsReplaced   string
-	WorkPerformed   string
-	TechnicianNotes string
-}
-
-func (w RepairWork) empty() bool {
-	return w.PartsReplaced == "" && w.WorkPerformed == "" && w.TechnicianNotes == ""
-}
-
-// RepairSummary is what the customer reads about the service of one RMA.
-type RepairSummary struct {
-	RMA  RMA
-	Work []RepairWork
-}
-
-// Advance is staff's move of an RMA, whoever owns it.
-type Advance struct {
-	Number string
-	Status string
-	// Actor is the staff member's subject ("cli:<user>" from the command line).
-	Actor string
-	Note  string
-	// ReturnTracking is the carrier's number of the unit's way back; SHIPPED_BACK only.
-	ReturnTracking string
-	// Work is recorded with REPAIRING and SHIPPED_BACK only.
-	Work RepairWork
-}
-
-func (a *Advance) trim() {
-	a.Number, a.Status = strings.ToUpper(strings.TrimSpace(a.Number)), strings.ToUpper(strings.TrimSpace(a.Status))
-	for _, s := range []*string{&a.Note, &a.ReturnTracking, &a.Work.PartsReplaced, &a.Work.WorkPerformed, &a.Work.TechnicianNotes} {
-		*s = strings.TrimSpace(*s)
-	}
-}
-
-// validate applies the field rules; whether the move is allowed needs the stored RMA.
-func (a Advance) validate() error {
-	var v validate.Errors
-	v.Required("rmaNumber", a.Number)
-	if !slices.Contains(knownStatuses, a.Status) {
-		v.Add("status", "Choose a status from the list")
-	}
-	v.MaxLen("note", a.Note, NoteMax)
-	switch {
-	case a.Status == StatusShippedBack:
-		v.Required("returnTracking", a.ReturnTracking)
-		v.MaxLen("returnTracking", a.ReturnTracking, ReturnTrackingMax)
-	case a.ReturnTracking != "":
-		v.Add("returnTracking", "Only a unit shipped back has a return tracking number")
-	}
-	if a.Status != StatusRepairing && a.Status != StatusShippedBack && !a.Work.empty() {
-		v.Add("workPerformed", "Repair work is recorded when the unit is repaired or shipped back")
-	}
-	v.MaxLen("partsReplaced", a.Work.PartsReplaced, WorkFieldMax)
-	v.MaxLen("workPerformed", a.Work.WorkPerformed, WorkFieldMax)
-	v.MaxLen("technicianNotes", a.Work.TechnicianNotes, WorkFieldMax)
-	return v.Err()
-}
 
 // LifecycleStore is what moving RMAs needs from persistence. Every method joins the transaction
 // its ctx carries.
@@ -326,28 +171,4 @@ func (l *Lifecycle) Timeline(ctx context.Context, owner, number string) ([]Event
 		return nil, err
 	}
 	return l.Store.Timeline(ctx, number)
-}
-
-func statusText(rec RMA, note string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Hello %s,\n\n", rec.Contact.FirstName)
-	switch rec.Status {
-	case StatusReceived:
-		fmt.Fprintf(&b, "we have received unit %s (%s) of RMA %s.\n", rec.Serial, rec.Model, rec.Number)
-	case StatusQuotePending:
-		fmt.Fprintf(&b, "we have diagnosed unit %s of RMA %s. The repair needs your approval: the quote with its pay link follows in a separate e-mail.\n", rec.Serial, rec.Number)
-	case StatusRepairing:
-		fmt.Fprintf(&b, "unit %s of RMA %s is being repaired.\n", rec.Serial, rec.Number)
-	case StatusShippedBack:
-		fmt.Fprintf(&b, "unit %s of RMA %s is on its way back to you. Return tracking number: %s\n", rec.Serial, rec.Number, rec.ReturnTrackingNumber)
-	case StatusRecycled:
-		fmt.Fprintf(&b, "unit %s of RMA %s has been recycled (%s).\n", rec.Serial, rec.Number, rec.TPM)
-	case StatusCancelled:
-		fmt.Fprintf(&b, "RMA %s for unit %s has been cancelled.\n", rec.Number, rec.Serial)
-	}
-	if note != "" {
-		fmt.Fprintf(&b, "\n%s\n", note)
-	}
-	b.WriteString("\nThank you,\nRugged Devices Service\n")
-	return b.String()
 }

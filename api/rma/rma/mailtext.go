@@ -42,3 +42,37 @@ func (c *Creator) writeDocuments(b *strings.Builder, rec RMA) {
 		b.WriteString("Show the QR code on the label at a drop-off office; no printer needed.\n")
 	}
 }
+
+// customerSubjects are the transitions a customer is e-mailed about, with the e-mail's subject.
+var customerSubjects = map[string]string{
+	StatusReceived:     "we received your unit",
+	StatusQuotePending: "diagnosis done, quote on its way",
+	StatusRepairing:    "your unit is being repaired",
+	StatusShippedBack:  "your unit is on its way back",
+	StatusRecycled:     "your unit was recycled",
+	StatusCancelled:    "cancelled",
+}
+
+func statusText(rec RMA, note string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Hello %s,\n\n", rec.Contact.FirstName)
+	switch rec.Status {
+	case StatusReceived:
+		fmt.Fprintf(&b, "we have received unit %s (%s) of RMA %s.\n", rec.Serial, rec.Model, rec.Number)
+	case StatusQuotePending:
+		fmt.Fprintf(&b, "we have diagnosed unit %s of RMA %s. The repair needs your approval: the quote with its pay link follows in a separate e-mail.\n", rec.Serial, rec.Number)
+	case StatusRepairing:
+		fmt.Fprintf(&b, "unit %s of RMA %s is being repaired.\n", rec.Serial, rec.Number)
+	case StatusShippedBack:
+		fmt.Fprintf(&b, "unit %s of RMA %s is on its way back to you. Return tracking number: %s\n", rec.Serial, rec.Number, rec.ReturnTrackingNumber)
+	case StatusRecycled:
+		fmt.Fprintf(&b, "unit %s of RMA %s has been recycled (%s).\n", rec.Serial, rec.Number, rec.TPM)
+	case StatusCancelled:
+		fmt.Fprintf(&b, "RMA %s for unit %s has been cancelled.\n", rec.Number, rec.Serial)
+	}
+	if note != "" {
+		fmt.Fprintf(&b, "\n%s\n", note)
+	}
+	b.WriteString("\nThank you,\nRugged Devices Service\n")
+	return b.String()
+}
