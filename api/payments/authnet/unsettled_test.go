@@ -103,9 +103,9 @@ func TestSandbox_FindPaymentByInvoiceNumberAfterADecline(t *testing.T) {
 	require.ErrorIs(t, err, payments.ErrAmountMismatch, "the amount is the quote's")
 }
 
-func TestGateway_WebhookEventsMeanForTheQuote(t *testing.T) {
+func TestWebhookVerifier_WebhookEventsMeanForTheQuote(t *testing.T) {
 	w := newWorld(t)
-	gw := authnet.NewGateway(w.client)
+	gw := authnet.NewWebhookVerifier(w.client)
 	p := w.page(t, 28900, "QT-WEBHOOKKIND")
 	payURL, _ := w.open(t, p)
 	status, _, _ := w.post(t, payURL, payWith(p.Token, "4111111111111111", "46282"))

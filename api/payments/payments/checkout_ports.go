@@ -2,7 +2,6 @@ package payments
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"rugged.example/portal/api/pkg/money"
@@ -44,9 +43,6 @@ type PayPal interface {
 	// Capture takes the money of an approved order, accepted only as a COMPLETED capture of want,
 	// under an idempotency key derived from the quote; returns the capture id.
 	Capture(ctx context.Context, orderID, quoteID string, want money.Money) (captureID string, err error)
-	// VerifyWebhook checks a delivery on its raw body; it does not claim the event, the
-	// checkout does that in the transaction of the change the event causes.
-	VerifyWebhook(ctx context.Context, header http.Header, body []byte) (WebhookEvent, error)
 	// Refund gives capture captureID of quoteID's order back in full, under an idempotency key
 	// derived from the capture, so a retry never refunds twice.
 	Refund(ctx context.Context, captureID, quoteID string) (Reversed, error)
@@ -60,8 +56,6 @@ type AuthNet interface {
 	// FindPayment looks among the transactions not settled yet for invoice's payment and
 	// confirms it as ConfirmPayment does; ErrNotApproved when there is none yet.
 	FindPayment(ctx context.Context, invoice string, want money.Money) (transID string, err error)
-	// VerifyWebhook checks the X-ANET-Signature of a delivery on its raw body.
-	VerifyWebhook(signature string, body []byte) (WebhookEvent, error)
 	// FormURL is where the browser posts a hosted-form token.
 	FormURL() string
 	// CapturedPayment reads transID and returns the money it took for invoice (captured or

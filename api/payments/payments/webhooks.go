@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 )
 
 // eventMoney says, per provider, what a verified completed-payment event means for the quote it
@@ -18,13 +17,22 @@ type eventMoney struct {
 	taken func(context.Context, Quote) (*Payment, error)
 }
 
-// HandlePayPalWebhook handles one delivery to the PayPal webhook. A forged delivery is
-// ErrWebhookUnverified, a replay ErrDuplicateEvent (answer 2xx); both change nothing.
-func (c *Checkout) HandlePayPalWebhook(ctx context.Context, header http.Header, body []byte) error {
-	ev, err := c.d.PayPal.VerifyWebhook(ctx, header, body)
-	if err != nil {
-		return err
+// HandleWebhookEvent applies one provider webhook event the caller has verified (paymentsapi
+// checks the delivery's signature on its raw body before it gets here). A replay is
+// ErrDuplicateEvent (answer 2xx) and changes nothing.
+func (c *Checkout) HandleWebhookEvent(ctx context.Context, ev WebhookEvent) error {
+	switch ev.Provider {
+	case ProviderPayPal:
+		return c.handleEvent(ctx, ev, c.payPalEventMoney(ev))
+	case ProviderAuthNet:
+		return c.handleEvent(ctx, ev, c.authNetEventMoney(ev))
 	}
+	return fmt.Errorf("payments: webhook event %s of unknown provider %q", ev.ID, ev.Provider)
+}
+
+// payPalEventMoney is what a PayPal event means: PayPal vouched for the delivery, so its capture
+// is completed money, which pays the quote only in the quote's amount.
+func (c *Checkout) payPalEventMoney(ev WebhookEvent) eventMoney {
 	payment := func(q Quote) Payment {
 		ref := ev.Ref
 		if ref == "" {
@@ -32,31 +40,25 @@ func (c *Checkout) HandlePayPalWebhook(ctx context.Context, header http.Header, 
 		}
 		return Payment{Method: MethodPayPal, ProviderRef: ref, CaptureID: ev.CaptureID, PaidAt: c.now(), Amount: ev.Amount}
 	}
-	return c.handleEvent(ctx, ev, eventMoney{
+	return eventMoney{
 		confirm: func(_ context.Context, q Quote) (Payment, error) {
 			if ev.Amount != q.Amount {
 				return Payment{}, fmt.Errorf("%w: paypal captured %v, quote %s is %v", ErrAmountMismatch, ev.Amount, q.ID, q.Amount)
 			}
 			return payment(q), nil
 		},
-		// PayPal vouched for the delivery: its capture is completed money.
 		taken: func(_ context.Context, q Quote) (*Payment, error) {
 			p := payment(q)
 			return &p, nil
 		},
-	})
+	}
 }
 
-// HandleAuthNetWebhook handles one delivery to the Authorize.net webhook, signed by signature
-// (X-ANET-Signature). An approved payment is confirmed with the gateway before the quote is
-// marked paid, or before it is voided: the notification is news, the transaction's details are
-// the truth.
-func (c *Checkout) HandleAuthNetWebhook(ctx context.Context, signature string, body []byte) error {
-	ev, err := c.d.AuthNet.VerifyWebhook(signature, body)
-	if err != nil {
-		return err
-	}
-	return c.handleEvent(ctx, ev, eventMoney{
+// authNetEventMoney is what an Authorize.net event means: an approved payment is confirmed with
+// the gateway before the quote is marked paid, or before it is voided: the notification is news,
+// the transaction's details are the truth.
+func (c *Checkout) authNetEventMoney(ev WebhookEvent) eventMoney {
+	return eventMoney{
 		confirm: func(ctx context.Context, q Quote) (Payment, error) {
 			if err := c.d.AuthNet.ConfirmPayment(ctx, ev.Ref, q.ID, q.Amount); err != nil {
 				return Payment{}, err
@@ -74,7 +76,7 @@ func (c *Checkout) HandleAuthNetWebhook(ctx context.Context, signature string, b
 			}
 			return &Payment{Method: MethodAuthNet, ProviderRef: got.Ref, PaidAt: c.now(), Amount: got.Amount}, nil
 		},
-	})
+	}
 }
 
 // handleEvent claims a verified event and applies it in one transaction, so a failed change

@@ -51,7 +51,7 @@ func newPayEnv(t *testing.T) payEnv {
 	quotes := payments.NewQuotes(payments.QuotesDeps{Store: store, Tx: tx, RMAs: rmas{}, Mail: outbox, PublicURL: providers.URL, Log: testkit.Quiet()})
 	signer := authtest.NewSigner(t)
 	r := gin.New()
-	paymentsapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), paymentsapi.Deps{Quotes: quotes, Checkout: checkout}, testkit.Quiet())
+	paymentsapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), paymentsapi.Deps{Quotes: quotes, Checkout: checkout, Webhooks: providers.Webhooks()}, testkit.Quiet())
 	providers.Serve(r)
 	return payEnv{r: r, store: store, signer: signer, providers: providers, outbox: outbox}
 }

@@ -32,16 +32,6 @@ const (
 // MaxBody bounds a request body: far above the largest valid service-quote request.
 const MaxBody = 16 << 10
 
-// MaxWebhookBody bounds a webhook delivery: PayPal's capture events are a few kilobytes.
-const MaxWebhookBody = 256 << 10
-
-// Where the providers deliver their webhooks; the sandboxes of the embedded default are pointed
-// at these under PORTAL_PUBLIC_URL.
-const (
-	PayPalWebhookPath  = "/payments/webhooks/paypal"
-	AuthNetWebhookPath = "/payments/webhooks/authnet"
-)
-
 // ErrBadBody is for a body that is not the JSON the endpoint expects (an amount that is not an
 // integer number of cents among others).
 var ErrBadBody = fault.New(fault.KindInvalid, "payments.badBody", "The request body is not valid JSON of the expected shape.")
@@ -51,6 +41,8 @@ type Deps struct {
 	Quotes *payments.Quotes
 	// Checkout takes the money of quotes: the pay-quote pages and the webhooks.
 	Checkout *payments.Checkout
+	// Webhooks verify the providers' deliveries before Checkout applies their events.
+	Webhooks Webhooks
 	// PayPalSandbox and AuthNetSandbox speak the providers' protocols for a portal without real
 	// credentials; nil when real credentials are configured, and then nothing is mounted there.
 	PayPalSandbox  http.Handler
@@ -60,12 +52,13 @@ type Deps struct {
 type api struct {
 	quotes   *payments.Quotes
 	checkout *payments.Checkout
+	webhooks Webhooks
 	log      *slog.Logger
 }
 
 // Routes mounts the payments endpoints.
 func Routes(r gin.IRouter, guard *auth.Guard, d Deps, log *slog.Logger) {
-	a := api{quotes: d.Quotes, checkout: d.Checkout, log: log}
+	a := api{quotes: d.Quotes, checkout: d.Checkout, webhooks: d.Webhooks, log: log}
 
 	// Who: signed-in customers; only the quote's owner gets it, anyone else 404 as for an
 	// unknown uid.
@@ -243,11 +236,6 @@ type AuthNetConfirmRequest struct {
 	UID string `json:"uid"`
 }
 
-// WebhookResponse tells the provider the delivery was taken: handled now, or already before.
-type WebhookResponse struct {
-	Status string `json:"status"`
-}
-
 func subject(c *gin.Context) string {
 	p, _ := auth.PrincipalFrom(c.Request.Context())
 	return p.Subject
@@ -301,50 +289,6 @@ func (a api) confirmAuthNet(c *gin.Context) error {
 		return err
 	}
 	return respondQuote(c, q, a.checkout.Refunds)
-}
-
-func (a api) paypalWebhook(c *gin.Context) error {
-	body, err := rawBody(c)
-	if err != nil {
-		return err
-	}
-	return webhookAnswer(c, a.checkout.HandlePayPalWebhook(c.Request.Context(), c.Request.Header, body))
-}
-
-func (a api) authnetWebhook(c *gin.Context) error {
-	body, err := rawBody(c)
-	if err != nil {
-		return err
-	}
-	return webhookAnswer(c, a.checkout.HandleAuthNetWebhook(c.Request.Context(), c.GetHeader("X-ANET-Signature"), body))
-}
-
-// webhookAnswer is 200 for a delivery handled now or before (a replay must stop the provider's
-// retries and change nothing); any other error goes to the shared mapper, so a forgery is 401
-// and a provider that could not be asked 503, which the provider retries.
-func webhookAnswer(c *gin.Context, err error) error {
-	switch {
-	case errors.Is(err, payments.ErrDuplicateEvent):
-		c.JSON(http.StatusOK, WebhookResponse{Status: "duplicate"})
-	case err != nil:
-		return err
-	default:
-		c.JSON(http.StatusOK, WebhookResponse{Status: "handled"})
-	}
-	return nil
-}
-
-// rawBody reads a webhook delivery exactly as sent: the signatures are over these bytes.
-func rawBody(c *gin.Context) ([]byte, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, MaxWebhookBody))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, errTooLarge
-		}
-		return nil, ErrBadBody
-	}
-	return body, nil
 }
 
 var errTooLarge = fault.New(fault.KindTooLarge, "payments.bodyTooLarge", "The request body is too large.")

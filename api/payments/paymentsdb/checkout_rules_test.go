@@ -2,7 +2,6 @@ package paymentsdb_test
 
 import (
 	"bytes"
-	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/payments/paymentsapi"
 	"rugged.example/portal/api/payments/paymentstest"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
@@ -276,8 +276,10 @@ func TestIntegrationCheckout_WebhooksForgedReplayedDeniedRefundedChangeNothing(t
 		for _, h := range []string{"Paypal-Transmission-Id", "Paypal-Transmission-Time", "Paypal-Transmission-Sig", "Paypal-Cert-Url", "Paypal-Auth-Algo"} {
 			header.Set(h, "forged")
 		}
-		require.ErrorIs(t, f.checkout.HandlePayPalWebhook(ctx, header, forged), payments.ErrWebhookUnverified)
-		require.ErrorIs(t, f.checkout.HandleAuthNetWebhook(ctx, "sha512="+string(bytes.Repeat([]byte("ab"), 64)), forged), payments.ErrWebhookUnverified)
+		code, _ := f.deliver(paymentsapi.PayPalWebhookPath, header, forged)
+		require.Equal(t, http.StatusUnauthorized, code)
+		code, _ = f.deliver(paymentsapi.AuthNetWebhookPath, http.Header{"X-Anet-Signature": {"sha512=" + string(bytes.Repeat([]byte("ab"), 64))}}, forged)
+		require.Equal(t, http.StatusUnauthorized, code)
 		require.Len(t, f.events(t, q.ID), 3, "a forgery is not even noted")
 	})
 }
@@ -328,11 +330,16 @@ func TestIntegrationCheckout_ReplayedAuthNetWebhookIsADuplicate(t *testing.T) {
 			t.Fatal("no webhook delivery")
 		}
 
-		require.NoError(t, f.checkout.HandleAuthNetWebhook(ctx, d[0], []byte(d[1])))
+		signed := http.Header{"X-Anet-Signature": {d[0]}}
+		code, answer := f.deliver(paymentsapi.AuthNetWebhookPath, signed, []byte(d[1]))
+		require.Equal(t, http.StatusOK, code, answer)
+		require.JSONEq(t, `{"status":"handled"}`, answer)
 		require.Equal(t, payments.StatusPaid, f.quote(t, q.ID).Status)
-		require.ErrorIs(t, f.checkout.HandleAuthNetWebhook(ctx, d[0], []byte(d[1])), payments.ErrDuplicateEvent)
-		require.ErrorIs(t, f.checkout.HandleAuthNetWebhook(context.Background(), d[0], append([]byte(d[1]), ' ')), payments.ErrWebhookUnverified,
-			"an altered body does not verify")
+		code, answer = f.deliver(paymentsapi.AuthNetWebhookPath, signed, []byte(d[1]))
+		require.Equal(t, http.StatusOK, code)
+		require.JSONEq(t, `{"status":"duplicate"}`, answer)
+		code, _ = f.deliver(paymentsapi.AuthNetWebhookPath, signed, append([]byte(d[1]), ' '))
+		require.Equal(t, http.StatusUnauthorized, code, "an altered body does not verify")
 		require.Equal(t, int32(1), f.store.wins.Load())
 		require.Len(t, f.receipts(t), 1)
 		require.Len(t, f.fulfilled.calls(), 1)

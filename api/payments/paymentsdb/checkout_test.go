@@ -1,8 +1,10 @@
 package paymentsdb_test
 
 import (
+	"bytes"
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -151,7 +153,7 @@ func newFixture(t *testing.T, gdb *gorm.DB) *fixture {
 	gin.SetMode(gin.TestMode)
 	r := gin.New()
 	paymentsapi.Routes(r, auth.NewGuard(authtest.NewSigner(t).Verifier(), testkit.Quiet()),
-		paymentsapi.Deps{Checkout: f.checkout}, testkit.Quiet())
+		paymentsapi.Deps{Checkout: f.checkout, Webhooks: f.providers.Webhooks()}, testkit.Quiet())
 	f.router = r
 	f.providers.Serve(r)
 	return f
@@ -202,6 +204,19 @@ func (f *fixture) approved(t *testing.T, q payments.Quote, card string) string {
 	require.NoError(t, err)
 	back := f.providers.ApprovePayPal(t, url, card)
 	return back.Query().Get("token")
+}
+
+// deliver posts a webhook delivery to the fixture's router as a provider does and answers its
+// status and body.
+func (f *fixture) deliver(path string, header http.Header, body []byte) (int, string) {
+	r := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body))
+	for k, v := range header {
+		r.Header[k] = v
+	}
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	f.router.ServeHTTP(w, r)
+	return w.Code, w.Body.String()
 }
 
 func (f *fixture) receipts(t *testing.T) []mail.Entry {

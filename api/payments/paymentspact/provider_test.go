@@ -74,7 +74,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	gin.SetMode(gin.ReleaseMode)
 	signer := authtest.NewSigner(t)
 	r := gin.New()
-	paymentsapi.Routes(r, auth.NewGuard(signer.Verifier(), log), paymentsapi.Deps{Quotes: quotes, Checkout: checkout}, log)
+	paymentsapi.Routes(r, auth.NewGuard(signer.Verifier(), log), paymentsapi.Deps{Quotes: quotes, Checkout: checkout, Webhooks: providers.Webhooks()}, log)
 	providers.Serve(r)
 	pacttest.Verify(t, "portal-payments-api", r, states, func() string { return signer.Customer(t, "casey") })
 }

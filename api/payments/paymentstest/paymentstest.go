@@ -122,6 +122,11 @@ func (p *Providers) Gateways() (payments.PayPal, payments.AuthNet) {
 	return paypal.NewGateway(p.PayPal), authnet.NewGateway(p.AuthNet)
 }
 
+// Webhooks are the clients as the payments API's verifiers of the sandboxes' webhook deliveries.
+func (p *Providers) Webhooks() paymentsapi.Webhooks {
+	return paymentsapi.Webhooks{PayPal: paypal.NewWebhookVerifier(p.PayPal), AuthNet: authnet.NewWebhookVerifier(p.AuthNet)}
+}
+
 // ApprovePayPal signs in as the sandbox buyer on the approval page of paymentURL and approves
 // with card; it returns the URL PayPal sends the browser back to (return URL, token, PayerID).
 func (p *Providers) ApprovePayPal(t testing.TB, paymentURL, card string) *url.URL {

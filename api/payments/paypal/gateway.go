@@ -3,7 +3,6 @@ package paypal
 import (
 	"context"
 	"errors"
-	"net/http"
 
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/money"
@@ -32,34 +31,6 @@ func (g gateway) Capture(ctx context.Context, orderID, quoteID string, want mone
 		return "", err
 	}
 	return cp.ID, nil
-}
-
-func (g gateway) VerifyWebhook(ctx context.Context, header http.Header, body []byte) (payments.WebhookEvent, error) {
-	ev, err := g.c.Verify(ctx, header, body)
-	if err != nil {
-		return payments.WebhookEvent{}, err
-	}
-	return toWebhookEvent(ev), nil
-}
-
-// toWebhookEvent says what a PayPal event means for a quote. A refund's resource is the refund,
-// not the capture: its id is no capture id.
-func toWebhookEvent(ev Event) payments.WebhookEvent {
-	out := payments.WebhookEvent{
-		Provider: Provider, ID: ev.ID, Type: ev.Type, Kind: payments.EventOther,
-		QuoteID: ev.InvoiceID, Ref: ev.OrderID, Amount: ev.Amount,
-	}
-	switch ev.Type {
-	case EventCaptureCompleted:
-		if ev.Status == StatusCompleted {
-			out.Kind, out.CaptureID = payments.EventCompleted, ev.ResourceID
-		}
-	case EventCaptureDenied:
-		out.Kind, out.CaptureID = payments.EventDenied, ev.ResourceID
-	case EventCaptureRefunded:
-		out.Kind = payments.EventRefunded
-	}
-	return out
 }
 
 // refundNote tells the payer, on PayPal's side, why the money came back.
