@@ -27,6 +27,7 @@ import (
 	"rugged.example/portal/api/pkg/blob"
 	"rugged.example/portal/api/pkg/cache"
 	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/domain"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/telemetry"
@@ -41,15 +42,6 @@ import (
 	"rugged.example/portal/api/support/supportapi"
 	"rugged.example/portal/api/uploads/uploadsapi"
 )
-
-// apiPrefixes are the paths of spec §7 and the portal's own; they never fall back to the host
-// page. /metrics is among them so the public port answers it with a plain 404: metrics are
-// served on the admin listener only.
-var apiPrefixes = []string{
-	"/rma-manager/", "/bucket-uploader/", "/contact-form", "/shipping/", "/fn/", "/account-mgr/", "/parts-manager/",
-	"/payments/", "/gss-dashboard/", "/graphql", "/me", "/idp/", "/healthz", "/readyz", "/admin/",
-	"/metrics",
-}
 
 // App is a built portal, ready to serve.
 type App struct {
@@ -99,7 +91,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		signingKey = identity.PrepareSigningKey(cfg.DataDir, log)
 	}
 	loadPlaces := sync.OnceValues(geo.Load)
-	if readsPlaces(cfg.Services) {
+	if needs(cfg.Services, domain.Places) {
 		go func() { _, _ = loadPlaces() }()
 	}
 	tel, err := telemetry.New(ctx, telemetry.Options{ServiceName: cfg.ServiceName(), Log: log})
@@ -173,12 +165,22 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	mounts := app.mounts(cfg, caps, guard, profiles, engine, log)
+	host := domain.Host{Router: engine, Guard: guard, DB: gdb, Log: log, Background: func(job func(context.Context, *slog.Logger)) {
+		app.background = append(app.background, job)
+	}}
 	for _, name := range cfg.Services {
-		if err := mounts[name](); err != nil {
+		mount := mounts[name]
+		if d, _ := descriptor(name); d.Mount != nil {
+			mount = func() error { return d.Mount(ctx, host) }
+		}
+		if mount == nil {
+			return fmt.Errorf("compose: nothing mounts %s: give its descriptor a Mount or wire it in mounts", name)
+		}
+		if err := mount(); err != nil {
 			return fmt.Errorf("compose: mount %s: %w", name, err)
 		}
 	}
-	if retriesLabels(cfg.Services) {
+	if needs(cfg.Services, domain.RMAs) {
 		if err := app.retryLabels(caps); err != nil {
 			return err
 		}
@@ -189,7 +191,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 			c.JSON(http.StatusNotFound, httpx.ErrorBody{Error: "notFound", Message: "Not found"})
 		})
 	}
-	if sendsMail(cfg.Services) {
+	if needs(cfg.Services, domain.Mail) {
 		if err := tel.WatchOutbox(gdb); err != nil {
 			return err
 		}
@@ -207,8 +209,9 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 	return nil
 }
 
-// mounts says, per domain, what serving it takes: its routes, and the background jobs of the
-// data it owns.
+// mounts says, per domain the composition root wires (its descriptor has no Mount, because it
+// shares capabilities with other domains), what serving it takes: its routes, and the
+// background jobs of the data it owns.
 func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profiles identityapi.Profiles, engine *gin.Engine, log *slog.Logger) map[string]func() error {
 	return map[string]func() error{
 		ServiceIdentity: func() error {
@@ -292,7 +295,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 				return err
 			}
 			app.retryRefunds(checkout)
-			deps := paymentsapi.Deps{Quotes: caps.Quotes(), Checkout: checkout}
+			deps := paymentsapi.Deps{Quotes: caps.Quotes(), Checkout: checkout, Webhooks: cards.Webhooks()}
 			if cards.PayPalSandbox != nil {
 				deps.PayPalSandbox = cards.PayPalSandbox
 			}
@@ -335,7 +338,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			return webshell.Mount(engine, webshell.Options{
 				WebDir:      cfg.WebDir,
 				RemoteURLs:  cfg.RemoteURLs,
-				APIPrefixes: apiPrefixes,
+				APIPrefixes: apiPrefixes(),
 				FormTargets: []string{authNetFormURL(cfg)},
 				Runtime: webshell.RuntimeConfig{
 					OIDC: webshell.OIDCClient{Authority: cfg.Issuer(), ClientID: cfg.OIDCClientID, Scope: cfg.OIDCScope},
@@ -343,18 +346,6 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			})
 		},
 	}
-}
-
-// readsPlaces reports whether a domain of the process reads the geo catalog (capabilities.Places):
-// the geo API itself, and the address rules of RMAs, account settings and parts orders.
-func readsPlaces(s Services) bool {
-	return s.Has(ServiceGeo) || s.Has(ServiceRepair) || s.Has(ServiceRecycle) || s.Has(ServiceAccount) || s.Has(ServiceParts)
-}
-
-// sendsMail reports whether the process writes to the mail outbox, and so also delivers it.
-func sendsMail(s Services) bool {
-	return s.Has(ServiceRepair) || s.Has(ServiceRecycle) || s.Has(ServiceSupport) || s.Has(ServiceGraphQL) || s.Has(ServicePayments) ||
-		s.Has(ServiceParts) || s.Has(ServiceIdentity)
 }
 
 // RunBackground starts the periodic jobs (janitors, the mail dispatcher) until ctx is done.

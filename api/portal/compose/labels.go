@@ -7,12 +7,9 @@ import (
 	"rugged.example/portal/api/rma/rma"
 )
 
-// retriesLabels reports whether the process creates RMAs, and so also asks the carrier again
-// for the labels it failed to issue: every such process has the creator's carrier, and the
-// retrier's claims keep two processes from retrying one RMA.
-func retriesLabels(s Services) bool { return s.Has(ServiceRepair) || s.Has(ServiceRecycle) }
-
-// retryLabels adds the label retrier to the process's background jobs.
+// retryLabels adds the label retrier to the background jobs of a process that creates RMAs
+// (domain.RMAs): every such process has the creator's carrier, and the retrier's claims keep
+// two processes from retrying one RMA.
 func (app *App) retryLabels(caps *capabilities) error {
 	creator, err := caps.Creator()
 	if err != nil {

@@ -9,29 +9,25 @@ import (
 
 	"gorm.io/gorm"
 
-	"rugged.example/portal/api/account/accountdb"
 	"rugged.example/portal/api/identity"
-	"rugged.example/portal/api/identity/identitydb"
-	"rugged.example/portal/api/parts/partsdb"
-	"rugged.example/portal/api/payments/paymentsdb"
 	"rugged.example/portal/api/pkg/blob"
 	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/domain"
 	"rugged.example/portal/api/pkg/mail"
-	"rugged.example/portal/api/rma/rmadb"
-	"rugged.example/portal/api/shipping/shippingdb"
-	"rugged.example/portal/api/support/supportdb"
-	"rugged.example/portal/api/uploads/uploadsdb"
 )
 
-// Modules lists the versioned schema of every module that owns tables, in the order they
-// migrate; a new domain adds its line here. Each versions itself in goose_db_version_<name>.
-// The embedded provider's tables are among them whether or not this deployment runs it, so one
-// schema fits every configuration.
+// Modules lists the versioned schema of the mail outbox and of every domain that owns tables,
+// in the order of Domains. Each versions itself in goose_db_version_<name>. The embedded
+// provider's tables are among them whether or not this deployment runs it, so one schema fits
+// every configuration.
 func Modules() []db.Module {
-	return []db.Module{
-		rmadb.Schema(), uploadsdb.Schema(), shippingdb.Schema(), mail.Schema(), supportdb.Schema(), identitydb.Schema(),
-		paymentsdb.Schema(), accountdb.Schema(), partsdb.Schema(),
+	modules := []db.Module{mail.Schema()}
+	for _, d := range Domains() {
+		if d.Schema != nil {
+			modules = append(modules, d.Schema())
+		}
 	}
+	return modules
 }
 
 // Migrate applies every module's pending migrations and logs each one: `portal migrate`, the
@@ -63,27 +59,14 @@ func CheckSchema(ctx context.Context, gdb *gorm.DB) error {
 	return nil
 }
 
-// Seed loads the demo data: the units registry's demo units and fleet, the repair options and
-// their prices, the info-banner report, the demo organization's branches, the driver catalogue
-// and its files, the parts catalogue, and, when the portal runs the embedded provider, its demo users. Each part is
-// left alone when it already has rows, so seeding again changes nothing. `portal seed` runs it; so
+// Seed loads the demo data: each domain's own (the units registry's demo units and fleet, the
+// repair options and their prices, the info-banner report, the demo organization's branches, the
+// driver catalogue and its files, the parts catalogue), and, when the portal runs the embedded
+// provider, its demo users and their history across domains. Each part is left alone when it already has rows, so seeding again changes nothing. `portal seed` runs it; so
 // does the embedded default at every start.
 func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error {
-	units := rmadb.NewStore(gdb)
-	if err := rmadb.SeedDemo(ctx, units); err != nil {
-		return fmt.Errorf("compose: seed units: %w", err)
-	}
-	if err := rmadb.SeedRepairOptions(ctx, units); err != nil {
-		return fmt.Errorf("compose: seed repair options: %w", err)
-	}
-	if err := supportdb.Seed(ctx, supportdb.NewStore(gdb)); err != nil {
-		return fmt.Errorf("compose: seed reports: %w", err)
-	}
-	if err := seedAccount(ctx, cfg, gdb); err != nil {
-		return fmt.Errorf("compose: seed branches and drivers: %w", err)
-	}
-	if err := partsdb.Seed(ctx, partsdb.NewStore(gdb)); err != nil {
-		return fmt.Errorf("compose: seed parts catalogue: %w", err)
+	if err := seedDomains(ctx, cfg, gdb); err != nil {
+		return err
 	}
 	if cfg.EmbeddedIdentity() {
 		if err := identity.SeedDemoUsers(ctx, gdb, cfg.OIDCClientID, log); err != nil {
@@ -105,15 +88,23 @@ func Seed(ctx context.Context, cfg Config, gdb *gorm.DB, log *slog.Logger) error
 	return nil
 }
 
-// seedAccount gives the demo organization its branches and writes the driver catalogue, whose
-// files go to the blob storage the processes share (BLOB_URL, else the data dir's).
-func seedAccount(ctx context.Context, cfg Config, gdb *gorm.DB) error {
+// seedDomains runs every domain's Seed, in the order of Domains. Files (the driver catalogue's)
+// go to the blob storage the processes share (BLOB_URL, else the data dir's).
+func seedDomains(ctx context.Context, cfg Config, gdb *gorm.DB) error {
 	bucket, err := blob.Open(ctx, cfg.BlobURL.Reveal(), filepath.Join(cfg.DataDir, "blobs"))
 	if err != nil {
 		return err
 	}
 	defer bucket.Close()
-	return accountdb.Seed(ctx, accountdb.NewStore(gdb), bucket)
+	for _, d := range Domains() {
+		if d.Seed == nil {
+			continue
+		}
+		if err := d.Seed(ctx, domain.Seeding{DB: gdb, Blobs: bucket}); err != nil {
+			return fmt.Errorf("compose: seed %s: %w", d.Name, err)
+		}
+	}
+	return nil
 }
 
 // PrepareDatabase readies the database of a serving process. The embedded default (SQLite, one

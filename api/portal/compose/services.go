@@ -4,23 +4,35 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"rugged.example/portal/api/account/accountdomain"
+	"rugged.example/portal/api/geo/geodomain"
+	"rugged.example/portal/api/identity/identitydomain"
+	"rugged.example/portal/api/parts/partsdomain"
+	"rugged.example/portal/api/payments/paymentsdomain"
+	"rugged.example/portal/api/recycle/recycledomain"
+	"rugged.example/portal/api/repair/repairdomain"
+	"rugged.example/portal/api/shipping/shippingdomain"
+	"rugged.example/portal/api/support/supportdomain"
+	"rugged.example/portal/api/uploads/uploadsdomain"
 )
 
-// The domains a process can serve. `portal serve --services=LIST` mounts the listed ones; the
-// embedded default mounts all of them in one process, production runs one process per domain
-// behind an ingress that routes by the paths below (ARCHITECTURE.md §1).
+// The domains a process can serve (Domains). `portal serve --services=LIST` mounts the listed
+// ones; the embedded default mounts all of them in one process, production runs one process per
+// domain behind an ingress that routes by their paths (ARCHITECTURE.md §1). The names are the
+// modules' own; these are the ones the composition root wires itself (mounts).
 const (
-	ServiceIdentity = "identity"
-	ServiceRepair   = "repair"
-	ServiceRecycle  = "recycle"
-	ServiceSupport  = "support"
-	ServiceGeo      = "geo"
-	ServiceShipping = "shipping"
-	ServiceUploads  = "uploads"
+	ServiceIdentity = identitydomain.Name
+	ServiceRepair   = repairdomain.Name
+	ServiceRecycle  = recycledomain.Name
+	ServiceSupport  = supportdomain.Name
+	ServiceGeo      = geodomain.Name
+	ServiceShipping = shippingdomain.Name
+	ServiceUploads  = uploadsdomain.Name
 	ServiceGraphQL  = "graphql"
-	ServicePayments = "payments"
-	ServiceAccount  = "account"
-	ServiceParts    = "parts"
+	ServicePayments = paymentsdomain.Name
+	ServiceAccount  = accountdomain.Name
+	ServiceParts    = partsdomain.Name
 	ServiceWeb      = "web"
 
 	// AllServices is the keyword for every domain in one process.
@@ -36,23 +48,16 @@ type Route struct {
 	Paths   []string `json:"paths"`
 }
 
-// Routes is the one table of which process owns which path; `portal routes` prints it for the
-// Helm chart's check and the local topology's proxy.
+// Routes is the table of which process owns which path, read from Domains: `portal routes`
+// prints it for the Helm chart's check and the local topology's proxy.
 func Routes() []Route {
-	return []Route{
-		{ServiceIdentity, []string{"/me", "/idp"}},
-		{ServiceRepair, []string{"/rma-manager"}},
-		{ServiceRecycle, []string{"/rma-manager/rma/recycle"}},
-		{ServiceSupport, []string{"/contact-form", "/admin/reports"}},
-		{ServiceGeo, []string{"/fn"}},
-		{ServiceShipping, []string{"/shipping"}},
-		{ServiceUploads, []string{"/bucket-uploader"}},
-		{ServiceGraphQL, []string{"/graphql"}},
-		{ServicePayments, []string{"/payments", "/sandbox"}},
-		{ServiceAccount, []string{"/account-mgr", "/gss-dashboard", "/rma-manager/rma/history", "/rma-manager/rma/details", "/rma-manager/rma/repair-summary"}},
-		{ServiceParts, []string{"/parts-manager"}},
-		{ServiceWeb, []string{"/"}},
+	var routes []Route
+	for _, d := range Domains() {
+		if d.Serves() {
+			routes = append(routes, Route{Service: d.Name, Paths: d.Paths})
+		}
 	}
+	return routes
 }
 
 // Services is the set of domains one process mounts.
