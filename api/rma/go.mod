@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/stretchr/testify v1.12.1
 	gorm.io/gorm v1.31.1
+	rugged.example/portal/api/geo v0.0.0
 	rugged.example/portal/api/pkg v0.0.0
 )
 
@@ -37,5 +38,7 @@ require (
 	modernc.org/memory v1.5.0 // indirect
 	modernc.org/sqlite v1.23.1 // indirect
 )
+
+replace rugged.example/portal/api/geo => ../geo
 
 replace rugged.example/portal/api/pkg => ../pkg

@@ -41,7 +41,7 @@ func (c *TotalCeiling) UnmarshalText(b []byte) error {
 
 // MsgTotalTooLarge is the checkout's message for an order above ceiling.
 func MsgTotalTooLarge(ceiling money.Money) string {
-	return fmt.Sprintf("Order total must be at most %s. Please split the parts into smaller orders.", grouped(ceiling))
+	return fmt.Sprintf("Order total must be at most %s. Please split the parts into smaller orders.", ceiling)
 }
 
 // checkCeiling adds the total's message to v when total is above ceiling. A total in another
@@ -58,23 +58,4 @@ func checkCeiling(v *validate.Errors, total, ceiling money.Money) error {
 		v.Add(FieldTotal, MsgTotalTooLarge(ceiling))
 	}
 	return nil
-}
-
-// grouped is m for people with thousands separators ("$250,000.00"), as the browser shows amounts.
-func grouped(m money.Money) string {
-	s := m.String()
-	start := strings.IndexFunc(s, func(r rune) bool { return r >= '0' && r <= '9' })
-	end := strings.IndexAny(s[start:], ". ")
-	if end < 0 {
-		end = len(s) - start
-	}
-	digits := s[start : start+end]
-	var b strings.Builder
-	for i, r := range digits {
-		if i > 0 && (len(digits)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return s[:start] + b.String() + s[start+end:]
 }

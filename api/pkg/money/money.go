@@ -102,16 +102,34 @@ func (m Money) Decimal() string {
 	return sign + abs[:len(abs)-digits] + "." + abs[len(abs)-digits:]
 }
 
-// String is the amount for people: "$289.00" for US dollars, "289.00 EUR" for anything else, so
-// a "$" is never ambiguous between dollar currencies.
+// String is the amount for people: US dollars as the browser writes them, "$1,289.00" (the
+// rulebook's price-display vectors hold both to it), anything else "1289.00 EUR", so a "$" is
+// never ambiguous between dollar currencies.
 func (m Money) String() string {
 	if m.Currency == USDCode {
+		sign := ""
 		if m.Cents < 0 {
-			return "-$" + m.Decimal()[1:]
+			sign = "-"
 		}
-		return "$" + m.Decimal()
+		return sign + "$" + thousands(strings.TrimPrefix(m.Decimal(), "-"))
 	}
 	return m.Decimal() + " " + m.Currency
+}
+
+// thousands groups the whole part of an unsigned decimal by threes: "1234567.89" → "1,234,567.89".
+func thousands(decimal string) string {
+	whole, frac, hasFrac := strings.Cut(decimal, ".")
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if hasFrac {
+		b.WriteString("." + frac)
+	}
+	return b.String()
 }
 
 // percentScale is how finely a discount percentage counts: millionths of a percent. A float

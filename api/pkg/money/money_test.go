@@ -8,36 +8,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestDiscounted_RoundsTheDiscountHalfUpAndCapsItAtThePrice(t *testing.T) {
+// TestDiscounted_Extremes holds what the rulebook's discount vectors cannot: JSON has no NaN or
+// infinity, and a browser no amount beyond 2^53.
+func TestDiscounted_Extremes(t *testing.T) {
 	tests := []struct {
 		name    string
 		cents   int64
 		percent float64
 		want    int64
 	}{
-		{"no discount", 28900, 0, 28900},
-		{"ten percent of a round price", 28900, 10, 26010},
-		{"ten percent of 289.99 rounds the 28.999 discount up", 28999, 10, 26099},
-		{"fifteen percent of 99.99 (14.9985 off)", 9999, 15, 8499},
-		{"a third, 33.33 %, of 289.00 (96.3237 off)", 28900, 33.33, 19268},
-		{"33.33 % of a dollar", 100, 33.33, 67},
-		{"33.33 % of 1.50 is exactly half a cent off the 49 cents: rounds up", 150, 33.33, 100},
-		{"33.33 % of 99 cents", 99, 33.33, 66},
-		{"ten percent of one cent rounds to nothing", 1, 10, 1},
-		{"half of one cent rounds the discount up", 1, 50, 0},
-		{"half of three cents", 3, 50, 1},
-		{"12.5 % of 99 cents (12.375 off)", 99, 12.5, 87},
-		{"a percentage with float noise (0.1+0.2)", 10000, 0.1 + 0.2, 9970},
-		{"hundred percent", 28900, 100, 0},
-		{"more than the price is capped at the price", 28900, 150, 0},
-		{"just under a hundred percent", 28900, 99.999, 0},
-		{"a zero price stays zero", 0, 10, 0},
-		{"negative percent is no discount", 28900, -10, 28900},
 		{"NaN percent is no discount", 28900, math.NaN(), 28900},
 		{"infinite percent is no discount", 28900, math.Inf(1), 28900},
-		{"a fraction of a millionth of a percent is no discount", 28900, 1e-9, 28900},
 		{"large amounts stay exact (922337203685477580.7 off)", math.MaxInt64, 10, 8301034833169298226},
-		{"a credit shrinks towards zero", -28999, 10, -26099},
 		{"the most negative amount", math.MinInt64, 50, math.MinInt64 / 2},
 	}
 	for _, tt := range tests {
@@ -48,24 +30,13 @@ func TestDiscounted_RoundsTheDiscountHalfUpAndCapsItAtThePrice(t *testing.T) {
 	}
 }
 
-func TestDiscounted_KeepsTheCurrency(t *testing.T) {
-	eur, err := New(1000, "EUR")
-	require.NoError(t, err)
-	require.Equal(t, Money{Cents: 900, Currency: "EUR"}, eur.Discounted(10))
-}
-
+// Amounts in US dollars that a browser holds are the rulebook's price-display vectors.
 func TestString_DollarSignForUSDAndTheCodeOtherwise(t *testing.T) {
 	tests := []struct {
 		money Money
 		want  string
 	}{
-		{USD(28900), "$289.00"},
-		{USD(28999), "$289.99"},
-		{USD(1), "$0.01"},
-		{USD(99), "$0.99"},
-		{USD(0), "$0.00"},
-		{USD(-150), "-$1.50"},
-		{USD(math.MinInt64), "-$92233720368547758.08"},
+		{USD(math.MinInt64), "-$92,233,720,368,547,758.08"},
 		{Money{Cents: 28900, Currency: "EUR"}, "289.00 EUR"},
 		{Money{Cents: 289, Currency: "JPY"}, "289 JPY"},
 		{Money{Cents: 1500, Currency: "BHD"}, "1.500 BHD"},
