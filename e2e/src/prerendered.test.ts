@@ -7,7 +7,8 @@ import { onePortalPerFile } from './fresh';
 const fresh = onePortalPerFile();
 
 interface Watched {
-  shifts: number[];
+  /** Each layout shift: its score and what moved (tag#id.class, from → to), to tell the cause. */
+  shifts: string[];
   headingGone: boolean;
 }
 
@@ -31,8 +32,20 @@ async function watch(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     const watched: Watched = { shifts: [], headingGone: false };
     (window as unknown as { watched: Watched }).watched = watched;
+    interface Shift {
+      value: number;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    }
+    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+    const describe = (node: Node | null) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${node.className}`
+        : String(node?.nodeName);
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) watched.shifts.push((entry as unknown as { value: number }).value);
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        const moved = entry.sources.map((s) => `${describe(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`);
+        watched.shifts.push(`${entry.value} at ${Math.round(performance.now())} ms: ${moved.join('; ')}`);
+      }
     }).observe({ type: 'layout-shift', buffered: true });
     new MutationObserver(() => {
       if (document.readyState !== 'loading' && !document.querySelector('h1')) watched.headingGone = true;
