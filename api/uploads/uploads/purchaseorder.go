@@ -49,8 +49,10 @@ var (
 )
 
 var poPolicy = policy{
-	kind:    KindPurchaseOrder,
-	maxSize: MaxPOFileSize,
+	kind:     KindPurchaseOrder,
+	maxFiles: 1,
+	tooMany:  ErrPOTooMany,
+	maxSize:  MaxPOFileSize,
 	accept: func(m *mimetype.MIME) (string, bool) {
 		t, _, _ := strings.Cut(m.String(), ";")
 		return t, poContentTypes[t]
@@ -68,34 +70,10 @@ var poPolicy = policy{
 //
 // Errors: ErrNoFiles, ErrPOTooMany (a second file; the first is then not kept),
 // ErrNotPODocument and ErrPOTooLarge (naming the file), ErrUnreadable.
-func (s *Service) UploadPurchaseOrder(ctx context.Context, owner string, files iter.Seq2[File, error]) (_ Attachment, err error) {
-	if owner == "" {
-		return Attachment{}, errors.New("uploads: upload without an owner")
-	}
-	var stored []Attachment
-	defer func() {
-		if err != nil {
-			s.discard(ctx, stored)
-		}
-	}()
-	for f, ferr := range files {
-		if ferr != nil {
-			return Attachment{}, unreadable(ferr)
-		}
-		if len(stored) == 1 {
-			return Attachment{}, ErrPOTooMany
-		}
-		a, err := s.put(ctx, owner, f, poPolicy)
-		if err != nil {
-			return Attachment{}, err
-		}
-		stored = append(stored, a)
-	}
-	if len(stored) == 0 {
-		return Attachment{}, ErrNoFiles
-	}
-	if err := s.store.Insert(ctx, stored); err != nil {
-		return Attachment{}, fmt.Errorf("uploads: record: %w", err)
+func (s *Service) UploadPurchaseOrder(ctx context.Context, owner string, files iter.Seq2[File, error]) (Attachment, error) {
+	stored, err := s.storeAll(ctx, owner, files, poPolicy)
+	if err != nil {
+		return Attachment{}, err
 	}
 	s.log.InfoContext(ctx, "purchase order stored", "owner", owner)
 	return stored[0], nil
