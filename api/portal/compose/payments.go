@@ -138,6 +138,11 @@ type cardProviders struct {
 	checkout *payments.Checkout
 }
 
+// Webhooks are the clients as the verifiers of the deliveries to the portal's webhook endpoints.
+func (p *cardProviders) Webhooks() paymentsapi.Webhooks {
+	return paymentsapi.Webhooks{PayPal: paypal.NewWebhookVerifier(p.PayPal), AuthNet: authnet.NewWebhookVerifier(p.AuthNet)}
+}
+
 // CardProviders builds the provider clients. A provider none of whose variables is set gets a
 // sandbox under PORTAL_PUBLIC_URL/sandbox/<provider>, with credentials derived from the portal's
 // secret key (so every process sharing the key agrees on them), and its client points there; the
