@@ -1,12 +1,12 @@
 import { Fragment, useEffect, useState } from 'react';
-import { isAbortError, isApiError, type PartsOrder } from '@portal/api-client';
+import { isAbortError, type PartsOrder } from '@portal/api-client';
 import { useApi } from '@portal/auth';
+import { browser, busyWith, failureMessage, useOffer } from '@portal/forms/payable';
 import { Banner, Button, Card, CardTitle, FactList, Row, Spinner, Stack, formatDate, formatMoney } from '@portal/ui';
 import type { CartKind } from '../cart/model';
 import { CHECKOUT_COPY } from './copy';
-import { browser } from './payment';
 
-type Busy = { id: string; action: 'paying' | 'cancelling' } | null;
+const offerFailure = (error: unknown) => failureMessage(error, CHECKOUT_COPY.orderFailed);
 
 /**
  * The caller's orders of this checkout's kind that still await their payment (a payment left at
@@ -16,9 +16,8 @@ type Busy = { id: string; action: 'paying' | 'cancelling' } | null;
 export function AwaitingPayment({ kind }: { kind: CartKind }) {
   const api = useApi();
   const [orders, setOrders] = useState<PartsOrder[]>([]);
-  const [busy, setBusy] = useState<Busy>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const offer = useOffer(offerFailure);
+  const { notice, error } = offer.state;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -34,32 +33,25 @@ export function AwaitingPayment({ kind }: { kind: CartKind }) {
     return () => controller.abort();
   }, [api, kind]);
 
-  const done = (id: string, message: string) => {
-    setOrders((before) => before.filter((o) => o.rmaBatchId !== id));
-    setBusy(null);
-    setNotice(message);
-  };
-  const failed = (caught: unknown) => {
-    setBusy(null);
-    setError(isApiError(caught) && caught.status !== 0 && caught.message ? caught.message : CHECKOUT_COPY.orderFailed);
-  };
+  const drop = (id: string) => setOrders((before) => before.filter((o) => o.rmaBatchId !== id));
 
-  const pay = (id: string) => {
-    if (busy) return;
-    setBusy({ id, action: 'paying' });
-    setError(null);
-    api.parts.payOrder(id).then((placed) => {
-      if (placed.paymentUrl) browser.assign(placed.paymentUrl);
-      else done(id, CHECKOUT_COPY.awaitingPaid(id));
-    }, failed);
-  };
+  const pay = (id: string) =>
+    offer.start(id, 'paying', async () => {
+      const placed = await api.parts.payOrder(id);
+      if (placed.paymentUrl) {
+        browser.assign(placed.paymentUrl);
+        return null;
+      }
+      drop(id);
+      return CHECKOUT_COPY.awaitingPaid(id);
+    });
 
-  const cancel = (id: string) => {
-    if (busy) return;
-    setBusy({ id, action: 'cancelling' });
-    setError(null);
-    api.parts.cancelOrder(id).then(() => done(id, CHECKOUT_COPY.awaitingCancelled(id)), failed);
-  };
+  const cancel = (id: string) =>
+    offer.start(id, 'cancelling', async () => {
+      await api.parts.cancelOrder(id);
+      drop(id);
+      return CHECKOUT_COPY.awaitingCancelled(id);
+    });
 
   if (orders.length === 0 && !notice && !error) return null;
   return (
@@ -69,39 +61,42 @@ export function AwaitingPayment({ kind }: { kind: CartKind }) {
         {notice ? <Banner>{notice}</Banner> : null}
         {error ? <Banner variant="error">{error}</Banner> : null}
         {orders.length > 0 ? <p>{CHECKOUT_COPY.awaitingHelp}</p> : null}
-        {orders.map((o) => (
-          <Stack key={o.rmaBatchId} $gap="sm">
-            <FactList>
-              {[
-                ['Order', o.rmaBatchId],
-                ['Total', formatMoney(o.total)],
-                ['Placed', formatDate(o.createdAt)],
-                ['Items', o.lines.map((l) => `${l.quantity} × ${l.partNumber}`).join(', ')],
-              ].map(([term, value]) => (
-                <Fragment key={term}>
-                  <dt>{term}</dt>
-                  <dd>{value}</dd>
-                </Fragment>
-              ))}
-            </FactList>
-            <Row $gap="sm">
-              <Button type="button" onClick={() => pay(o.rmaBatchId)} aria-label={`Pay Now ${o.rmaBatchId}`} aria-disabled={busy !== null || undefined}>
-                {busy?.id === o.rmaBatchId && busy.action === 'paying' ? <Spinner /> : null}
-                Pay Now
-              </Button>
-              <Button
-                type="button"
-                $variant="secondary"
-                onClick={() => cancel(o.rmaBatchId)}
-                aria-label={`Cancel Order ${o.rmaBatchId}`}
-                aria-disabled={busy !== null || undefined}
-              >
-                {busy?.id === o.rmaBatchId && busy.action === 'cancelling' ? <Spinner /> : null}
-                Cancel Order
-              </Button>
-            </Row>
-          </Stack>
-        ))}
+        {orders.map((o) => {
+          const busy = busyWith(offer.state, o.rmaBatchId);
+          return (
+            <Stack key={o.rmaBatchId} $gap="sm">
+              <FactList>
+                {[
+                  ['Order', o.rmaBatchId],
+                  ['Total', formatMoney(o.total)],
+                  ['Placed', formatDate(o.createdAt)],
+                  ['Items', o.lines.map((l) => `${l.quantity} × ${l.partNumber}`).join(', ')],
+                ].map(([term, value]) => (
+                  <Fragment key={term}>
+                    <dt>{term}</dt>
+                    <dd>{value}</dd>
+                  </Fragment>
+                ))}
+              </FactList>
+              <Row $gap="sm">
+                <Button type="button" onClick={() => pay(o.rmaBatchId)} aria-label={`Pay Now ${o.rmaBatchId}`} aria-disabled={offer.state.busy !== null || undefined}>
+                  {busy === 'paying' ? <Spinner /> : null}
+                  Pay Now
+                </Button>
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  onClick={() => cancel(o.rmaBatchId)}
+                  aria-label={`Cancel Order ${o.rmaBatchId}`}
+                  aria-disabled={offer.state.busy !== null || undefined}
+                >
+                  {busy === 'cancelling' ? <Spinner /> : null}
+                  Cancel Order
+                </Button>
+              </Row>
+            </Stack>
+          );
+        })}
       </Stack>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@portal/api-client';
@@ -230,6 +231,21 @@ describe('checkout: back from the payment provider', () => {
     expect(api.parts.processOrder).toHaveBeenCalledTimes(1);
     expect(api.parts.processOrder).toHaveBeenCalledWith({ rmaBatchId: 'PB-100001', token: 'ORDER-1' });
     await waitFor(() => expect(localStorage.getItem(CART_KEYS.parts)).toBeNull());
+  });
+
+  it('captures the return once under StrictMode, which runs the effect twice', async () => {
+    putCart('parts', [cartItem('RL14-BAT-STD', 2)]);
+    const api = makeApi();
+    api.parts.processOrder.mockResolvedValue({ rmaBatchId: 'PB-100002', status: 'PLACED', total: { cents: 25800, currency: 'USD' }, lines: [{ partNumber: 'RL14-BAT-STD', quantity: 2, model: '', serials: [] }] });
+    const path = '/parts-order/checkout';
+    renderPage(
+      <StrictMode>
+        <Checkout kind="parts" />
+      </StrictMode>,
+      { path, url: `${path}?batch=PB-100002&token=ORDER-2&PayerID=P1`, session: signedIn(api, [ORDER]), extra: [successRoute] },
+    );
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(api.parts.processOrder).toHaveBeenCalledTimes(1);
   });
 
   it('takes only the ordered units out of the video cart: what another tab added during the payment stays', async () => {

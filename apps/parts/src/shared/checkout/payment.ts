@@ -1,5 +1,16 @@
-import type { PartsPaymentData, PaymentOptions } from '@portal/api-client';
-import { PAYMENT_FIELD_PATHS, customerPO, type FieldErrors, type PaymentField, type PaymentValues } from '@portal/forms';
+import type { PartsOrderPayload, PartsPaymentData, PaymentOptions } from '@portal/api-client';
+import {
+  PAYMENT_FIELD_PATHS,
+  customerPO,
+  toNationalDigits,
+  type AddressValues,
+  type ContactValues,
+  type FieldErrors,
+  type PaymentField,
+  type PaymentValues,
+} from '@portal/forms';
+import { readProviderReturn, type ProviderReturn } from '@portal/forms/payable';
+import { toOrderLines, type CartItem, type CartKind } from '../cart/model';
 
 // The payment's values and rules (spec §5) are @portal/forms' (shared with the repair flows);
 // what is the checkout's own: the order's paymentData, its field errors, the provider's return.
@@ -8,6 +19,33 @@ import { PAYMENT_FIELD_PATHS, customerPO, type FieldErrors, type PaymentField, t
 export function toPaymentData(values: PaymentValues, options: PaymentOptions): PartsPaymentData {
   if (values.method !== 'PO') return { paymentMethod: 'PayPal', customerPO: '', customerPOFileId: '' };
   return { paymentMethod: 'PO', customerPO: customerPO(values, options), customerPOFileId: values.poFile?.fileId ?? '' };
+}
+
+const t = (value: string) => value.trim();
+
+/** The order's body without its paymentData, every string trimmed. */
+export function buildPayload(kind: CartKind, items: readonly CartItem[], contact: ContactValues, address: AddressValues): Omit<PartsOrderPayload, 'paymentData'> {
+  return {
+    kind,
+    lines: toOrderLines(kind, items),
+    contact: {
+      firstName: t(contact.firstName),
+      lastName: t(contact.lastName),
+      email: t(contact.email),
+      phone: toNationalDigits(contact.phone),
+      phoneCountryCode: contact.phoneCountryCode,
+      company: t(contact.company),
+      position: t(contact.position),
+    },
+    address: {
+      line1: t(address.line1),
+      line2: t(address.line2),
+      city: t(address.city),
+      state: t(address.state),
+      country: t(address.country),
+      postalCode: t(address.postalCode),
+    },
+  };
 }
 
 /** The order answer's field errors, sorted onto the checkout's forms and lines. */
@@ -38,27 +76,10 @@ export function sortServerErrors(fields: Record<string, string>): CheckoutServer
   return sorted;
 }
 
-/** What PayPal's return URL carries: `?batch=PB-…[&token=…&PayerID=…][&cancelled=1]`. */
-export interface PaymentReturn {
-  rmaBatchId: string;
-  token: string;
-  cancelled: boolean;
+/** PayPal's return to a checkout: `?batch=PB-…[&token=…&PayerID=…][&cancelled=1]`. */
+export function readPaymentReturn(search: string): ProviderReturn | null {
+  return readProviderReturn(search, 'batch');
 }
 
-export function readPaymentReturn(search: string): PaymentReturn | null {
-  const params = new URLSearchParams(search);
-  const rmaBatchId = params.get('batch')?.trim() ?? '';
-  if (!rmaBatchId) return null;
-  return { rmaBatchId, token: params.get('token')?.trim() ?? '', cancelled: params.get('cancelled') === '1' };
-}
-
-/** Leaves the portal for the provider's page (a function of its own, so tests can watch it). */
-export const browser = {
-  assign(url: string): void {
-    window.location.assign(url);
-  },
-  /** Loads the page again (a page the Back button restored from the browser's cache). */
-  reload(): void {
-    window.location.reload();
-  },
-};
+// The tests reach the one browser object of the payable flow from here.
+export { browser } from '@portal/forms/payable';
