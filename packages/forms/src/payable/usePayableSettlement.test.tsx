@@ -38,7 +38,7 @@ describe('settling a payable', () => {
     expect(await screen.findByText('settled')).toBeInTheDocument();
     expect(p.settle).toHaveBeenCalledTimes(1);
     expect(p.settle).toHaveBeenCalledWith('RMA-1', 'O1');
-    expect(p.onSettled).toHaveBeenCalledWith('RMA-1 released');
+    expect(p.onSettled).toHaveBeenCalledWith('RMA-1 released', 'RMA-1');
   });
 
   it('cancels a cancelled payment once under StrictMode', async () => {

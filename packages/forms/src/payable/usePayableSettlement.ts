@@ -6,7 +6,7 @@ export interface SettlementPorts<R> {
   /** Captures the payment (token '' when there is none to capture: PO, paid meanwhile) and releases or places the payable. */
   settle: (id: string, token: string) => Promise<R>;
   cancel: (id: string) => Promise<unknown>;
-  onSettled: (result: R) => void;
+  onSettled: (result: R, id: string) => void;
   onCancelled: (id: string) => void;
   /** The failure of settling or cancelling, in words; null for a cancel whose failure is no failure to the customer. */
   failure: (error: unknown, action: 'settle' | 'cancel') => string | null;
@@ -36,7 +36,7 @@ export function usePayableSettlement<R>(state: PayableState, dispatch: (event: P
     if (state.kind === 'settling') {
       latest.current.settle(state.id, state.token).then((result) => {
         dispatch({ type: 'settled' });
-        latest.current.onSettled(result);
+        latest.current.onSettled(result, state.id);
       }, failed('settle'));
     } else {
       latest.current.cancel(state.id).then(() => {
