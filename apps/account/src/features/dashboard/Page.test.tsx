@@ -5,8 +5,17 @@ import { renderRoute, sessionWith } from '@portal/forms/testing';
 import { DashboardPage, REFETCH_AFTER_CHANGES_MS } from './Page';
 import { DASHBOARD_FAILED } from './useDashboard';
 
-/** Long enough for the debounced refetch after a status change, with room for a loaded machine. */
-const SETTLED = REFETCH_AFTER_CHANGES_MS * 3;
+/** Lets the refetch's debounce run out on the fake clock. */
+async function waitOutTheDebounce(ms = REFETCH_AFTER_CHANGES_MS) {
+  await act(async () => {
+    jest.advanceTimersByTime(ms);
+  });
+}
+
+// The figures are fetched again a while after the last status change: fake timers move past that
+// debounce instead of waiting for it.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 
 // jsdom has no canvas: the charts stand in as named images carrying their data, which is what the
 // page hands to chart.js.
@@ -53,7 +62,7 @@ function setup(dashboard: jest.Mock = jest.fn(async () => summary())) {
     if (!stream) throw new Error('the page did not open the stream');
     return stream;
   };
-  return { dashboard, followDashboard, clientIds, current, user: userEvent.setup(), ...view };
+  return { dashboard, followDashboard, clientIds, current, user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }), ...view };
 }
 
 const figureTable = (title: string) => screen.getByRole('table', { name: `${title} (table)` });
@@ -140,7 +149,8 @@ describe('dashboard', () => {
     act(() => current().onStatus({ rmaNumber: 'RMA-100501', uid: 'u1', status: 'CLOSED', at: '2026-03-09T10:00:00Z' }));
 
     expect(await screen.findByText('RMA-100501 is now Closed')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Open RMAs' })).toHaveTextContent('4'), { timeout: SETTLED });
+    await waitOutTheDebounce();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Open RMAs' })).toHaveTextContent('4'));
     expect(within(figureTable('RMAs by status')).getByRole('row', { name: 'Closed 8' })).toBeInTheDocument();
     expect(dashboard).toHaveBeenCalledTimes(2);
     // The stream stays the one it was: a new figure does not resubscribe.
@@ -154,8 +164,9 @@ describe('dashboard', () => {
     act(() => current().onOpen?.(false));
     expect(dashboard).toHaveBeenCalledTimes(1);
     act(() => current().onOpen?.(true));
+    await waitOutTheDebounce();
 
-    await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(2), { timeout: SETTLED });
+    await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(2));
   });
 
   it('fetches the figures once for a burst of status changes', async () => {
@@ -167,8 +178,11 @@ describe('dashboard', () => {
     }
 
     expect(await screen.findByText('RMA-100503 is now Received')).toBeInTheDocument();
-    await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(2), { timeout: SETTLED });
-    await new Promise((resolve) => setTimeout(resolve, REFETCH_AFTER_CHANGES_MS));
+    await waitOutTheDebounce(REFETCH_AFTER_CHANGES_MS - 1);
+    expect(dashboard).toHaveBeenCalledTimes(1);
+    await waitOutTheDebounce(1);
+    await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(2));
+    await waitOutTheDebounce();
     expect(dashboard).toHaveBeenCalledTimes(2);
   });
 
