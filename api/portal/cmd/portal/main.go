@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -29,7 +28,9 @@ const usage = `usage:
                                     LIST is "all" (default) or comma-separated domains of ` + "`portal routes`" + `
   portal migrate [--check]          apply the pending schema migrations (--check: only report them)
   portal seed                       load the demo data (units, repair options, reports, demo users)
-  portal routes                     print the path prefixes each domain's process owns (JSON)
+  portal routes [--json]            print every route: its domain, method, path and who may call it
+                                    (--json: the path prefixes each domain's process owns, and the
+                                    modules' layers)
   portal dev-token --user EMAIL     print an access token of a demo user of the embedded provider
   portal outbox [--to EMAIL] [-n N] print the newest e-mails of the outbox (where mail goes without SMTP)
   portal quote issue --rma RMA-… --amount-cents N [--note TEXT]
@@ -57,9 +58,7 @@ func main() {
 	case "seed":
 		err = seed(ctx, os.Args[2:])
 	case "routes":
-		err = json.NewEncoder(os.Stdout).Encode(struct {
-			Services []compose.Route `json:"services"`
-		}{compose.Routes()})
+		err = routes(ctx, os.Args[2:])
 	case "dev-token":
 		err = devToken(ctx, os.Args[2:])
 	case "outbox":
