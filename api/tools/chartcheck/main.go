@@ -5,7 +5,7 @@
 //     required values, and a production-like set, each with autoscaling off and on) validated
 //     against the JSON schemas of one pinned Kubernetes version, strictly: unknown fields fail;
 //  3. the Ingress routes, followed through Service and Deployment to the process, equal the
-//     registry `portal routes` prints;
+//     registry `portal routes --json` prints (the portal's domain descriptors);
 //  4. the inventory (one Deployment, Service and PodDisruptionBudget per process, autoscalers
 //     only when asked for, the migration hook) and the pods' hardening;
 //  5. each values file under test/bad fails at `helm template` with the message its first line
@@ -55,7 +55,7 @@ const badBase = "test/minimal-values.yaml"
 func main() {
 	chart := flag.String("chart", "deploy/helm/portal", "the chart's directory")
 	helmBin := flag.String("helm", "", "helm executable (default: the pinned one, `go tool -n helm`)")
-	portal := flag.String("portal", "bin/portal", "portal binary whose `routes` is the registry of processes and paths")
+	portal := flag.String("portal", "bin/portal", "portal binary whose `routes --json` is the registry of processes and paths")
 	routesFile := flag.String("routes-file", "", "read the registry from this JSON file instead of running the portal")
 	flag.Parse()
 
@@ -80,7 +80,7 @@ func run(chart, helmBin, portal, routesFile string) error {
 	if routesFile != "" {
 		registry, err = os.ReadFile(routesFile)
 	} else {
-		registry, err = exec.Command(portal, "routes").Output()
+		registry, err = exec.Command(portal, "routes", "--json").Output()
 	}
 	if err != nil {
 		return fmt.Errorf("registry of routes: %w", err)

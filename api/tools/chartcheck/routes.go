@@ -11,8 +11,8 @@ import (
 // Routes maps a process (a `portal serve --services` name) to the path prefixes it owns, sorted.
 type Routes map[string][]string
 
-// ParseRegistry reads what `portal routes` prints:
-// {"services":[{"name":"identity","paths":["/me","/idp"]},…]}.
+// ParseRegistry reads what `portal routes --json` prints:
+// {"services":[{"name":"identity","paths":["/me","/idp"]},…],"layers":{…}}.
 func ParseRegistry(data []byte) (Routes, error) {
 	var reg struct {
 		Services []struct {
