@@ -4,11 +4,12 @@ import (
 	"testing"
 
 	"rugged.example/portal/api/geo/geo"
+	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/rulebook"
 )
 
-// The rulebook's packaging mode (packages/rulebook/vectors), which the create-RMA page applies in
-// the browser with the same vectors (apps/repair packaging.ts).
+// The rulebook's packaging mode and serial rules (packages/rulebook/vectors), which the browser
+// applies with the same vectors (apps/repair packaging.ts, packages/forms serial.ts).
 
 type packagingInput struct {
 	Address         Address `json:"address"`
@@ -33,5 +34,39 @@ func TestRulebook_PackagingMode(t *testing.T) {
 			return string(m)
 		}
 		return "choice"
+	})
+}
+
+func TestRulebook_Serial(t *testing.T) {
+	rulebook.Run(t, "serial", func(raw string) map[string]string {
+		serial, err := NormalizeSerial(raw)
+		switch f, ok := fault.As(err); {
+		case err == nil:
+			return map[string]string{"serial": serial}
+		case ok && f.Fields["serial"] != "":
+			return map[string]string{"error": f.Fields["serial"]}
+		case ok:
+			// What the customer is shown: the fault's public message.
+			return map[string]string{"error": f.Message}
+		default:
+			return map[string]string{"error": err.Error()}
+		}
+	})
+}
+
+type unitFacts struct {
+	Model     string `json:"model"`
+	RMAExists bool   `json:"rmaExists"`
+	AllowOOW  bool   `json:"allowOow"`
+	IsEOS     bool   `json:"isEOS"`
+}
+
+func TestRulebook_SerialValidForNewRMA(t *testing.T) {
+	rulebook.Run(t, "serial-valid-for-new-rma", func(in unitFacts) bool {
+		u := Unit{Model: in.Model, AllowOOW: in.AllowOOW, EndOfService: in.IsEOS}
+		if in.RMAExists {
+			u.OpenRMANumber = "RMA-1"
+		}
+		return u.ValidForNewRMA()
 	})
 }

@@ -25,9 +25,10 @@ const (
 
 var (
 	ErrUnitNotFound = fault.New(fault.KindNotFound, "rma.unitNotFound", "Serial Not Found")
-	// serialPattern is the alphabet of real serials. Anything else cannot name a unit, so it is
-	// answered as not found without asking the store.
-	serialPattern = regexp.MustCompile(`^[A-Z0-9-]+$`)
+	// serialPattern is the alphabet of real serials, in either case. Anything else cannot name a
+	// unit, so it is answered as not found without asking the store. It is checked before upper-
+	// casing: Unicode would turn a typed "ı" into an ASCII "I".
+	serialPattern = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
 )
 
 // Unit is one device of the registry.
@@ -59,10 +60,10 @@ const (
 	CardMissingData    CardState = "missing-data"
 )
 
-// NormalizeSerial applies the serial rules: trimmed and upper-cased, never empty or longer than
-// SerialMaxLength.
+// NormalizeSerial applies the serial rules: trimmed, never empty or longer than SerialMaxLength,
+// of serialPattern's alphabet, upper-cased (packages/rulebook/vectors/serial.json).
 func NormalizeSerial(raw string) (string, error) {
-	s := strings.ToUpper(strings.TrimSpace(raw))
+	s := strings.TrimSpace(raw)
 	var v validate.Errors
 	v.Required("serial", s)
 	v.MaxLen("serial", s, SerialMaxLength)
@@ -72,7 +73,7 @@ func NormalizeSerial(raw string) (string, error) {
 	if !serialPattern.MatchString(s) {
 		return "", ErrUnitNotFound
 	}
-	return s, nil
+	return strings.ToUpper(s), nil
 }
 
 // InWarranty reports whether today (UTC) is on or before the warranty's last day.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -26,55 +25,6 @@ func complete(u rma.Unit) rma.Unit {
 		u.WarrantyEnd = day("2028-01-01")
 	}
 	return u
-}
-
-func TestNormalizeSerial(t *testing.T) {
-	tests := []struct {
-		name, in, want string
-		field          string
-		notFound       bool
-	}{
-		{name: "trims and upper-cases", in: "  rt10000001 ", want: "RT10000001"},
-		{name: "empty is required", in: "   ", field: "Required"},
-		{name: "too long", in: string(make([]byte, 200)) + "A", field: "Must be less than 51 characters"},
-		{name: "inner space cannot be a serial", in: "RT1000 0001", notFound: true},
-		{name: "SQL cannot be a serial", in: "RT1'; DROP TABLE rma_units;--", notFound: true},
-		{name: "HTML cannot be a serial", in: "<script>alert(1)</script>", notFound: true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := rma.NormalizeSerial(tt.in)
-			switch {
-			case tt.notFound:
-				require.ErrorIs(t, err, rma.ErrUnitNotFound)
-			case tt.field != "":
-				f, ok := fault.As(err)
-				require.True(t, ok)
-				require.Equal(t, tt.field, f.Fields["serial"])
-			default:
-				require.NoError(t, err)
-				require.Equal(t, tt.want, got)
-			}
-		})
-	}
-}
-
-func TestValidForNewRMA_FollowsTheSpecRule(t *testing.T) {
-	tests := []struct {
-		name string
-		unit rma.Unit
-		want bool
-	}{
-		{"plain unit", complete(rma.Unit{}), true},
-		{"RMA exists", complete(rma.Unit{OpenRMANumber: "RMA-1"}), false},
-		{"RMA exists but override allowed", complete(rma.Unit{OpenRMANumber: "RMA-1", AllowOOW: true}), true},
-		{"end of service is not valid", complete(rma.Unit{EndOfService: true}), false},
-		{"end of service even with override", complete(rma.Unit{EndOfService: true, AllowOOW: true}), false},
-		{"model EX80 is not valid", complete(rma.Unit{Model: rma.ModelEX80}), false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { require.Equal(t, tt.want, tt.unit.ValidForNewRMA()) })
-	}
 }
 
 func TestCardState_PicksTheBlockingStateFirst(t *testing.T) {

@@ -1,12 +1,9 @@
 import {
-  isSerialValidForNewRma,
   normalizeSerial,
   serialStatusText,
   shouldCheckSerial,
   showsInvalidSerialIcon,
 } from './serial';
-
-const unit = { model: 'RL14', rmaExists: false, allowOow: false, isEOS: false };
 
 describe('serial rules', () => {
   it('upper-cases and trims', () => {
@@ -18,16 +15,6 @@ describe('serial rules', () => {
     expect(shouldCheckSerial(' RT1000000 ')).toBe(true);
     expect(showsInvalidSerialIcon('RT1000000')).toBe(false);
     expect(showsInvalidSerialIcon('RT10000001')).toBe(true);
-  });
-
-  it.each([
-    ['a unit without an open RMA', unit, true],
-    ['a unit with an open RMA', { ...unit, rmaExists: true }, false],
-    ['a unit with an open RMA and the override', { ...unit, rmaExists: true, allowOow: true }, true],
-    ['an end-of-service unit', { ...unit, isEOS: true }, false],
-    ['an EX80', { ...unit, model: 'EX80' }, false],
-  ])('decides validity for %s', (_name, candidate, expected) => {
-    expect(isSerialValidForNewRma(candidate)).toBe(expected);
   });
 
   it('names each status with the spec wording', () => {

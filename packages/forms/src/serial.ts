@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import { maxLength, required, validate } from './rules';
 
 /** The check against the units registry starts at this many characters (spec §4, §9). */
 export const SERIAL_CHECK_MIN_LENGTH = 9;
@@ -8,6 +9,30 @@ export const SERIAL_INVALID_ICON_MIN_LENGTH = 10;
 /** Serials are compared upper-cased without surrounding blanks. */
 export function normalizeSerial(input: string): string {
   return input.trim().toUpperCase();
+}
+
+/** The longest serial (spec §9: the support ticket's serial). */
+export const SERIAL_MAX_LENGTH = 50;
+/** The alphabet of real serials, in either case; checked before upper-casing, as 'ı' becomes 'I'. */
+const SERIAL_ALPHABET = /^[A-Za-z0-9-]+$/;
+
+/**
+ * A typed serial as the API reads it (api/rma NormalizeSerial, the rulebook's serial vectors):
+ * trimmed, required, at most 50 characters, of the serial alphabet (else no unit has it: 'Serial
+ * Not Found'), upper-cased.
+ */
+export function parseSerial(input: string): { serial: string } | { error: string } {
+  const trimmed = input.trim();
+  const error = validate(trimmed, [required, maxLength(SERIAL_MAX_LENGTH)]);
+  if (error) return { error };
+  if (!SERIAL_ALPHABET.test(trimmed)) return { error: messages.serialNotFound };
+  return { serial: trimmed.toUpperCase() };
+}
+
+/** Whether a stored value is a serial as parseSerial gives it. */
+export function isSerial(value: string): boolean {
+  const parsed = parseSerial(value);
+  return 'serial' in parsed && parsed.serial === value;
 }
 
 export function shouldCheckSerial(serial: string): boolean {

@@ -1,4 +1,5 @@
 import type { OrderLineInput, PriceResult } from '@portal/api-client';
+import { isSerial, normalizeSerial } from '@portal/forms';
 import { CART_COPY } from './copy';
 
 /**
@@ -49,7 +50,6 @@ export const MAX_LINES = 100;
 
 const PART_NUMBER = /^[A-Z0-9][A-Z0-9-]{0,39}$/;
 const MODEL = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
-const SERIAL = /^[A-Z0-9]{4,50}$/;
 const MAX_SPEC = 200;
 const MAX_IMG = 300;
 
@@ -63,7 +63,7 @@ export function isValidQuantity(quantity: unknown): quantity is number {
 export function normalizeSerials(serials: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of serials) {
-    const serial = raw.trim().toUpperCase();
+    const serial = normalizeSerial(raw);
     if (serial && !out.includes(serial)) out.push(serial);
   }
   return out;
@@ -82,7 +82,7 @@ export type CartChange = { ok: true; items: CartItem[] } | { ok: false; message:
  */
 export function addItem(kind: CartKind, items: readonly CartItem[], incoming: CartItem): CartChange {
   const { searchSerial, ...rest } = incoming;
-  const searched = kind === 'parts' ? (searchSerial ?? '').trim().toUpperCase() : '';
+  const searched = kind === 'parts' ? normalizeSerial(searchSerial ?? '') : '';
   const item: CartItem = {
     ...rest,
     ...(searched ? { searchSerial: searched } : {}),
@@ -202,12 +202,12 @@ export function readItem(kind: CartKind, value: unknown): CartItem | null {
     // A parts item is for no unit in particular; it may remember the serial it was found by.
     if (!(serials === undefined || (Array.isArray(serials) && serials.length === 0))) return null;
     if (searchSerial === undefined) return item;
-    return typeof searchSerial === 'string' && SERIAL.test(searchSerial) ? { ...item, searchSerial } : null;
+    return typeof searchSerial === 'string' && isSerial(searchSerial) ? { ...item, searchSerial } : null;
   }
   if (searchSerial !== undefined) return null;
   // Video: a model and its units, each once, as many as the quantity says.
   if (!item.model || !Array.isArray(serials) || serials.length === 0) return null;
-  if (!serials.every((s): s is string => typeof s === 'string' && SERIAL.test(s))) return null;
+  if (!serials.every((s): s is string => typeof s === 'string' && isSerial(s))) return null;
   if (new Set(serials).size !== serials.length || serials.length !== quantity) return null;
   return { ...item, serials: [...serials] };
 }
