@@ -38,6 +38,10 @@ type Options struct {
 	Heartbeat time.Duration
 	// Location is where the repair summary PDF's dates are read (UTC).
 	Location *time.Location
+	// At returns a channel that receives once the moment t comes (a real timer): an event
+	// stream ends on it when its access token expires. Tests pass testkit.Clock's At and move
+	// the clock instead of waiting for a token to age.
+	At func(t time.Time) <-chan time.Time
 }
 
 // API holds the handlers' dependencies.
@@ -55,6 +59,10 @@ func Routes(r gin.IRouter, guard *auth.Guard, svc *account.Service, stream *acco
 	}
 	if opts.Location == nil {
 		opts.Location = time.UTC
+	}
+	if opts.At == nil {
+		// The timer is collected once the handler drops its channel: nothing needs stopping.
+		opts.At = func(t time.Time) <-chan time.Time { return time.After(time.Until(t)) }
 	}
 	a := API{svc: svc, stream: stream, opts: opts, log: log}
 	customer := []gin.HandlerFunc{guard.SignedIn(), guard.Customer()}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -62,21 +61,55 @@ func next(t *testing.T, lines <-chan string, prefix string) string {
 	}
 }
 
-func TestStream_FansOutByVisibilityAndCleansUp(t *testing.T) {
-	h := newHarness(t)
+// await fails unless ch is closed or receives within a while.
+func await(t *testing.T, ch <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(5 * time.Second):
+		t.Fatal(what)
+	}
+}
+
+// mount serves the account routes with opts on an engine of their own, behind around.
+func mount(h *harness, opts accountapi.Options, around gin.HandlerFunc) *gin.Engine {
+	r := gin.New()
+	r.Use(around)
+	accountapi.Routes(r, h.Guard, h.Service, h.Stream, opts, testkit.Quiet())
+	return r
+}
+
+// reportEnds mounts the account routes behind a middleware that says when a handler returned:
+// by then the response's goroutine is done with the stream and has unsubscribed.
+func reportEnds(h *harness, opts accountapi.Options) (*gin.Engine, <-chan struct{}) {
+	ended := make(chan struct{}, 8)
+	return mount(h, opts, func(c *gin.Context) {
+		c.Next()
+		ended <- struct{}{}
+	}), ended
+}
+
+// run runs the stream's poller until the test ends.
+func run(t *testing.T, h *harness) {
 	ctx, stop := context.WithCancel(t.Context())
 	done := make(chan struct{})
 	go func() { h.Stream.Run(ctx); close(done) }()
+	t.Cleanup(func() { stop(); <-done })
+}
+
+func TestStream_FansOutByVisibilityAndCleansUp(t *testing.T) {
+	h := newHarness(t)
 	srv := httptest.NewServer(h.r)
-	t.Cleanup(func() { stop(); <-done; srv.Close() })
+	t.Cleanup(srv.Close)
+	run(t, h)
 
 	caseyLines, closeCasey := listen(t, srv, h.Customer(t, "usr_casey"))
 	oliviaLines, closeOlivia := listen(t, srv, h.Member(t, "usr_olivia", "FleetCo Utilities"))
 	require.Eventually(t, func() bool { return h.Stream.Subscribers() == 2 }, 5*time.Second, 5*time.Millisecond)
 	next(t, caseyLines, ": connected")
 	next(t, oliviaLines, ": connected")
-	// The poller starts from the newest change once someone listens: give it a poll to get there.
-	time.Sleep(50 * time.Millisecond)
+	// The poller starts from the newest change once someone listens: append only after that.
+	await(t, h.Feed.LatestRead(), "the poller never read where the feed ends")
 
 	at := time.Date(2026, 3, 10, 12, 30, 0, 0, time.UTC)
 	h.Feed.Append(rma.Change{Number: "RMA-100004", UID: "UIDDIEGO1", Owner: "usr_diego", Org: "FleetCo Utilities", Status: rma.StatusRepairing, At: at})
@@ -94,12 +127,13 @@ func TestStream_FansOutByVisibilityAndCleansUp(t *testing.T) {
 	require.Eventually(t, func() bool { return h.Stream.Subscribers() == 0 }, 5*time.Second, 5*time.Millisecond)
 }
 
-// Every goroutine a stream starts (the poller, each response) ends with it: subscribe, receive,
-// disconnect, stop, and the count is back where it was.
-func TestStream_LeavesNoGoroutines(t *testing.T) {
+// Every goroutine a stream runs on ends with it: each response's handler returns (and
+// unsubscribes) when its client goes, and the poller when the stream stops.
+func TestStream_ResponsesAndThePollerEnd(t *testing.T) {
 	h := newHarness(t)
-	before := runtime.NumGoroutine()
-	srv := httptest.NewServer(h.r)
+	r, ended := reportEnds(h, accountapi.Options{Heartbeat: 50 * time.Millisecond})
+	srv := httptest.NewServer(r)
+	t.Cleanup(srv.Close)
 	ctx, stop := context.WithCancel(t.Context())
 	done := make(chan struct{})
 	go func() { h.Stream.Run(ctx); close(done) }()
@@ -107,21 +141,13 @@ func TestStream_LeavesNoGoroutines(t *testing.T) {
 		lines, cancel := listen(t, srv, h.Customer(t, "usr_casey"))
 		next(t, lines, ": connected")
 		cancel()
+		await(t, ended, "the response outlived its client")
+		require.Zero(t, h.Stream.Subscribers())
 		for range lines {
 		}
 	}
 	stop()
-	<-done
-	srv.Client().CloseIdleConnections()
-	srv.Close()
-	// Polled here rather than with Eventually, whose own goroutine would be counted.
-	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > before; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			buf := make([]byte, 1<<16)
-			t.Fatalf("goroutines before %d, now %d:\n%s", before, runtime.NumGoroutine(), buf[:runtime.Stack(buf, true)])
-		}
-	}
-	require.Zero(t, h.Stream.Subscribers())
+	await(t, done, "the poller outlived the stream")
 }
 
 func TestStream_EndsWhenTheStreamStops(t *testing.T) {
@@ -153,28 +179,30 @@ func TestStream_NeedsAClientID(t *testing.T) {
 // so a revoked session or a member who left the organization stops receiving its changes.
 func TestStream_EndsWhenItsTokenExpires(t *testing.T) {
 	h := newHarness(t)
-	srv := httptest.NewServer(h.r)
+	// Whole seconds, as a token's exp.
+	clock := testkit.NewClock(time.Now().Truncate(time.Second))
+	r, ended := reportEnds(h, accountapi.Options{Heartbeat: 50 * time.Millisecond, At: clock.At})
+	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
+	run(t, h)
 	token := h.Signer.Token(t, authtest.Claims{
 		Subject: "usr_casey", Email: "usr_casey@example.com", Roles: []string{authtest.ClientID + ":customer"},
-		Expiry: time.Now().Add(2 * time.Second),
+		Expiry: clock.Now().Add(time.Hour),
 	})
 
 	lines, cancel := listen(t, srv, token)
 	defer cancel()
 	next(t, lines, ": connected")
-	ended := make(chan struct{})
-	go func() {
-		for range lines {
-		}
-		close(ended)
-	}()
-	select {
-	case <-ended:
-	case <-time.After(6 * time.Second):
-		t.Fatal("the stream outlived its token")
+	await(t, h.Feed.LatestRead(), "the poller never read where the feed ends")
+	clock.Advance(time.Hour - time.Second)
+	h.Feed.Append(rma.Change{Number: "RMA-100001", UID: "UIDCASEY1", Owner: "usr_casey", Status: rma.StatusDiagnosing, At: clock.Now()})
+	require.Equal(t, "event: rma-status", next(t, lines, "event:"), "a second before its token expires, the stream still delivers")
+
+	clock.Advance(time.Second)
+	await(t, ended, "the stream outlived its token")
+	require.Zero(t, h.Stream.Subscribers())
+	for range lines {
 	}
-	require.Eventually(t, func() bool { return h.Stream.Subscribers() == 0 }, 5*time.Second, 5*time.Millisecond)
 }
 
 func TestStream_CapsTheStreamsOfOneSubject(t *testing.T) {
@@ -226,14 +254,11 @@ func (d *deadlines) future() int {
 // recordDeadlines mounts the account routes behind a writer that records deadlines.
 func recordDeadlines(h *harness, heartbeat time.Duration) (*gin.Engine, *deadlines) {
 	rec := &deadlines{}
-	r := gin.New()
-	r.Use(func(c *gin.Context) {
+	return mount(h, accountapi.Options{Heartbeat: heartbeat}, func(c *gin.Context) {
 		rec.ResponseWriter = c.Writer
 		c.Writer = rec
 		c.Next()
-	})
-	accountapi.Routes(r, h.Guard, h.Service, h.Stream, accountapi.Options{Heartbeat: heartbeat}, testkit.Quiet())
-	return r, rec
+	}), rec
 }
 
 // A client that stops reading must not hold the handler: every frame goes out under a deadline.

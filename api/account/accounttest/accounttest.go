@@ -422,7 +422,7 @@ func (s *Stats) Dashboard(ctx context.Context, v rma.Viewer, _ time.Time) (rma.D
 	s.Dashboards.Add(1)
 	out := s.ByViewer[v.Subject]
 	if out.ByStatus == nil {
-		out.ByStatus = map[string]int{}
+		out.ByStatus = map[rma.Status]int{}
 	}
 	out.Models, _ = s.Models(ctx, v)
 	return out, nil
@@ -465,6 +465,24 @@ func (l Labels) ExpiresAt(_ context.Context, id string) (time.Time, bool, error)
 type Feed struct {
 	mu      sync.Mutex
 	changes []rma.Change
+	// latestRead is closed by the first Latest (made by whichever of it and LatestRead comes
+	// first).
+	latestRead chan struct{}
+}
+
+// LatestRead is closed once a stream has asked where the feed ends: every change appended after
+// that is news to the stream, so a test appends then instead of sleeping for the poller.
+func (f *Feed) LatestRead() <-chan struct{} {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.latestReadLocked()
+}
+
+func (f *Feed) latestReadLocked() chan struct{} {
+	if f.latestRead == nil {
+		f.latestRead = make(chan struct{})
+	}
+	return f.latestRead
 }
 
 // Append adds a change with the next id.
@@ -493,5 +511,11 @@ func (f *Feed) Since(_ context.Context, after int64, limit int) ([]rma.Change, e
 func (f *Feed) Latest(context.Context) (int64, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	read := f.latestReadLocked()
+	select {
+	case <-read:
+	default:
+		close(read)
+	}
 	return int64(len(f.changes)), nil
 }
