@@ -144,8 +144,13 @@ contract-check: test-web ## Fail when a remote's pacts lack a passing, recorded 
 # Offline: helm is pinned in api/tools (`go tool helm`), the Kubernetes schemas come from the
 # pinned k8s.io/kubernetes module (api/tools/chartcheck says how); routes come from bin/portal.
 .PHONY: chart-check
-chart-check: bin/portal ## Helm chart: lint --strict, manifests strictly valid for Kubernetes 1.36.3, ingress = portal routes, bad values refused
+chart-check: bin/portal ## Helm chart: lint --strict, manifests strictly valid for Kubernetes 1.36.3, domains.yaml and ingress = portal routes, bad values refused
 	go run ./api/tools/chartcheck --chart deploy/helm/portal --portal ./bin/portal
+
+# The chart's processes and paths come from the domain descriptors: a new domain regenerates them.
+.PHONY: chart-domains
+chart-domains: bin/portal ## Regenerate the Helm chart's domains.yaml (processes and paths) from `portal routes --json`
+	go run ./api/tools/chartcheck --chart deploy/helm/portal --portal ./bin/portal --write-domains
 
 .PHONY: test
 test: lint test-go test-web test-pact contract-check chart-check test-e2e ## Run every test (what CI runs)

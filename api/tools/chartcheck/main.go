@@ -4,8 +4,9 @@
 //  2. every manifest `helm template` renders for those sets (the chart's defaults plus the
 //     required values, and a production-like set, each with autoscaling off and on) validated
 //     against the JSON schemas of one pinned Kubernetes version, strictly: unknown fields fail;
-//  3. the Ingress routes, followed through Service and Deployment to the process, equal the
-//     registry `portal routes --json` prints (the portal's domain descriptors);
+//  3. the chart's domains.yaml is the registry `portal routes --json` prints (the portal's
+//     domain descriptors; `-write-domains` regenerates it), and the Ingress routes, followed
+//     through Service and Deployment to the process, equal that registry;
 //  4. the inventory (one Deployment, Service and PodDisruptionBudget per process, autoscalers
 //     only when asked for, the migration hook) and the pods' hardening;
 //  5. each values file under test/bad fails at `helm template` with the message its first line
@@ -57,9 +58,21 @@ func main() {
 	helmBin := flag.String("helm", "", "helm executable (default: the pinned one, `go tool -n helm`)")
 	portal := flag.String("portal", "bin/portal", "portal binary whose `routes --json` is the registry of processes and paths")
 	routesFile := flag.String("routes-file", "", "read the registry from this JSON file instead of running the portal")
+	write := flag.Bool("write-domains", false, "only regenerate the chart's domains.yaml from the registry")
 	flag.Parse()
 
 	start := time.Now()
+	if *write {
+		reg, err := readRegistry(*portal, *routesFile)
+		if err == nil {
+			err = writeDomains(*chart, reg)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "chartcheck:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*chart, *helmBin, *portal, *routesFile); err != nil {
 		fmt.Fprintln(os.Stderr, "chartcheck:", err)
 		os.Exit(1)
@@ -75,18 +88,11 @@ func run(chart, helmBin, portal, routesFile string) error {
 		}
 		helmBin = strings.TrimSpace(string(out))
 	}
-	var registry []byte
-	var err error
-	if routesFile != "" {
-		registry, err = os.ReadFile(routesFile)
-	} else {
-		registry, err = exec.Command(portal, "routes", "--json").Output()
-	}
+	want, err := readRegistry(portal, routesFile)
 	if err != nil {
-		return fmt.Errorf("registry of routes: %w", err)
+		return err
 	}
-	want, err := ParseRegistry(registry)
-	if err != nil {
+	if err := checkDomains(chart, want); err != nil {
 		return err
 	}
 	swagger, err := downloadSwagger()
@@ -127,6 +133,21 @@ func run(chart, helmBin, portal, routesFile string) error {
 		return h.expectFailure(nil, "at '/image/repository'")
 	}})
 	return runChecks(checks)
+}
+
+// readRegistry reads the registry of processes and paths from routesFile, else from the portal.
+func readRegistry(portal, routesFile string) (Routes, error) {
+	var registry []byte
+	var err error
+	if routesFile != "" {
+		registry, err = os.ReadFile(routesFile)
+	} else {
+		registry, err = exec.Command(portal, "routes", "--json").Output()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("registry of routes: %w", err)
+	}
+	return ParseRegistry(registry)
 }
 
 type check struct {

@@ -191,6 +191,27 @@ chart never holds a secret value.
 {{- end -}}
 
 {{/*
+The domain processes: every one of domains.yaml (generated from `portal routes --json`, so a new
+domain needs no edit here) with its paths, and with what processes.<name> tunes. A name under
+processes that is no domain fails, as a typo should.
+*/}}
+{{- define "portal.processes" -}}
+{{- $domains := .Files.Get "domains.yaml" | fromYaml -}}
+{{- range $name, $_ := .Values.processes -}}
+{{- if not (hasKey $domains $name) -}}
+{{- fail (printf "processes.%s: no such domain process (domains.yaml: %s)" $name (keys $domains | sortAlpha | join ", ")) -}}
+{{- end -}}
+{{- end -}}
+{{- $out := dict -}}
+{{- range $name, $domain := $domains -}}
+{{- $own := deepCopy (get ($.Values.processes | default dict) $name | default dict) -}}
+{{- $_ := set $own "paths" $domain.paths -}}
+{{- $_ := set $out $name $own -}}
+{{- end -}}
+{{- toYaml $out -}}
+{{- end -}}
+
+{{/*
 One process's settings: processDefaults overridden by processes.<name>. autoscaling and
 podDisruptionBudget merge field by field; any other field a process sets replaces the default
 whole. (Sprig's merge functions treat false and 0 as unset, so they cannot express
