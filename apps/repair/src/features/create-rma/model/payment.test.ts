@@ -30,8 +30,8 @@ describe('payment of the repair flows', () => {
 
 describe('payment return', () => {
   it('reads the return URL of the provider', () => {
-    expect(readPaymentReturn('?rmaNumber=RMA-1&token=O1&PayerID=P')).toEqual({ rmaNumber: 'RMA-1', token: 'O1', cancelled: false });
-    expect(readPaymentReturn('?rmaNumber=RMA-1&cancelled=1')).toEqual({ rmaNumber: 'RMA-1', token: '', cancelled: true });
+    expect(readPaymentReturn('?rmaNumber=RMA-1&token=O1&PayerID=P')).toEqual({ id: 'RMA-1', token: 'O1', cancelled: false });
+    expect(readPaymentReturn('?rmaNumber=RMA-1&cancelled=1')).toEqual({ id: 'RMA-1', token: '', cancelled: true });
     expect(readPaymentReturn('?toPage=2')).toBeNull();
   });
 

@@ -1,34 +1,12 @@
 import type { AddressValues, ContactValues } from '@portal/forms';
+import { readProviderReturn, type ProviderReturn } from '@portal/forms/payable';
 import type { PackagingChoice } from './packaging';
 import type { ProblemValues } from './problem';
 import type { SavedQuote } from './quote';
 
-/**
- * Where the payment of an out-of-warranty RMA stands on the confirm step:
- * - redirecting: on the way to the provider's page;
- * - processing: back with the provider's token (or paid by PO), settling and releasing the RMA;
- * - cancelling: back from a cancelled payment, or the customer pressed Cancel RMA;
- * - failed: the payment was declined or could not be confirmed; Try Again or Cancel RMA.
- */
-export type PaymentPhase =
-  | { kind: 'none' }
-  | { kind: 'redirecting' }
-  | { kind: 'processing'; rmaNumber: string }
-  | { kind: 'cancelling'; rmaNumber: string }
-  | { kind: 'failed'; rmaNumber: string; message: string; paymentUrl: string };
-
-/** What the provider's return URL carries: `/create-rma/{serial}?rmaNumber=…[&token=…&PayerID=…][&cancelled=1]`. */
-export interface PaymentReturn {
-  rmaNumber: string;
-  token: string;
-  cancelled: boolean;
-}
-
-export function readPaymentReturn(search: string): PaymentReturn | null {
-  const params = new URLSearchParams(search);
-  const rmaNumber = params.get('rmaNumber')?.trim() ?? '';
-  if (!rmaNumber) return null;
-  return { rmaNumber, token: params.get('token')?.trim() ?? '', cancelled: params.get('cancelled') === '1' };
+/** The provider's return to a stepper page: `/create-rma/{serial}?rmaNumber=…[&token=…&PayerID=…][&cancelled=1]`. */
+export function readPaymentReturn(search: string): ProviderReturn | null {
+  return readProviderReturn(search, 'rmaNumber');
 }
 
 /**
@@ -88,30 +66,5 @@ export function clearPaymentSnapshot(rmaNumber: string): void {
   }
 }
 
-/** Leaves the portal for a provider's page (functions of their own so tests can watch them). */
-export const browser = {
-  /** Opens the provider's page (PayPal's approve link). */
-  assign(url: string): void {
-    window.location.assign(url);
-  },
-  /** Loads the page again (a page the Back button restored from the browser's cache). */
-  reload(): void {
-    window.location.reload();
-  },
-  /** Posts fields to the provider's page as a form would (Authorize.net's hosted form takes the token so). */
-  post(url: string, fields: Record<string, string>): void {
-    const form = document.createElement('form');
-    form.method = 'POST';
-    form.action = url;
-    form.hidden = true;
-    for (const [name, value] of Object.entries(fields)) {
-      const input = document.createElement('input');
-      input.type = 'hidden';
-      input.name = name;
-      input.value = value;
-      form.appendChild(input);
-    }
-    document.body.appendChild(form);
-    form.submit();
-  },
-};
+// The pay-quote pages and the tests reach the one browser object of the payable flow from here.
+export { browser } from '@portal/forms/payable';

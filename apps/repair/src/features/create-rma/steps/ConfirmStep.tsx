@@ -13,6 +13,7 @@ import {
 } from '@portal/forms';
 import { Banner, Button, CheckboxField, MutedText, Row, Spinner, Stack } from '@portal/ui';
 import { ADMIN_OVERRIDE_ENABLED, AdminOverride } from '../components/AdminOverride';
+import type { PayableState } from '@portal/forms/payable';
 import { StepForm, usePaymentOptions, useTimedMessage } from '@portal/forms/units';
 import { useCountries } from '@portal/forms/units';
 import { AddressFacts, ContactFacts, SummaryCard, UnitFacts } from '@portal/forms/units';
@@ -22,7 +23,6 @@ import { COPY } from '../copy';
 import { useRepairOptions } from '../hooks/useRepairOptions';
 import { packagingTitle, type PackagingKind } from '../model/packaging';
 import { paymentTotal, saveQuotePaymentData, toPaymentData } from '../model/payment';
-import type { PaymentPhase } from '../model/paymentReturn';
 import { REPAIR_FLOW, type FlowKind } from '../model/kind';
 import { buildCreatePayload } from '../model/payload';
 import { priceOf } from '../model/problem';
@@ -59,7 +59,7 @@ export interface ConfirmStepProps {
   onPaymentChange: (values: PaymentValues) => void;
   paymentServerErrors: FieldErrors<PaymentField>;
   /** Where a payment in progress stands (after the provider's return). */
-  phase: PaymentPhase;
+  phase: PayableState;
   onTryAgain: () => void;
   onCancelRma: () => void;
 }
@@ -83,17 +83,17 @@ function PaymentProgress({
   onCancelRma,
   upgrade,
 }: {
-  phase: PaymentPhase;
+  phase: PayableState;
   onTryAgain: () => void;
   onCancelRma: () => void;
   upgrade: boolean;
 }) {
-  if (phase.kind === 'none') return null;
+  if (phase.kind === 'idle') return null;
   if (phase.kind === 'failed') {
     return (
       <Stack>
         <Banner variant="error">{phase.message}</Banner>
-        <MutedText>{upgrade ? COPY.upgradePaymentFailed(phase.rmaNumber) : COPY.paymentFailed(phase.rmaNumber)}</MutedText>
+        <MutedText>{upgrade ? COPY.upgradePaymentFailed(phase.id) : COPY.paymentFailed(phase.id)}</MutedText>
         <Row>
           <Button onClick={onTryAgain}>Try Again</Button>
           <Button $variant="secondary" onClick={onCancelRma}>
@@ -103,7 +103,8 @@ function PaymentProgress({
       </Stack>
     );
   }
-  const text = phase.kind === 'redirecting' ? COPY.leavingForPayment : phase.kind === 'processing' ? COPY.processingPayment : COPY.cancellingRma;
+  const settling = phase.kind === 'settling' || phase.kind === 'settled';
+  const text = phase.kind === 'redirecting' ? COPY.leavingForPayment : settling ? COPY.processingPayment : COPY.cancellingRma;
   return (
     <Row $gap="sm" role="status">
       <Spinner />
@@ -144,7 +145,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
   const upgrade = kind.alwaysPaid;
   // An upgrade is paid whatever the warranty; a repair only out of warranty without the override.
   const direct = !upgrade && canSubmitDirectly(unit);
-  const paid = (upgrade ? unit !== null : needsPayment(unit)) && (phase.kind === 'none' || phase.kind === 'redirecting');
+  const paid = (upgrade ? unit !== null : needsPayment(unit)) && (phase.kind === 'idle' || phase.kind === 'redirecting');
   const countries = useCountries();
   const options = usePaymentOptions(paid);
   // The price is known when the problem step loaded the options; on a page opened at this step
@@ -166,7 +167,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
   }, [ready, payment, onPaymentChange]);
 
   // Once the RMA exists and awaits its payment, its details can no longer be edited here.
-  const editable = phase.kind === 'none' || phase.kind === 'redirecting';
+  const editable = phase.kind === 'idle' || phase.kind === 'redirecting';
   const edit = (step: number) => (editable ? () => onEdit(step) : undefined);
   const summary = (
     <>
@@ -195,7 +196,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
   );
 
   // Back from the provider (or paid by PO): the RMA exists and awaits its payment.
-  if (phase.kind !== 'none' && phase.kind !== 'redirecting') {
+  if (!editable) {
     return (
       <Stack>
         <PaymentProgress phase={phase} onTryAgain={onTryAgain} onCancelRma={onCancelRma} upgrade={upgrade} />
