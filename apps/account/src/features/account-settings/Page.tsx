@@ -4,6 +4,7 @@ import { useApi, useSession, useSessionState } from '@portal/auth';
 import {
   addressFromProfile,
   contactErrors,
+  sortFieldErrors,
   contactFromProfile,
   validateAddress,
   type AddressField,
@@ -20,7 +21,7 @@ import { SubmitButton } from '../../shared/SubmitButton';
 import { useInvalidSubmit } from '../../shared/useInvalidSubmit';
 import { AccountNav } from '../../shared/AccountNav';
 import { COPY } from './copy';
-import { sortFieldErrors, toUserSettings, withoutChanged } from './model/settings';
+import { toUserSettings, withoutChanged } from './model/settings';
 
 const FIELDS: readonly TextContactField[] = ['firstName', 'lastName', 'email', 'company', 'position'];
 const READ_ONLY: readonly TextContactField[] = ['email'];

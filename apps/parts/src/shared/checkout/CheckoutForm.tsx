@@ -6,11 +6,8 @@ import {
   contactFromProfile,
   defaultMethod,
   emptyPayment,
-  type AddressField,
   type AddressValues,
-  type ContactField,
   type ContactValues,
-  type FieldErrors,
   type PaymentValues,
 } from '@portal/forms';
 import { AddressForm, ContactForm } from '@portal/forms/components';
@@ -92,14 +89,14 @@ export function CheckoutForm({ kind, profile }: { kind: CartKind; profile: Me })
             </div>
           </Stack>
         </Card>
-        <ContactForm value={contact} onChange={setContact} showAllErrors={state.showAll} serverErrors={server.contact as FieldErrors<ContactField>} />
+        <ContactForm value={contact} onChange={setContact} showAllErrors={state.showAll} serverErrors={server.contact} />
         <AddressForm
           value={address}
           onChange={setAddress}
           countries={countries}
           locations={api.locations}
           showAllErrors={state.showAll}
-          serverErrors={server.address as FieldErrors<AddressField>}
+          serverErrors={server.address}
         />
         <PaymentSection
           options={payment.state}

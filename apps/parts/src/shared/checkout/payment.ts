@@ -1,9 +1,12 @@
 import type { PartsOrderPayload, PartsPaymentData, PaymentOptions } from '@portal/api-client';
 import {
-  PAYMENT_FIELD_PATHS,
   customerPO,
-  toNationalDigits,
+  sortFieldErrors,
+  toAddressBody,
+  toContactBody,
+  type AddressField,
   type AddressValues,
+  type ContactField,
   type ContactValues,
   type FieldErrors,
   type PaymentField,
@@ -21,37 +24,20 @@ export function toPaymentData(values: PaymentValues, options: PaymentOptions): P
   return { paymentMethod: 'PO', customerPO: customerPO(values, options), customerPOFileId: values.poFile?.fileId ?? '' };
 }
 
-const t = (value: string) => value.trim();
-
 /** The order's body without its paymentData, every string trimmed. */
 export function buildPayload(kind: CartKind, items: readonly CartItem[], contact: ContactValues, address: AddressValues): Omit<PartsOrderPayload, 'paymentData'> {
   return {
     kind,
     lines: toOrderLines(kind, items),
-    contact: {
-      firstName: t(contact.firstName),
-      lastName: t(contact.lastName),
-      email: t(contact.email),
-      phone: toNationalDigits(contact.phone),
-      phoneCountryCode: contact.phoneCountryCode,
-      company: t(contact.company),
-      position: t(contact.position),
-    },
-    address: {
-      line1: t(address.line1),
-      line2: t(address.line2),
-      city: t(address.city),
-      state: t(address.state),
-      country: t(address.country),
-      postalCode: t(address.postalCode),
-    },
+    contact: toContactBody(contact),
+    address: toAddressBody(address),
   };
 }
 
 /** The order answer's field errors, sorted onto the checkout's forms and lines. */
 export interface CheckoutServerErrors {
-  contact: Record<string, string>;
-  address: Record<string, string>;
+  contact: FieldErrors<ContactField>;
+  address: FieldErrors<AddressField>;
   payment: FieldErrors<PaymentField>;
   /** `lines.{i}` and `lines.{i}.serials` by line index. */
   lines: { index: number; message: string }[];
@@ -62,14 +48,11 @@ export interface CheckoutServerErrors {
 export const noServerErrors: CheckoutServerErrors = { contact: {}, address: {}, payment: {}, lines: [], other: [] };
 
 export function sortServerErrors(fields: Record<string, string>): CheckoutServerErrors {
-  const sorted: CheckoutServerErrors = { contact: {}, address: {}, payment: {}, lines: [], other: [] };
-  for (const [path, message] of Object.entries(fields)) {
-    const [head, ...rest] = path.split('.');
+  const { contact, address, payment, other } = sortFieldErrors(fields);
+  const sorted: CheckoutServerErrors = { contact, address, payment, lines: [], other: [] };
+  for (const [path, message] of Object.entries(other)) {
     const line = /^lines\.(\d+)(\..+)?$/.exec(path);
     if (line) sorted.lines.push({ index: Number(line[1]), message });
-    else if (head === 'contact' && rest.length > 0) sorted.contact[rest.join('.')] = message;
-    else if (head === 'address' && rest.length > 0) sorted.address[rest.join('.')] = message;
-    else if (PAYMENT_FIELD_PATHS[path]) sorted.payment[PAYMENT_FIELD_PATHS[path]] = message;
     else sorted.other.push(message);
   }
   sorted.lines.sort((a, b) => a.index - b.index);

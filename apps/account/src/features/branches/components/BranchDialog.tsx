@@ -3,6 +3,7 @@ import { isApiError, type Branch } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import {
   contactErrors,
+  sortFieldErrors,
   validateAddress,
   type AddressField,
   type ContactField,
@@ -14,7 +15,7 @@ import { useCountries } from '@portal/forms/units';
 import { Banner, Dialog, Stack, TextField } from '@portal/ui';
 import { SubmitButton } from '../../../shared/SubmitButton';
 import { useInvalidSubmit } from '../../../shared/useInvalidSubmit';
-import { sortFieldErrors, withoutChanged } from '../../account-settings/model/settings';
+import { withoutChanged } from '../../account-settings/model/settings';
 import { COPY } from '../copy';
 import { branchValues, emptyBranch, toBranchInput, validateBranchName, type BranchValues } from '../model/branch';
 

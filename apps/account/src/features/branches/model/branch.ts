@@ -5,12 +5,12 @@ import {
   emptyContact,
   maxLength,
   required,
-  toNationalDigits,
+  toAddressBody,
+  toContactBody,
   validate,
   type AddressValues,
   type ContactValues,
 } from '@portal/forms';
-import { trimAddress } from '../../account-settings/model/settings';
 
 /** A branch name: required, at most 35 characters (as the API checks it). */
 export const BRANCH_NAME_MAX = 35;
@@ -45,17 +45,11 @@ export function branchValues(branch: Branch): BranchValues {
 
 /** The body of POST and PUT /account-mgr/branches, every string trimmed. */
 export function toBranchInput(values: BranchValues): BranchInput {
-  const c = values.contact;
+  const { firstName, lastName, email, phone, phoneCountryCode } = toContactBody(values.contact);
   return {
     name: values.name.trim(),
-    address: trimAddress(values.address),
-    contact: {
-      firstName: c.firstName.trim(),
-      lastName: c.lastName.trim(),
-      email: c.email.trim(),
-      phone: toNationalDigits(c.phone),
-      phoneCountryCode: c.phoneCountryCode,
-    },
+    address: toAddressBody(values.address),
+    contact: { firstName, lastName, email, phone, phoneCountryCode },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { RecyclePayload } from '@portal/api-client';
-import { toNationalDigits, type AddressValues, type ContactValues } from '@portal/forms';
+import { toAddressBody, toContactBody, type AddressValues, type ContactValues } from '@portal/forms';
 import type { RecycleState } from './flow';
 
 const t = (value: string) => value.trim();
@@ -38,23 +38,8 @@ export function buildRecyclePayload(input: {
       attachments: [],
       userId: t(input.userId),
     },
-    address: {
-      line1: t(a.line1),
-      line2: t(a.line2),
-      city: t(a.city),
-      state: t(a.state),
-      country: t(a.country),
-      postalCode: t(a.postalCode),
-    },
-    contact: {
-      firstName: t(c.firstName),
-      lastName: t(c.lastName),
-      email: t(c.email),
-      phone: toNationalDigits(c.phone),
-      phoneCountryCode: t(c.phoneCountryCode),
-      company: t(c.company),
-      position: t(c.position),
-    },
+    address: toAddressBody(a),
+    contact: toContactBody(c),
     packaging: { havePackaging: true, requestBox: false, forgoShipping: false },
     ...(input.override ? { override: { rmaType: input.override.rmaType, tpm: t(input.override.tpm) } } : {}),
   };

@@ -1,5 +1,5 @@
 import type { CreateRmaPayload } from '@portal/api-client';
-import { toNationalDigits, type AddressValues, type ContactValues } from '@portal/forms';
+import { toAddressBody, toContactBody, type AddressValues, type ContactValues } from '@portal/forms';
 import { toPackagingPayload, type PackagingKind } from './packaging';
 import { asksAboutData, type ProblemValues } from './problem';
 import { RMA_TYPE } from './kind';
@@ -45,23 +45,8 @@ export function buildCreatePayload(input: {
       assetTag: t(p.assetTag),
       attachments: p.attachments.map((file) => file.bucketFileName),
     },
-    address: {
-      line1: t(a.line1),
-      line2: t(a.line2),
-      city: t(a.city),
-      state: t(a.state),
-      country: t(a.country),
-      postalCode: t(a.postalCode),
-    },
-    contact: {
-      firstName: t(c.firstName),
-      lastName: t(c.lastName),
-      email: t(c.email),
-      phone: toNationalDigits(c.phone),
-      phoneCountryCode: c.phoneCountryCode,
-      company: t(c.company),
-      position: t(c.position),
-    },
+    address: toAddressBody(a),
+    contact: toContactBody(c),
     packaging: toPackagingPayload(input.packaging),
   };
 }

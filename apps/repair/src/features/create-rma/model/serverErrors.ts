@@ -1,4 +1,4 @@
-import type { AddressField, ContactField, FieldErrors } from '@portal/forms';
+import { sortFieldErrors, type AddressField, type ContactField, type FieldErrors } from '@portal/forms';
 import type { ProblemField } from './problem';
 
 /** The create answer's field errors, keyed by JSON path of the payload, sorted per step. */
@@ -29,15 +29,13 @@ const PROBLEM_PATHS: Record<string, ProblemField> = {
 
 /** Sorts `{ "address.line1": "Cannot be a PO box", … }` into the steps' fields. */
 export function sortServerErrors(fields: Record<string, string>): StepFieldErrors {
-  const sorted: StepFieldErrors = { problem: {}, contact: {}, address: {} };
-  for (const [rawPath, message] of Object.entries(fields)) {
-    const path = rawPath.replace(/\[\d+\]$/, '');
-    const [head, tail] = [path.split('.')[0], path.split('.').slice(1).join('.')];
+  const { contact, address, other } = sortFieldErrors(fields);
+  const sorted: StepFieldErrors = { problem: {}, contact, address };
+  for (const [rawPath, message] of Object.entries(other)) {
+    const path = rawPath.replace(/\[\d+\]$/, ''); // an attachment's error names the list
     if (path === 'serial') sorted.serial = message;
     else if (PROBLEM_PATHS[path]) sorted.problem[PROBLEM_PATHS[path]] = message;
-    else if (head === 'contact' && tail) sorted.contact[tail as ContactField] = message;
-    else if (head === 'address' && tail) sorted.address[tail as AddressField] = message;
-    else if (head === 'packaging') sorted.packaging = message;
+    else if (path.split('.')[0] === 'packaging') sorted.packaging = message;
   }
   return sorted;
 }
