@@ -62,6 +62,13 @@ func NewDiscovery(issuer string, client *http.Client) *Discovery {
 	return &Discovery{issuer: strings.TrimRight(issuer, "/"), client: client, now: time.Now}
 }
 
+// WithClock makes d read the time from now instead of time.Now, so a test moves a clock past a
+// failure's backoff instead of waiting for it. Call it before d is used.
+func (d *Discovery) WithClock(now func() time.Time) *Discovery {
+	d.now = now
+	return d
+}
+
 // Issuer is the issuer URL the discovery document must name.
 func (d *Discovery) Issuer() string { return d.issuer }
 

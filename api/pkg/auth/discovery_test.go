@@ -15,13 +15,20 @@ import (
 
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
+	"rugged.example/portal/api/pkg/testkit"
 )
 
-func discoveringRouter(p *authtest.Provider) *gin.Engine {
+// backoff is the wait after a first failed discovery (discoveryMinBackoff).
+const backoff = 500 * time.Millisecond
+
+// newClock is a clock for a Discovery that a test moves past its backoff.
+func newClock() *testkit.Clock { return testkit.NewClock(time.Date(2026, 3, 3, 14, 0, 0, 0, time.UTC)) }
+
+func discoveringRouter(p *authtest.Provider, clock *testkit.Clock) *gin.Engine {
 	gin.SetMode(gin.TestMode)
 	v := auth.NewDiscoveringVerifier(auth.OIDCConfig{
 		Issuer: p.URL, Audience: authtest.ClientID, ClientID: authtest.ClientID, RolesClaim: "roles",
-	}, auth.NewDiscovery(p.URL, nil))
+	}, auth.NewDiscovery(p.URL, nil).WithClock(clock.Now))
 	g := auth.NewGuard(v, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	r := gin.New()
 	r.GET("/x", g.SignedIn(), g.Customer(), func(c *gin.Context) {
@@ -34,7 +41,8 @@ func discoveringRouter(p *authtest.Provider) *gin.Engine {
 func TestDiscoveringVerifier_AnswersUnavailableUntilTheProviderAnswersThenVerifies(t *testing.T) {
 	p := authtest.NewProvider(t)
 	p.SetDown(true)
-	r := discoveringRouter(p)
+	clock := newClock()
+	r := discoveringRouter(p, clock)
 	token := "Bearer " + p.Token(t, authtest.Claims{Subject: "u1", Roles: []string{"service-portal:customer"}})
 
 	w := call(r, token)
@@ -45,7 +53,7 @@ func TestDiscoveringVerifier_AnswersUnavailableUntilTheProviderAnswersThenVerifi
 	require.Contains(t, body.Message, "identity provider cannot be reached")
 
 	p.SetDown(false)
-	require.Eventually(t, func() bool { return call(r, token).Code == http.StatusOK }, 5*time.Second, 100*time.Millisecond)
+	clock.Advance(backoff)
 	require.Equal(t, "u1", call(r, token).Body.String())
 	require.Equal(t, http.StatusUnauthorized, call(r, "Bearer forged").Code)
 
@@ -60,7 +68,8 @@ func TestDiscoveringVerifier_AnswersUnavailableUntilTheProviderAnswersThenVerifi
 func TestDiscovery_RetriesAfterABackoffNotOnEveryRequest(t *testing.T) {
 	p := authtest.NewProvider(t)
 	p.SetDown(true)
-	d := auth.NewDiscovery(p.URL, nil)
+	clock := newClock()
+	d := auth.NewDiscovery(p.URL, nil).WithClock(clock.Now)
 
 	for range 5 {
 		_, err := d.Metadata(context.Background())
@@ -69,10 +78,10 @@ func TestDiscovery_RetriesAfterABackoffNotOnEveryRequest(t *testing.T) {
 	require.Equal(t, int64(1), p.Discoveries.Load(), "failures within the backoff are answered from memory")
 
 	p.SetDown(false)
-	require.Eventually(t, func() bool {
-		_, err := d.Metadata(context.Background())
-		return err == nil
-	}, 5*time.Second, 50*time.Millisecond)
+	clock.Advance(backoff - time.Millisecond)
+	_, err := d.Metadata(context.Background())
+	require.ErrorIs(t, err, auth.ErrProviderUnavailable, "the provider is asked again only once the backoff has passed")
+	clock.Advance(time.Millisecond)
 	meta, err := d.Metadata(context.Background())
 	require.NoError(t, err)
 	require.Equal(t, p.URL+"/userinfo", meta.UserinfoEndpoint)
