@@ -19,6 +19,7 @@ import (
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/config"
 	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/pkg/testkit"
 )
 
 // The client against the sandbox over HTTP, the way the embedded default runs them: the sandbox
@@ -43,29 +44,12 @@ type world struct {
 	browser  *http.Client
 	webhooks chan delivery
 	base     string
-	clock    *clock
-}
-
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
+	clock    *testkit.Clock
 }
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
-	w := &world{webhooks: make(chan delivery, 16), clock: &clock{now: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)}}
+	w := &world{webhooks: make(chan delivery, 16), clock: testkit.NewClock(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC))}
 	receiver := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(r.Body)
 		require.NoError(t, err)
@@ -156,10 +140,11 @@ func (w *world) nextWebhook(t *testing.T) delivery {
 
 func (w *world) noWebhook(t *testing.T) {
 	t.Helper()
+	w.sandbox.Delivered()
 	select {
 	case d := <-w.webhooks:
 		t.Fatalf("unexpected webhook %s", d.body)
-	case <-time.After(200 * time.Millisecond):
+	default:
 	}
 }
 
@@ -292,9 +277,9 @@ func TestSandbox_CancelReturnsToTheCancelURLWithoutATransaction(t *testing.T) {
 func TestSandbox_TokenExpiresAfterFifteenMinutes(t *testing.T) {
 	w := newWorld(t)
 	p := w.page(t, 28900, "Q-20261123-0006")
-	w.clock.advance(14 * time.Minute)
+	w.clock.Advance(14 * time.Minute)
 	payURL, _ := w.open(t, p)
-	w.clock.advance(2 * time.Minute)
+	w.clock.Advance(2 * time.Minute)
 	status, body, _ := w.post(t, payURL, payWith(p.Token, "4111111111111111", "78681"))
 	require.Equal(t, http.StatusBadRequest, status)
 	require.Contains(t, body, "Missing or invalid token.")

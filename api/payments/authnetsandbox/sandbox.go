@@ -143,6 +143,11 @@ func (s *Sandbox) Close() {
 	s.wg.Wait()
 }
 
+// Delivered returns once every webhook delivery under way has been answered or has given up,
+// its retries included. A test calls it between requests to see that no notification was sent,
+// instead of waiting for one that never comes.
+func (s *Sandbox) Delivered() { s.wg.Wait() }
+
 // newUUID is a random (version 4) UUID, the shape of Authorize.net's notification and webhook ids.
 func newUUID() string {
 	b := make([]byte, 16)

@@ -224,17 +224,10 @@ func (s *Sandbox) captureOrder(w http.ResponseWriter, r *http.Request) {
 	if r.Header.Get("PayPal-Request-Id") != "" {
 		s.replies[key] = reply{status: http.StatusCreated, orderID: o.ID, full: true}
 	}
-	ev := s.captureEvent(o, eventCompleted)
+	notify := s.notification(s.captureEvent(o, eventCompleted), eventCompleted)
 	s.mu.Unlock()
 	writeRaw(w, http.StatusCreated, body)
-	if s.cfg.WebhookURL != "" {
-		// PayPal notifies after it answers; a failed delivery is logged, as PayPal retries it.
-		go func() {
-			if err := s.deliver(ev); err != nil {
-				s.cfg.Logger.Warn("paypal sandbox: webhook delivery failed", "event", eventCompleted, "err", err)
-			}
-		}()
-	}
+	notify()
 }
 
 // emptyOrObject accepts an empty body or a JSON object, as the capture call does.

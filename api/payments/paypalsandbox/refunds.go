@@ -99,16 +99,10 @@ func (s *Sandbox) refundCapture(w http.ResponseWriter, r *http.Request) {
 	if requestID != "" {
 		s.replies[key] = reply{status: http.StatusCreated, orderID: o.ID, full: true}
 	}
-	ev := s.captureEvent(o, eventRefunded)
+	notify := s.notification(s.captureEvent(o, eventRefunded), eventRefunded)
 	s.mu.Unlock()
 	writeRaw(w, http.StatusCreated, body)
-	if s.cfg.WebhookURL != "" {
-		go func() {
-			if err := s.deliver(ev); err != nil {
-				s.cfg.Logger.Warn("paypal sandbox: webhook delivery failed", "event", eventRefunded, "err", err)
-			}
-		}()
-	}
+	notify()
 }
 
 // refusal is PayPal's refusal of req for o's capture, or nil. Callers hold s.mu.

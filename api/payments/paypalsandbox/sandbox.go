@@ -88,6 +88,9 @@ type Sandbox struct {
 	// replies remembers successful calls by operation and PayPal-Request-Id: a retry with the same
 	// id gets the same status and the order's latest state, never a second order or capture.
 	replies map[string]reply
+
+	// deliveries are the webhook deliveries under way.
+	deliveries sync.WaitGroup
 }
 
 type reply struct {

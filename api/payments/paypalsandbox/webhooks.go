@@ -183,6 +183,29 @@ func randomUUID() string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
 }
 
+// notification counts a delivery of d as under way (Delivered waits for it) and returns what
+// starts it: the handler starts it once it has answered, as PayPal notifies after it answers. A
+// failed delivery is logged, as PayPal retries it. Without a webhook URL nothing is sent.
+func (s *Sandbox) notification(d delivery, event string) (start func()) {
+	if s.cfg.WebhookURL == "" {
+		return func() {}
+	}
+	s.deliveries.Add(1)
+	return func() {
+		go func() {
+			defer s.deliveries.Done()
+			if err := s.deliver(d); err != nil {
+				s.cfg.Logger.Warn("paypal sandbox: webhook delivery failed", "event", event, "err", err)
+			}
+		}()
+	}
+}
+
+// Delivered returns once every webhook delivery under way has been answered or has failed. A
+// test calls it between requests to see that no notification was sent, instead of waiting for
+// one that never comes.
+func (s *Sandbox) Delivered() { s.deliveries.Wait() }
+
 // deliver posts d to the configured webhook URL; anything but a 2xx is a failure.
 func (s *Sandbox) deliver(d delivery) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
