@@ -18,3 +18,4 @@ export { failureMessage } from './failure';
 export { useProviderRedirect } from './useProviderRedirect';
 export { usePayableSettlement, type SettlementPorts } from './usePayableSettlement';
 export { useOffer, type Offer } from './useOffer';
+export { useIdempotencyKey } from './useIdempotencyKey';

@@ -1,13 +1,12 @@
-import { useReducer, useRef } from 'react';
+import { useReducer } from 'react';
 import { useNavigate } from '@portal/router';
 import { isApiError, type PartsOrderPayload, type PaymentOptions } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { validateAddress, validateContact, validatePayment, type AddressValues, type ContactValues, type PaymentValues } from '@portal/forms';
-import { useProviderRedirect } from '@portal/forms/payable';
+import { useIdempotencyKey, useProviderRedirect } from '@portal/forms/payable';
 import { pathFor } from '@portal/routes';
 import { reconcile, toOrderLines, type CartKind } from '../cart/model';
 import { readCart, removeOrdered } from '../cart/store';
-import { newIdempotencyKey } from '../format';
 import { CHECKOUT_COPY } from './copy';
 import { checkoutBusy, checkoutMachine, initialCheckout } from './machine';
 import { buildPayload, sortServerErrors, toPaymentData } from './payment';
@@ -31,7 +30,7 @@ export function usePlaceOrder(kind: CartKind, checked: ReturnType<typeof useChec
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(checkoutMachine, initialCheckout);
   // One key per distinct order: a retry after a lost answer reuses it, so nothing is ordered twice.
-  const idempotency = useRef<{ body: string; key: string } | null>(null);
+  const idempotency = useIdempotencyKey();
   useProviderRedirect(state.payment);
 
   async function place({ contact, address, payment, options }: OrderInput) {
@@ -59,9 +58,7 @@ export function usePlaceOrder(kind: CartKind, checked: ReturnType<typeof useChec
         return;
       }
       const payload: PartsOrderPayload = { ...buildPayload(kind, items, contact, address), paymentData: toPaymentData(payment, options) };
-      const body = JSON.stringify(payload);
-      if (idempotency.current?.body !== body) idempotency.current = { body, key: newIdempotencyKey() };
-      const created = await api.parts.createOrder(payload, idempotency.current.key);
+      const created = await api.parts.createOrder(payload, idempotency.keyFor(payload));
       if (created.status === 'PLACED') {
         // Paid (PO): what was ordered leaves the cart now, once; the success page touches no cart.
         removeOrdered(kind, created.rmaBatchId, payload.lines);
@@ -79,7 +76,7 @@ export function usePlaceOrder(kind: CartKind, checked: ReturnType<typeof useChec
         return;
       }
       // A definite answer ends this key's use; a lost one (status 0) keeps it for the retry.
-      if (caught.status !== 0) idempotency.current = null;
+      if (caught.status !== 0) idempotency.forget();
       dispatch({ type: 'refused', message: caught.message, server: sortServerErrors(caught.fields), namesFields: Object.keys(caught.fields).length > 0 });
     }
   }

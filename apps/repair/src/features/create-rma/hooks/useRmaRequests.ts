@@ -1,8 +1,9 @@
-import { useRef, type Dispatch } from 'react';
+import type { Dispatch } from 'react';
 import { useNavigate } from '@portal/router';
 import { isApiError, type CreateOowPayload, type CreateRmaPayload } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { paymentServerErrors } from '@portal/forms';
+import { useIdempotencyKey } from '@portal/forms/payable';
 import { pathFor } from '@portal/routes';
 import { createErrorMessage } from '../model/createError';
 import { CONFIRM_STEP } from '../model/flow';
@@ -12,13 +13,6 @@ import { savePaymentSnapshot } from '../model/paymentReturn';
 import type { SavedQuote } from '../model/quote';
 import { sortServerErrors } from '../model/serverErrors';
 import type { ConfirmQuoteRouteState } from '../routeInputs';
-
-/** A fresh Idempotency-Key for one submission. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /** The server's refusal as the machine's event: spec §8's words and, on a 400, the fields sorted onto the steps. */
 function refused(error: unknown): RmaEvent {
@@ -40,15 +34,8 @@ export function useRmaRequests(
 ) {
   const api = useApi();
   const navigate = useNavigate();
-  const submission = useRef<{ key: string; body: string } | null>(null);
+  const { keyFor } = useIdempotencyKey();
   const { flow } = state;
-
-  /** The same submission retried keeps its key, so the API can answer it once; any change is a new one. */
-  function keyFor(payload: unknown): string {
-    const body = JSON.stringify(payload);
-    if (!submission.current || submission.current.body !== body) submission.current = { key: newIdempotencyKey(), body };
-    return submission.current.key;
-  }
 
   return {
     async submit(payload: CreateRmaPayload) {
