@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type Connection, type RmaDetails, type RmaHistoryItem, type RepairSummary } from '@portal/api-client';
 import { renderRoute, sessionWith } from '@portal/forms/testing';
-import { RmaHistoryPage } from './Page';
+import { FILTER_DEBOUNCE_MS, RmaHistoryPage } from './Page';
 import { HISTORY_FAILED } from './hooks/useRmaHistory';
 
 const item = (overrides: Partial<RmaHistoryItem> = {}): RmaHistoryItem => ({
@@ -95,6 +95,8 @@ function setup(rmasConnection: jest.Mock = jest.fn(async () => connection([item(
 
 const lastCall = (mock: jest.Mock) => mock.mock.calls[mock.mock.calls.length - 1] as unknown[];
 
+afterEach(() => jest.useRealTimers());
+
 beforeEach(() => {
   URL.createObjectURL = jest.fn(() => 'blob:http://portal.test/doc');
   URL.revokeObjectURL = jest.fn();
@@ -171,13 +173,21 @@ describe('rma-history', () => {
   });
 
   it('sends the settled filter text once, starting again at page one', async () => {
+    // The text is sent a while after the last keystroke: fake timers move past that debounce
+    // instead of waiting for it.
+    jest.useFakeTimers();
     const rmasConnection = jest.fn(async (..._args: unknown[]) => connection([item()], { hasNextPage: true, endCursor: 'end-1' }, 60));
-    const { user } = setup(rmasConnection);
+    setup(rmasConnection);
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(lastCall(rmasConnection)[2]).toEqual({ first: 25, after: 'end-1' }));
 
     await user.type(screen.getByRole('searchbox', { name: 'Filter' }), 'RL14');
+    expect(lastCall(rmasConnection)[0]).toEqual({ text: '', years: [], months: [] });
+    await act(async () => {
+      jest.advanceTimersByTime(FILTER_DEBOUNCE_MS);
+    });
     await waitFor(() => expect(lastCall(rmasConnection)[0]).toEqual({ text: 'RL14', years: [], months: [] }));
     expect(lastCall(rmasConnection)[2]).toEqual({ first: 25 });
     // One request for the settled text, not one per key.
