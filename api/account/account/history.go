@@ -125,7 +125,7 @@ func (s *Service) Details(ctx context.Context, v Viewer, uid string) (Details, e
 	out := Details{RMA: r, Mine: r.Owner == v.Subject, OpenedBy: r.OpenedByName, Timeline: make([]TimelineEntry, 0, len(d.Timeline))}
 	out.UpdatedAt = r.CreatedAt
 	for _, e := range d.Timeline {
-		out.Timeline = append(out.Timeline, TimelineEntry{At: e.At, Status: e.Status, Kind: e.Kind, Actor: actorName(v, r, e.Actor), Note: e.Note})
+		out.Timeline = append(out.Timeline, TimelineEntry{At: e.At, Status: string(e.Status), Kind: string(e.Kind), Actor: actorName(v, r, e.Actor), Note: e.Note})
 		if e.At.After(out.UpdatedAt) {
 			out.UpdatedAt = e.At
 		}

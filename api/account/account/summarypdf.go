@@ -51,7 +51,7 @@ func SummaryPDF(s Summary, generated time.Time, loc *time.Location) ([]byte, err
 		),
 		line.NewRow(6, props.Line{Thickness: 0.4, OffsetPercent: 50, SizePercent: 100}),
 		fieldRow("Serial", r.Serial, "Model", r.Model),
-		fieldRow("RMA type", r.Type, "Status", r.Status),
+		fieldRow("RMA type", r.Type, "Status", string(r.Status)),
 		fieldRow("Primary fault", r.Problem.PrimaryFault, "Problem", r.Problem.Problem),
 		fieldRow("Unit received", dateOrDash(s.ReceivedAt, loc), "Shipped back", dateOrDash(s.ShippedAt, loc)),
 		fieldRow("Return tracking", orDash(r.ReturnTrackingNumber), "", ""),
@@ -88,7 +88,7 @@ func fieldRow(k1, v1, k2, v2 string) core.Row {
 
 // workRows are one entry of the work list: when and at which status, then what was done.
 func workRows(w rma.RepairWork, loc *time.Location) []core.Row {
-	rows := []core.Row{pdftext.NewRow(7, w.At.In(loc).Format(summaryDateLayout)+" \u00b7 "+w.Status, props.Text{Top: 2, Size: 9, Style: fontstyle.Bold})}
+	rows := []core.Row{pdftext.NewRow(7, w.At.In(loc).Format(summaryDateLayout)+" \u00b7 "+string(w.Status), props.Text{Top: 2, Size: 9, Style: fontstyle.Bold})}
 	add := func(caption, value string) {
 		if strings.TrimSpace(value) == "" {
 			return

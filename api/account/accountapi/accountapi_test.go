@@ -402,7 +402,7 @@ func TestDrivers_ForTheViewersModels(t *testing.T) {
 func TestSummary(t *testing.T) {
 	h := newHarness(t)
 	h.Stats.ByViewer = map[string]rma.DashboardStats{"usr_casey": {
-		ByStatus: map[string]int{rma.StatusReceived: 2, rma.StatusClosed: 3, rma.StatusAwaitingUnit: 1},
+		ByStatus: map[rma.Status]int{rma.StatusReceived: 2, rma.StatusClosed: 3, rma.StatusAwaitingUnit: 1},
 		ByMonth:  []rma.MonthCount{{Month: "2026-02", Repair: 2, Recycle: 1}},
 		Units:    rma.UnitsByWarranty{InWarranty: 2, OutOfWarranty: 1},
 		Open:     4,

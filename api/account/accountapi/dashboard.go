@@ -91,7 +91,7 @@ func (a API) summary(c *gin.Context) error {
 		OpenRMAs:        d.OpenRMAs,
 	}
 	for status, n := range s.ByStatus {
-		out.RMAsByStatus = append(out.RMAsByStatus, StatusCountJSON{Status: status, Count: n})
+		out.RMAsByStatus = append(out.RMAsByStatus, StatusCountJSON{Status: string(status), Count: n})
 	}
 	// A map has no order; the chart reads the statuses alphabetically, the same on every load.
 	slices.SortFunc(out.RMAsByStatus, func(x, y StatusCountJSON) int { return strings.Compare(x.Status, y.Status) })
@@ -190,7 +190,7 @@ func (a API) events(c *gin.Context) error {
 		case <-ping.C:
 			frame = ": ping\n\n"
 		case ch := <-sub.Changes():
-			data, err := json.Marshal(StatusEventJSON{RMANumber: ch.Number, UID: ch.UID, Status: ch.Status, At: rfc3339(ch.At)})
+			data, err := json.Marshal(StatusEventJSON{RMANumber: ch.Number, UID: ch.UID, Status: string(ch.Status), At: rfc3339(ch.At)})
 			if err != nil {
 				return nil
 			}

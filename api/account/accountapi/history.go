@@ -106,7 +106,7 @@ func (a API) history(c *gin.Context) error {
 
 func toHistoryItem(v account.Viewer, it rma.HistoryItem) HistoryItemJSON {
 	return HistoryItemJSON{
-		UID: it.UID, RMANumber: it.Number, RMAType: it.Type, Status: it.Status, Serial: it.Serial, Model: it.Model,
+		UID: it.UID, RMANumber: it.Number, RMAType: it.Type, Status: string(it.Status), Serial: it.Serial, Model: it.Model,
 		Problem: it.Problem, CustomerReference: it.CustomerReference, AssetTag: it.AssetTag, OpenedBy: it.OpenedBy,
 		Mine: it.Mine(v), CreatedAt: rfc3339(it.CreatedAt), UpdatedAt: rfc3339(it.UpdatedAt),
 	}
@@ -145,7 +145,7 @@ func (a API) historyCSV(c *gin.Context, v account.Viewer, q account.HistoryQuery
 	}
 	n := 0
 	err := a.svc.EachHistoryItem(c.Request.Context(), v, q, func(it rma.HistoryItem) error {
-		row := []string{it.Number, it.Type, it.Status, it.Serial, it.Model, it.Problem, it.CustomerReference, it.AssetTag,
+		row := []string{it.Number, it.Type, string(it.Status), it.Serial, it.Model, it.Problem, it.CustomerReference, it.AssetTag,
 			it.OpenedBy, rfc3339(it.CreatedAt), rfc3339(it.UpdatedAt)}
 		if err := w.Write(csvsafe.Row(row)); err != nil {
 			return err
@@ -257,7 +257,7 @@ func toDetails(d account.Details) DetailsJSON {
 	r := d.RMA
 	p := r.Problem
 	out := DetailsJSON{
-		UID: r.UID, RMANumber: r.Number, RMAType: r.Type, Status: r.Status, Mine: d.Mine, OpenedBy: d.OpenedBy,
+		UID: r.UID, RMANumber: r.Number, RMAType: r.Type, Status: string(r.Status), Mine: d.Mine, OpenedBy: d.OpenedBy,
 		Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
 		Problem: ProblemJSON{PrimaryFault: p.PrimaryFault, Problem: p.Problem, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference, AssetTag: p.AssetTag},
 		Contact: rmajson.ContactOf(r.Contact), Address: rmajson.AddressOf(r.Address), ShippingMethod: string(r.Method), TrackingNumber: r.TrackingNumber,
@@ -323,12 +323,12 @@ func (a API) repairSummary(c *gin.Context) error {
 	}
 	r := s.RMA
 	out := SummaryJSON{
-		RMANumber: r.Number, Serial: r.Serial, Model: r.Model, RMAType: r.Type, Status: r.Status,
+		RMANumber: r.Number, Serial: r.Serial, Model: r.Model, RMAType: r.Type, Status: string(r.Status),
 		PrimaryFault: r.Problem.PrimaryFault, Problem: r.Problem.Problem, ReceivedAt: rfc3339Ptr(s.ReceivedAt),
 		ShippedAt: rfc3339Ptr(s.ShippedAt), ReturnTrackingNumber: r.ReturnTrackingNumber, Work: make([]WorkJSON, 0, len(s.Work)),
 	}
 	for _, w := range s.Work {
-		out.Work = append(out.Work, WorkJSON{At: rfc3339(w.At), Status: w.Status, PartsReplaced: w.PartsReplaced, WorkPerformed: w.WorkPerformed, TechnicianNotes: w.TechnicianNotes})
+		out.Work = append(out.Work, WorkJSON{At: rfc3339(w.At), Status: string(w.Status), PartsReplaced: w.PartsReplaced, WorkPerformed: w.WorkPerformed, TechnicianNotes: w.TechnicianNotes})
 	}
 	c.JSON(http.StatusOK, out)
 	return nil

@@ -85,7 +85,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			e.RMAs.Add(receivedRMA())
 			e.RMAs.Add(repairedRMA())
 			e.Stats.ByViewer = map[string]rma.DashboardStats{casey: {
-				ByStatus:   map[string]int{rma.StatusReceived: 3, rma.StatusShippedBack: 1, rma.StatusClosed: 4},
+				ByStatus:   map[rma.Status]int{rma.StatusReceived: 3, rma.StatusShippedBack: 1, rma.StatusClosed: 4},
 				ByMonth:    []rma.MonthCount{{Month: "2026-02", Repair: 3, Recycle: 1}, {Month: "2026-03", Repair: 2, Recycle: 1}},
 				Turnaround: rma.Turnaround{Closed: 4, AverageDays: 6.5, MedianDays: 6, ByMonth: []rma.MonthDays{{Month: "2026-03", AverageDays: 6.5}}},
 				Units:      rma.UnitsByWarranty{InWarranty: 2, OutOfWarranty: 1},
@@ -151,7 +151,7 @@ func rl14(serial string) rma.Unit {
 }
 
 // pactRMA is casey's repair of RT10000001 opened on 2026-03-02.
-func pactRMA(uid, number, status string) rma.RMA {
+func pactRMA(uid, number string, status rma.Status) rma.RMA {
 	return rma.RMA{
 		UID: uid, Number: number, Owner: casey, OpenedByName: "Casey Morgan", Serial: "RT10000001", Model: "RL14", PartNumber: "RL14-G2-16", Type: "REPAIR",
 		Status: status, Method: rma.ShipLabel, TrackingNumber: "794600000001", CreatedAt: date(2026, 3, 2),

@@ -422,7 +422,7 @@ func (s *Stats) Dashboard(ctx context.Context, v rma.Viewer, _ time.Time) (rma.D
 	s.Dashboards.Add(1)
 	out := s.ByViewer[v.Subject]
 	if out.ByStatus == nil {
-		out.ByStatus = map[string]int{}
+		out.ByStatus = map[rma.Status]int{}
 	}
 	out.Models, _ = s.Models(ctx, v)
 	return out, nil

@@ -120,7 +120,7 @@ func toInventoryUnitJSON(u parts.InventoryUnit) InventoryUnitJSON {
 		out.RegisteredAt = &at
 	}
 	if u.OpenRMA != nil {
-		out.OpenRMA = &OpenRMAJSON{RMANumber: u.OpenRMA.Number, UID: u.OpenRMA.UID, Status: u.OpenRMA.Status}
+		out.OpenRMA = &OpenRMAJSON{RMANumber: u.OpenRMA.Number, UID: u.OpenRMA.UID, Status: string(u.OpenRMA.Status)}
 	}
 	return out
 }
@@ -189,7 +189,7 @@ func (a inventoryAPI) profile(c *gin.Context) error {
 	out := UnitProfileJSON{InventoryUnitJSON: toInventoryUnitJSON(p.Unit), RMAs: []UnitRMAJSON{}, Orders: []UnitOrderJSON{}}
 	for _, r := range p.RMAs {
 		out.RMAs = append(out.RMAs, UnitRMAJSON{
-			RMANumber: r.Number, UID: r.UID, Type: r.Type, Status: r.Status, CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339),
+			RMANumber: r.Number, UID: r.UID, Type: r.Type, Status: string(r.Status), CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339),
 		})
 	}
 	for _, o := range p.Orders {

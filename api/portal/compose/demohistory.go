@@ -167,11 +167,11 @@ func demoRMAQuotes(det rma.Details, u identitycore.User, rng *rand.Rand) (paymen
 	for _, e := range det.Timeline {
 		at := e.At
 		switch {
-		case e.Kind == "created" && e.Status == rma.StatusAwaitingPayment:
+		case e.Kind == rma.EventCreated && e.Status == rma.StatusAwaitingPayment:
 			repair = &paymentsdb.DemoCharge{Amount: rec.ProblemPrice.Discounted(u.FlatDiscountPercentage), At: at}
-		case e.Kind == "released" && repair != nil:
+		case e.Kind == rma.EventReleased && repair != nil:
 			repair.PaidAt = &at
-		case e.Kind == "cancelled" && repair != nil && repair.PaidAt == nil:
+		case e.Kind == rma.EventCancelled && repair != nil && repair.PaidAt == nil:
 			repair.CancelledAt = &at
 		case e.Status == rma.StatusQuotePending && service == nil:
 			service = &paymentsdb.DemoCharge{At: at}

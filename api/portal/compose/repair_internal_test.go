@@ -93,7 +93,7 @@ func TestIntegrationRMAFulfiller_ReleasesOnceAndRepairsOnServiceQuotes(t *testin
 		require.NoError(t, err)
 		require.Equal(t, []string{"created", "released", "label_issued", "service_quote_paid"}, events, "an RMA awaiting its unit is not repaired yet")
 
-		for _, status := range []string{rma.StatusReceived, rma.StatusDiagnosing} {
+		for _, status := range []rma.Status{rma.StatusReceived, rma.StatusDiagnosing} {
 			_, err := lifecycle.Advance(t.Context(), rma.Advance{Number: r.Number, Status: status, Actor: "usr_admin"})
 			require.NoError(t, err)
 		}
@@ -145,7 +145,7 @@ func TestIntegrationServiceQuote_MovesADiagnosedRMAToItsPendingQuote(t *testing.
 			Status: rma.StatusAwaitingUnit, Contact: rma.Contact{FirstName: "Casey", Email: "casey@example.com"}, CreatedAt: time.Now().UTC(),
 		}, ""))
 		lifecycle := newLifecycle(gdb, store, rmatest.NoCache{}, log)
-		for _, status := range []string{rma.StatusReceived, rma.StatusDiagnosing} {
+		for _, status := range []rma.Status{rma.StatusReceived, rma.StatusDiagnosing} {
 			_, err := lifecycle.Advance(t.Context(), rma.Advance{Number: "RMA-100501", Status: status, Actor: "usr_adam"})
 			require.NoError(t, err)
 		}

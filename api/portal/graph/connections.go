@@ -97,7 +97,7 @@ func toHistoryFilter(in *RMASearch) rma.HistoryFilter {
 	if in.Text != nil {
 		f.Text = *in.Text
 	}
-	f.Years, f.Months, f.Statuses = in.Years, in.Months, in.Statuses
+	f.Years, f.Months, f.Statuses = in.Years, in.Months, rma.ParseStatuses(in.Statuses)
 	return f
 }
 
@@ -111,7 +111,7 @@ func toHistorySort(in *RMASort) rma.HistorySort {
 
 func toHistoryItem(i rma.HistoryItem, v rma.Viewer) *RMAHistoryItem {
 	return &RMAHistoryItem{
-		UID: i.UID, RmaNumber: i.Number, RmaType: i.Type, Status: i.Status, Serial: i.Serial, Model: i.Model,
+		UID: i.UID, RmaNumber: i.Number, RmaType: i.Type, Status: string(i.Status), Serial: i.Serial, Model: i.Model,
 		Problem: i.Problem, CustomerReference: i.CustomerReference, AssetTag: i.AssetTag, OpenedBy: i.OpenedBy,
 		Mine: i.Mine(v), CreatedAt: i.CreatedAt.UTC().Format(time.RFC3339), UpdatedAt: i.UpdatedAt.UTC().Format(time.RFC3339),
 	}

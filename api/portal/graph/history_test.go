@@ -126,7 +126,7 @@ func TestIntegrationRMAsConnection_ShowsTheOrganizationsRMAsAndNobodyElses(t *te
 		require.Equal(t, "Cracked or broken screen", n.Problem)
 		require.Equal(t, "PO-7", n.CustomerReference)
 		require.Equal(t, "TAG7", n.AssetTag)
-		require.Equal(t, rma.StatusAwaitingUnit, n.Status)
+		require.Equal(t, string(rma.StatusAwaitingUnit), n.Status)
 		require.Equal(t, now.AddDate(0, -2, 7).Format(time.RFC3339), n.CreatedAt)
 		require.Equal(t, n.CreatedAt, n.UpdatedAt)
 		require.Len(t, n.UID, 26)

@@ -86,7 +86,7 @@ func TestIntegrationCancelAbandoned_RulesPerRMA(t *testing.T) {
 			// meanwhile happens after the RMA is opened and the abandon time has passed.
 			meanwhile  func(t *testing.T, f fixture, c *testkit.Clock, number string)
 			after      time.Duration
-			wantStatus string
+			wantStatus rma.Status
 			wantMails  []string
 		}{
 			{

@@ -56,13 +56,13 @@ type AdvanceResponse struct {
 
 func toAdvance(number, actor string, r AdvanceRequest) rma.Advance {
 	return rma.Advance{
-		Number: number, Status: r.Status, Actor: actor, Note: r.Note, ReturnTracking: r.ReturnTracking,
+		Number: number, Status: rma.ParseStatus(r.Status), Actor: actor, Note: r.Note, ReturnTracking: r.ReturnTracking,
 		Work: rma.RepairWork{PartsReplaced: r.PartsReplaced, WorkPerformed: r.WorkPerformed, TechnicianNotes: r.TechnicianNotes},
 	}
 }
 
 func toAdvanceResponse(r rma.RMA) AdvanceResponse {
-	return AdvanceResponse{RMANumber: r.Number, Status: r.Status, ReturnTracking: r.ReturnTrackingNumber}
+	return AdvanceResponse{RMANumber: r.Number, Status: string(r.Status), ReturnTracking: r.ReturnTrackingNumber}
 }
 
 func (a adminAPI) advance(c *gin.Context) error {

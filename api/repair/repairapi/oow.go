@@ -244,7 +244,7 @@ type cancelResponse struct {
 }
 
 func toCancelResponse(r rma.RMA) cancelResponse {
-	return cancelResponse{RMANumber: r.Number, Status: r.Status}
+	return cancelResponse{RMANumber: r.Number, Status: string(r.Status)}
 }
 
 func (a oowAPI) cancel(c *gin.Context) error {

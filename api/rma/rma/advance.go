@@ -1,7 +1,6 @@
 package rma
 
 import (
-	"slices"
 	"strings"
 
 	"rugged.example/portal/api/pkg/validate"
@@ -17,7 +16,8 @@ const (
 // Advance is staff's move of an RMA, whoever owns it.
 type Advance struct {
 	Number string
-	Status string
+	// Status is where staff move it, as ParseStatus read it.
+	Status Status
 	// Actor is the staff member's subject ("cli:<user>" from the command line).
 	Actor string
 	Note  string
@@ -28,7 +28,7 @@ type Advance struct {
 }
 
 func (a *Advance) trim() {
-	a.Number, a.Status = strings.ToUpper(strings.TrimSpace(a.Number)), strings.ToUpper(strings.TrimSpace(a.Status))
+	a.Number = strings.ToUpper(strings.TrimSpace(a.Number))
 	for _, s := range []*string{&a.Note, &a.ReturnTracking, &a.Work.PartsReplaced, &a.Work.WorkPerformed, &a.Work.TechnicianNotes} {
 		*s = strings.TrimSpace(*s)
 	}
@@ -38,7 +38,7 @@ func (a *Advance) trim() {
 func (a Advance) validate() error {
 	var v validate.Errors
 	v.Required("rmaNumber", a.Number)
-	if !slices.Contains(knownStatuses, a.Status) {
+	if !a.Status.Known() {
 		v.Add("status", "Choose a status from the list")
 	}
 	v.MaxLen("note", a.Note, NoteMax)

@@ -70,7 +70,7 @@ func (c *Creator) needsPayment(u Unit) bool {
 
 // prepare validates trimmed r for unit with every rule, lets the carrier check the address,
 // seals the credentials and returns the RMA to store with status, unnumbered.
-func (c *Creator) prepare(ctx context.Context, r CreateRequest, unit Unit, status string) (Prepared, error) {
+func (c *Creator) prepare(ctx context.Context, r CreateRequest, unit Unit, status Status) (Prepared, error) {
 	method, price, err := c.validate(ctx, r, unit)
 	if err != nil {
 		return Prepared{}, err
@@ -160,7 +160,7 @@ func (c *Creator) insert(ctx context.Context, rec *RMA, unit Unit, idempotencyKe
 			return prefixFields(err, "rmaInput.attachments")
 		}
 	}
-	return c.Store.AddEvent(ctx, c.event(number, "created", rec.Status, rec.Owner, fmt.Sprintf("%s RMA created for %s by the customer", rec.Type, unit.Serial)))
+	return c.Store.AddEvent(ctx, c.event(number, EventCreated, rec.Status, rec.Owner, CreatedDetail(rec.Type, unit.Serial)))
 }
 
 // seal replaces the Windows and BIOS credentials with their sealed form.

@@ -42,6 +42,6 @@ func (c *Creator) forgetUnit(ctx context.Context, serial string) {
 }
 
 // event is an entry of number's timeline, now; status is "" for one that moves nothing.
-func (c *Creator) event(number, kind, status, actor, detail string) Event {
+func (c *Creator) event(number string, kind EventKind, status Status, actor, detail string) Event {
 	return Event{RMANumber: number, At: c.Now().UTC(), Kind: kind, Status: status, Actor: actor, Detail: detail}
 }

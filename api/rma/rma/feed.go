@@ -9,9 +9,10 @@ import (
 // may see the RMA (Viewer.Sees of its Owner and Org).
 type Change struct {
 	// ID is the event's id: the feed's order and its cursor.
-	ID                              int64
-	Number, UID, Owner, Org, Status string
-	At                              time.Time
+	ID                      int64
+	Number, UID, Owner, Org string
+	Status                  Status
+	At                      time.Time
 }
 
 // FeedMaxBatch caps one read of the feed.

@@ -50,7 +50,7 @@ func FuzzHistoryFilter(f *testing.F) {
 	f.Add(strings.Repeat("x", FilterTextMax+1), 1999, 2101, 0, 13, "ARCHIVED", "")
 	f.Add("  "+strings.Repeat("é", FilterTextMax)+"  ", 2000, 2000, 1, 1, "received", "RECEIVED")
 	f.Fuzz(func(t *testing.T, text string, y1, y2, m1, m2 int, s1, s2 string) {
-		in := HistoryFilter{Text: text, Years: []int{y1, y2}, Months: []int{m1, m2}, Statuses: []string{s1, s2}}
+		in := HistoryFilter{Text: text, Years: []int{y1, y2}, Months: []int{m1, m2}, Statuses: []Status{Status(s1), Status(s2)}}
 		got, err := in.checked()
 		if err != nil {
 			flt, ok := fault.As(err)
@@ -121,7 +121,7 @@ func FuzzHistoryCursor(f *testing.F) {
 		if k.Number == "" {
 			t.Fatalf("decodeCursor(%q) has no number", cursor)
 		}
-		item := HistoryItem{Number: k.Number, CreatedAt: k.At, UpdatedAt: k.At, Status: k.Text, Serial: k.Text, Model: k.Text}
+		item := HistoryItem{Number: k.Number, CreatedAt: k.At, UpdatedAt: k.At, Status: Status(k.Text), Serial: k.Text, Model: k.Text}
 		again, err := decodeCursor(s, HistoryCursor(s, item))
 		if err != nil || !again.At.Equal(k.At) || again.Text != k.Text || again.Number != k.Number {
 			t.Fatalf("cursor %q: %+v reads back as %+v, %v", cursor, k, again, err)

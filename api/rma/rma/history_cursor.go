@@ -24,7 +24,7 @@ func KeyOf(f SortField, i HistoryItem) HistoryKey {
 	case SortUpdatedAt:
 		k.At = i.UpdatedAt
 	case SortStatus:
-		k.Text = i.Status
+		k.Text = string(i.Status)
 	case SortSerial:
 		k.Text = i.Serial
 	case SortModel:

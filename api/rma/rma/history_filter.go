@@ -14,7 +14,7 @@ type HistoryFilter struct {
 	Text     string
 	Years    []int
 	Months   []int
-	Statuses []string
+	Statuses []Status
 }
 
 // Limits of the history's filter and numbered pages, the same for every caller (the REST list
@@ -48,7 +48,7 @@ const (
 )
 
 // MsgStatus is the message for a status the history does not know.
-var MsgStatus = "Must be one of " + strings.Join(knownStatuses, ", ")
+var MsgStatus = "Must be one of " + strings.Join(statusNames(), ", ")
 
 // CheckOffsetPage refuses a numbered page outside 1..MaxHistoryPage and a page size outside
 // 1..MaxHistoryPageSize: within them the offset stays far from overflowing.
@@ -80,7 +80,7 @@ func (f HistoryFilter) Check() error {
 		}
 	}
 	for _, st := range f.Statuses {
-		if !slices.Contains(knownStatuses, normalStatus(st)) {
+		if !ParseStatus(string(st)).Known() {
 			errs.Add(FieldStatuses, MsgStatus)
 		}
 	}
@@ -98,16 +98,14 @@ func (f HistoryFilter) checked() (HistoryFilter, error) {
 // normalized trims the text, reads statuses in upper case and drops repeated years, months and
 // statuses.
 func (f HistoryFilter) normalized() HistoryFilter {
-	statuses := make([]string, len(f.Statuses))
+	statuses := make([]Status, len(f.Statuses))
 	for i, st := range f.Statuses {
-		statuses[i] = normalStatus(st)
+		statuses[i] = ParseStatus(string(st))
 	}
 	return HistoryFilter{Text: strings.TrimSpace(f.Text), Years: unique(f.Years), Months: unique(f.Months), Statuses: unique(statuses)}
 }
 
-func normalStatus(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
-
-func unique[T int | string](xs []T) []T {
+func unique[T int | Status](xs []T) []T {
 	out := slices.Clone(xs)
 	slices.Sort(out)
 	return slices.Compact(out)

@@ -29,7 +29,7 @@ func TestHistory_RefusesFiltersBeyondTheLimitsOnEveryRead(t *testing.T) {
 		{"forty thousand years", HistoryFilter{Years: years}, map[string]string{FieldYears: MsgYearRange}},
 		{"month 13", HistoryFilter{Months: []int{3, 13}}, map[string]string{FieldMonths: MsgMonthRange}},
 		{"month 0", HistoryFilter{Months: []int{0}}, map[string]string{FieldMonths: MsgMonthRange}},
-		{"an unknown status", HistoryFilter{Statuses: []string{"ARCHIVED"}}, map[string]string{FieldStatuses: MsgStatus}},
+		{"an unknown status", HistoryFilter{Statuses: []Status{"ARCHIVED"}}, map[string]string{FieldStatuses: MsgStatus}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			check := func(err error) {
@@ -52,14 +52,14 @@ func TestHistory_RefusesFiltersBeyondTheLimitsOnEveryRead(t *testing.T) {
 func TestHistoryFilter_CheckAcceptsTheLimitsAndRepeats(t *testing.T) {
 	f := HistoryFilter{
 		Text: " " + strings.Repeat("x", FilterTextMax) + " ", Years: []int{2000, 2100, 2100}, Months: []int{1, 12, 12},
-		Statuses: []string{" closed", "CLOSED"},
+		Statuses: []Status{" closed", "CLOSED"},
 	}
 	require.NoError(t, f.Check())
 	got, err := f.checked()
 	require.NoError(t, err)
 	require.Equal(t, []int{2000, 2100}, got.Years)
 	require.Equal(t, []int{1, 12}, got.Months)
-	require.Equal(t, []string{StatusClosed}, got.Statuses)
+	require.Equal(t, []Status{StatusClosed}, got.Statuses)
 }
 
 // A numbered page is bounded, so its offset cannot overflow into a negative number that a

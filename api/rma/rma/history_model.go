@@ -12,8 +12,9 @@ type Viewer = visibility.Viewer
 
 // HistoryItem is one row of the history list.
 type HistoryItem struct {
-	UID, Number, Type, Status, Serial, Model, Problem, CustomerReference, AssetTag string
-	Owner, Org                                                                     string
+	UID, Number, Type, Serial, Model, Problem, CustomerReference, AssetTag string
+	Status                                                                 Status
+	Owner, Org                                                             string
 	// OpenedBy is the name of who opened the RMA, as their token gave it then (RMA.OpenedByName):
 	// what the organization sees, which the contact cannot say (a branch's, when shipped from one).
 	OpenedBy             string

@@ -102,8 +102,8 @@ func TestCheckSorts_DefaultsToNewestFirstAndDropsRepeatedFields(t *testing.T) {
 }
 
 func TestHistoryFilter_NormalizedTrimsAndDropsRepeats(t *testing.T) {
-	f := HistoryFilter{Text: "  rt1 ", Years: []int{2026, 2025, 2026}, Months: []int{3, 3}, Statuses: []string{"CLOSED", "CLOSED"}}.normalized()
-	require.Equal(t, HistoryFilter{Text: "rt1", Years: []int{2025, 2026}, Months: []int{3}, Statuses: []string{"CLOSED"}}, f)
+	f := HistoryFilter{Text: "  rt1 ", Years: []int{2026, 2025, 2026}, Months: []int{3, 3}, Statuses: []Status{"CLOSED", "CLOSED"}}.normalized()
+	require.Equal(t, HistoryFilter{Text: "rt1", Years: []int{2025, 2026}, Months: []int{3}, Statuses: []Status{"CLOSED"}}, f)
 }
 
 func TestHistoryItem_MineIsOnlyTheViewersOwn(t *testing.T) {

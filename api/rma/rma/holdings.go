@@ -65,7 +65,8 @@ type HeldFilter struct {
 // OpenRMARef names the open RMA (not closed, cancelled or recycled) of a held unit, one the
 // viewer sees: another customer's RMA on the same unit is never named.
 type OpenRMARef struct {
-	Number, UID, Status string
+	Number, UID string
+	Status      Status
 }
 
 // HeldUnit is a unit the viewer (or their organization) holds, with the registry's unit as it

@@ -62,7 +62,7 @@ func (c *Creator) shipInTx(ctx context.Context, rec *RMA, unit Unit) error {
 		if !recorded {
 			return errLabelNotNeeded
 		}
-		if err := c.Store.AddEvent(ctx, c.event(rec.Number, "label_issued", "", ActorSystem, "Tracking "+docs.TrackingNumber)); err != nil {
+		if err := c.Store.AddEvent(ctx, c.event(rec.Number, EventLabelIssued, "", ActorSystem, LabelIssuedDetail(docs.TrackingNumber))); err != nil {
 			return err
 		}
 		rec.LabelID, rec.InvoiceID, rec.TrackingNumber = docs.LabelID, docs.InvoiceID, docs.TrackingNumber
@@ -86,5 +86,5 @@ func (c *Creator) noteNoLabel(ctx context.Context, rec *RMA) error {
 	if !recorded {
 		return errLabelNotNeeded
 	}
-	return c.Store.AddEvent(ctx, c.event(rec.Number, "label_failed", "", ActorSystem, "Label creation failed; it will be retried"))
+	return c.Store.AddEvent(ctx, c.event(rec.Number, EventLabelFailed, "", ActorSystem, "Label creation failed; it will be retried"))
 }

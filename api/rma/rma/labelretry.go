@@ -149,7 +149,7 @@ func (l *LabelRetrier) retry(ctx context.Context, r LabelRetry) (bool, error) {
 		}
 		rec.LabelID, rec.InvoiceID, rec.TrackingNumber, rec.ShippingError = docs.LabelID, docs.InvoiceID, docs.TrackingNumber, ""
 		detail := fmt.Sprintf("Label issued after retry %d; tracking %s", r.Attempt, docs.TrackingNumber)
-		if err := l.store.AddEvent(ctx, c.event(rec.Number, "label_issued", "", ActorSystem, detail)); err != nil {
+		if err := l.store.AddEvent(ctx, c.event(rec.Number, EventLabelIssued, "", ActorSystem, detail)); err != nil {
 			return err
 		}
 		return c.Mail.Enqueue(ctx, rec.Contact.Email, "RMA "+rec.Number+": your shipping label", c.labelText(rec))
@@ -184,7 +184,7 @@ func (l *LabelRetrier) failed(ctx context.Context, r LabelRetry, carrierErr erro
 			return err
 		}
 		detail := fmt.Sprintf("Label still failing after %d retries; support will send one", r.Attempt)
-		return l.store.AddEvent(ctx, c.event(number, "label_retries_exhausted", "", ActorSystem, detail))
+		return l.store.AddEvent(ctx, c.event(number, EventLabelRetriesExhausted, "", ActorSystem, detail))
 	})
 }
 

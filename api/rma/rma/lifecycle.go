@@ -2,7 +2,6 @@ package rma
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"time"
 
@@ -27,7 +26,7 @@ type LifecycleStore interface {
 	LockRMA(ctx context.Context, number string) (RMA, error)
 	// RMAByNumber returns an owner's RMA; another owner's number answers ErrRMANotFound.
 	RMAByNumber(ctx context.Context, owner, number string) (RMA, error)
-	SetStatus(ctx context.Context, owner, number, from, to string) (bool, error)
+	SetStatus(ctx context.Context, owner, number string, from, to Status) (bool, error)
 	SetReturnTracking(ctx context.Context, number, tracking string) error
 	CloseUnitRMA(ctx context.Context, serial, number string) error
 	AddEvent(ctx context.Context, e Event) error
@@ -85,7 +84,7 @@ func (l *Lifecycle) ServiceQuotePaid(ctx context.Context, number, detail string)
 			return err
 		}
 		if rec.Status != StatusDiagnosing && rec.Status != StatusQuotePending {
-			return l.Store.AddEvent(ctx, Event{RMANumber: number, At: l.Now().UTC(), Kind: "service_quote_paid", Actor: ActorSystem, Detail: detail})
+			return l.Store.AddEvent(ctx, Event{RMANumber: number, At: l.Now().UTC(), Kind: EventServiceQuotePaid, Actor: ActorSystem, Detail: detail})
 		}
 		return l.move(ctx, &rec, Advance{Number: number, Status: StatusRepairing, Actor: ActorSystem, Note: detail})
 	})
@@ -134,14 +133,14 @@ func (l *Lifecycle) move(ctx context.Context, rec *RMA, a Advance) error {
 			return err
 		}
 	}
-	if freesUnit(a.Status) {
+	if a.Status.Ends() {
 		if err := l.Store.CloseUnitRMA(ctx, rec.Serial, rec.Number); err != nil {
 			return err
 		}
 	}
 	err = l.Store.AddEvent(ctx, Event{
-		RMANumber: rec.Number, At: now, Kind: "status", Status: a.Status, Actor: a.Actor, Note: a.Note,
-		Detail: fmt.Sprintf("Moved from %s to %s", from, a.Status),
+		RMANumber: rec.Number, At: now, Kind: MoveEvent(from, a.Status), Status: a.Status, Actor: a.Actor, Note: a.Note,
+		Detail: MovedDetail(from, a.Status),
 	})
 	if err != nil {
 		return err
@@ -156,7 +155,7 @@ func (l *Lifecycle) move(ctx context.Context, rec *RMA, a Advance) error {
 // ended drops, after the commit, the cached copy of a unit whose RMA ended: it still names
 // the RMA.
 func (l *Lifecycle) ended(ctx context.Context, rec RMA) {
-	if !freesUnit(rec.Status) {
+	if !rec.Status.Ends() {
 		return
 	}
 	if err := l.Units.ForgetUnit(ctx, rec.Serial); err != nil {

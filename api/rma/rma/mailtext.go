@@ -44,7 +44,7 @@ func (c *Creator) writeDocuments(b *strings.Builder, rec RMA) {
 }
 
 // customerSubjects are the transitions a customer is e-mailed about, with the e-mail's subject.
-var customerSubjects = map[string]string{
+var customerSubjects = map[Status]string{
 	StatusReceived:     "we received your unit",
 	StatusQuotePending: "diagnosis done, quote on its way",
 	StatusRepairing:    "your unit is being repaired",

@@ -22,7 +22,7 @@ type RMA struct {
 	Model        string
 	PartNumber   string
 	Type         string
-	Status       string
+	Status       Status
 	Problem      Problem
 	ProblemPrice money.Money
 	Contact      Contact

@@ -90,7 +90,7 @@ func (c *Creator) Release(ctx context.Context, owner, number string) (RMA, error
 		if err != nil {
 			return err
 		}
-		if err := c.Store.AddEvent(ctx, c.event(number, "released", StatusAwaitingUnit, ActorSystem, "Payment received; the RMA awaits the unit")); err != nil {
+		if err := c.Store.AddEvent(ctx, c.event(number, MoveEvent(StatusAwaitingPayment, StatusAwaitingUnit), StatusAwaitingUnit, ActorSystem, ReleasedDetail)); err != nil {
 			return err
 		}
 		return c.shipInTx(ctx, &rec, unit)
@@ -127,7 +127,7 @@ func (c *Creator) Cancel(ctx context.Context, owner, number string) (RMA, error)
 		if err := c.Store.CloseUnitRMA(ctx, rec.Serial, number); err != nil {
 			return err
 		}
-		return c.Store.AddEvent(ctx, c.event(number, "cancelled", StatusCancelled, owner, "Cancelled by the customer before payment"))
+		return c.Store.AddEvent(ctx, c.event(number, MoveEvent(StatusAwaitingPayment, StatusCancelled), StatusCancelled, owner, CancelledByCustomerDetail))
 	})
 	if err != nil {
 		return RMA{}, err

@@ -19,7 +19,7 @@ type RMAStore interface {
 	RMAByNumber(ctx context.Context, owner, number string) (RMA, error)
 	// SetStatus moves the owner's RMA from status from to status to, if it is still in from,
 	// and reports whether it did: of two concurrent callers exactly one gets true.
-	SetStatus(ctx context.Context, owner, number, from, to string) (bool, error)
+	SetStatus(ctx context.Context, owner, number string, from, to Status) (bool, error)
 	// CloseUnitRMA clears the unit's open RMA if it is number.
 	CloseUnitRMA(ctx context.Context, serial, number string) error
 	// SetShipping records an RMA's documents, or its shipping error when labelID is "", only if

@@ -6,7 +6,7 @@ import "time"
 type RepairWork struct {
 	At              time.Time
 	Actor           string
-	Status          string
+	Status          Status
 	PartsReplaced   string
 	WorkPerformed   string
 	TechnicianNotes string

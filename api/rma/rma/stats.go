@@ -41,7 +41,7 @@ type UnitsByWarranty struct {
 // DashboardStats is a viewer's service at a glance.
 type DashboardStats struct {
 	// ByStatus counts the visible RMAs opened in the period by their current status.
-	ByStatus map[string]int
+	ByStatus map[Status]int
 	// ByMonth covers every month of the period, oldest first, zero where nothing was opened.
 	ByMonth    []MonthCount
 	Turnaround Turnaround
@@ -55,7 +55,7 @@ type DashboardStats struct {
 }
 
 // EndStatuses end an RMA: nothing more happens to it or its unit.
-var EndStatuses = []string{StatusClosed, StatusCancelled, StatusRecycled}
+var EndStatuses = []Status{StatusClosed, StatusCancelled, StatusRecycled}
 
 // Completion is one RMA's way through the service: when it was opened and when its unit was
 // shipped back or recycled.
@@ -67,7 +67,7 @@ type Completion struct {
 // non-empty organization.
 type StatsStore interface {
 	// StatusCounts counts v's visible RMAs created at or after since, by status.
-	StatusCounts(ctx context.Context, v Viewer, since time.Time) (map[string]int, error)
+	StatusCounts(ctx context.Context, v Viewer, since time.Time) (map[Status]int, error)
 	// MonthlyCounts counts them by month of creation (UTC, MonthLayout) and kind.
 	MonthlyCounts(ctx context.Context, v Viewer, since time.Time) ([]MonthCount, error)
 	// Completions lists v's visible RMAs completed at or after since, by completion time.
@@ -78,7 +78,7 @@ type StatsStore interface {
 	// UnitModels lists the models of v's units, sorted, without counting anything.
 	UnitModels(ctx context.Context, v Viewer) ([]string, error)
 	// OpenCount counts v's visible RMAs, of any age, whose status is none of ended.
-	OpenCount(ctx context.Context, v Viewer, ended []string) (int, error)
+	OpenCount(ctx context.Context, v Viewer, ended []Status) (int, error)
 }
 
 // Stats computes the dashboard of a viewer.
@@ -99,7 +99,7 @@ func NewStats(store StatsStore, now func() time.Time) *Stats {
 // rounded to a tenth.
 func (s *Stats) Dashboard(ctx context.Context, v Viewer, since time.Time) (DashboardStats, error) {
 	now := s.now().UTC()
-	out := DashboardStats{ByStatus: map[string]int{}, ByMonth: emptyMonths(since.UTC(), now), Turnaround: turnaround(nil), Models: []string{}}
+	out := DashboardStats{ByStatus: map[Status]int{}, ByMonth: emptyMonths(since.UTC(), now), Turnaround: turnaround(nil), Models: []string{}}
 	if v.Subject == "" {
 		return out, nil
 	}

@@ -16,12 +16,12 @@ type figures struct {
 	monthly     []rma.MonthCount
 	asked       []rma.Viewer
 	today       time.Time
-	ended       []string
+	ended       []rma.Status
 }
 
-func (f *figures) StatusCounts(_ context.Context, v rma.Viewer, _ time.Time) (map[string]int, error) {
+func (f *figures) StatusCounts(_ context.Context, v rma.Viewer, _ time.Time) (map[rma.Status]int, error) {
 	f.asked = append(f.asked, v)
-	return map[string]int{rma.StatusClosed: 2}, nil
+	return map[rma.Status]int{rma.StatusClosed: 2}, nil
 }
 
 func (f *figures) MonthlyCounts(context.Context, rma.Viewer, time.Time) ([]rma.MonthCount, error) {
@@ -41,7 +41,7 @@ func (f *figures) UnitModels(context.Context, rma.Viewer) ([]string, error) {
 	return []string{"RL14"}, nil
 }
 
-func (f *figures) OpenCount(_ context.Context, _ rma.Viewer, ended []string) (int, error) {
+func (f *figures) OpenCount(_ context.Context, _ rma.Viewer, ended []rma.Status) (int, error) {
 	f.ended = ended
 	return 5, nil
 }
@@ -69,7 +69,7 @@ func TestDashboard_FillsEveryMonthAndSummarisesTurnaround(t *testing.T) {
 	got, err := stats.Dashboard(t.Context(), v, at("2025-12-31T23:00:00-02:00"))
 	require.NoError(t, err)
 
-	require.Equal(t, map[string]int{rma.StatusClosed: 2}, got.ByStatus)
+	require.Equal(t, map[rma.Status]int{rma.StatusClosed: 2}, got.ByStatus)
 	require.Equal(t, []rma.MonthCount{
 		{Month: "2026-01", Repair: 2}, {Month: "2026-02"}, {Month: "2026-03", Repair: 1, Recycle: 1},
 	}, got.ByMonth, "months in UTC, none missing")
@@ -80,7 +80,7 @@ func TestDashboard_FillsEveryMonthAndSummarisesTurnaround(t *testing.T) {
 	require.Equal(t, rma.UnitsByWarranty{InWarranty: 1}, got.Units)
 	require.Equal(t, []string{"RL14"}, got.Models)
 	require.Equal(t, 5, got.Open)
-	require.ElementsMatch(t, []string{rma.StatusClosed, rma.StatusCancelled, rma.StatusRecycled}, store.ended)
+	require.ElementsMatch(t, []rma.Status{rma.StatusClosed, rma.StatusCancelled, rma.StatusRecycled}, store.ended)
 	require.Equal(t, []rma.Viewer{v}, store.asked)
 	require.Equal(t, at("2026-03-15T00:00:00Z"), store.today, "units are judged on today's UTC date")
 }
@@ -105,7 +105,7 @@ func TestDashboard_NobodySignedInGetsEmptyFigures(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, store.asked, "the store is not asked")
 	require.Equal(t, rma.DashboardStats{
-		ByStatus: map[string]int{}, ByMonth: []rma.MonthCount{{Month: "2026-02"}, {Month: "2026-03"}},
+		ByStatus: map[rma.Status]int{}, ByMonth: []rma.MonthCount{{Month: "2026-02"}, {Month: "2026-03"}},
 		Turnaround: rma.Turnaround{ByMonth: []rma.MonthDays{}}, Models: []string{},
 	}, got)
 }

@@ -1,27 +1,62 @@
 package rma
 
-// The statuses an RMA moves through, from creation to closure. The stored values are the API's;
-// AWAITING_UNIT is what a new RMA has been since the first release.
-const (
-	StatusAwaitingPayment = "AWAITING_PAYMENT"
-	StatusAwaitingUnit    = "AWAITING_UNIT"
-	StatusReceived        = "RECEIVED"
-	StatusDiagnosing      = "DIAGNOSING"
-	StatusQuotePending    = "QUOTE_PENDING"
-	StatusRepairing       = "REPAIRING"
-	StatusShippedBack     = "SHIPPED_BACK"
-	StatusClosed          = "CLOSED"
-	StatusCancelled       = "CANCELLED"
-	StatusRecycled        = "RECYCLED"
+import (
+	"slices"
+	"strings"
 )
 
-// knownStatuses are the statuses staff may name.
-var knownStatuses = []string{
+// Status is where an RMA stands in its lifecycle (lifecycle_graph.go says where it may go).
+// Its values are the ones stored and answered by the API.
+type Status string
+
+// The statuses an RMA moves through, from creation to closure, in lifecycle order. AWAITING_UNIT
+// is what a new RMA has been since the first release.
+const (
+	StatusAwaitingPayment Status = "AWAITING_PAYMENT"
+	StatusAwaitingUnit    Status = "AWAITING_UNIT"
+	StatusReceived        Status = "RECEIVED"
+	StatusDiagnosing      Status = "DIAGNOSING"
+	StatusQuotePending    Status = "QUOTE_PENDING"
+	StatusRepairing       Status = "REPAIRING"
+	StatusShippedBack     Status = "SHIPPED_BACK"
+	StatusClosed          Status = "CLOSED"
+	StatusCancelled       Status = "CANCELLED"
+	StatusRecycled        Status = "RECYCLED"
+)
+
+// knownStatuses are every status, in lifecycle order: the ones staff and filters may name.
+var knownStatuses = []Status{
 	StatusAwaitingPayment, StatusAwaitingUnit, StatusReceived, StatusDiagnosing, StatusQuotePending,
 	StatusRepairing, StatusShippedBack, StatusClosed, StatusCancelled, StatusRecycled,
 }
 
-// freesUnit are the end states: the unit may get a new RMA.
-func freesUnit(status string) bool {
-	return status == StatusClosed || status == StatusCancelled || status == StatusRecycled
+// ParseStatus reads a status as a person or a query string names it (any case, spaces around).
+// It may name none of the lifecycle's: the use case that takes it refuses that (Known) with the
+// field's message.
+func ParseStatus(raw string) Status { return Status(strings.ToUpper(strings.TrimSpace(raw))) }
+
+// Known reports whether the status is one of the lifecycle's.
+func (s Status) Known() bool { return slices.Contains(knownStatuses, s) }
+
+// Ends reports whether the status is an end state: the unit may get a new RMA.
+func (s Status) Ends() bool {
+	return s == StatusClosed || s == StatusCancelled || s == StatusRecycled
+}
+
+// statusNames are knownStatuses as text, for messages that list them.
+func statusNames() []string {
+	names := make([]string, len(knownStatuses))
+	for i, s := range knownStatuses {
+		names[i] = string(s)
+	}
+	return names
+}
+
+// ParseStatuses reads each of raw with ParseStatus.
+func ParseStatuses(raw []string) []Status {
+	out := make([]Status, len(raw))
+	for i, r := range raw {
+		out[i] = ParseStatus(r)
+	}
+	return out
 }

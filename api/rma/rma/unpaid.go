@@ -103,7 +103,7 @@ func (c *Creator) CancelUnpaid(ctx context.Context, rec RMA, cutoff time.Time, w
 			return err
 		}
 		detail := "Cancelled by the portal: the payment was not completed within " + Wait(waited)
-		if err := c.Store.AddEvent(ctx, c.event(rec.Number, "cancelled", StatusCancelled, ActorSystem, detail)); err != nil {
+		if err := c.Store.AddEvent(ctx, c.event(rec.Number, MoveEvent(StatusAwaitingPayment, StatusCancelled), StatusCancelled, ActorSystem, detail)); err != nil {
 			return err
 		}
 		return c.Mail.Enqueue(ctx, rec.Contact.Email, "RMA "+rec.Number+" cancelled: payment not completed", unpaidText(rec, waited))

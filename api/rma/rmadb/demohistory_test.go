@@ -45,14 +45,17 @@ func seededHistory(t *testing.T, gdb *gorm.DB) *rmadb.Store {
 }
 
 type historyRow struct {
-	Number, UID, Owner, Org, OpenedByName, Serial, RMAType, Status, ReturnTrackingNumber, CustomerReference string
-	CreatedAt, UpdatedAt                                                                                    time.Time
+	Number, UID, Owner, Org, OpenedByName, Serial, RMAType, ReturnTrackingNumber, CustomerReference string
+	Status                                                                                          rma.Status
+	CreatedAt, UpdatedAt                                                                            time.Time
 }
 
 type historyEvent struct {
-	ID                             int64
-	RMANumber, Kind, Status, Actor string
-	At                             time.Time
+	ID               int64
+	RMANumber, Actor string
+	Kind             rma.EventKind
+	Status           rma.Status
+	At               time.Time
 }
 
 func readHistory(t *testing.T, gdb *gorm.DB) ([]historyRow, map[string][]historyEvent, map[string]int) {
@@ -94,7 +97,7 @@ func TestIntegrationSeedDemoHistory_EveryStatusForEveryCustomerWithConsistentTim
 			if statuses[r.Owner] == nil {
 				statuses[r.Owner] = map[string]bool{}
 			}
-			statuses[r.Owner][kind+" "+r.Status] = true
+			statuses[r.Owner][kind+" "+string(r.Status)] = true
 
 			require.Less(t, r.Number, "RMA-100500", "below the counter's numbers")
 			require.Len(t, r.UID, rma.UIDLength)
@@ -110,11 +113,11 @@ func TestIntegrationSeedDemoHistory_EveryStatusForEveryCustomerWithConsistentTim
 
 			events := timelines[r.Number]
 			require.NotEmpty(t, events, r.Number)
-			require.Equal(t, "created", events[0].Kind, r.Number)
+			require.Equal(t, rma.EventCreated, events[0].Kind, r.Number)
 			require.Equal(t, r.Owner, events[0].Actor, r.Number)
 			require.True(t, events[0].At.Equal(r.CreatedAt), r.Number)
 			require.True(t, events[len(events)-1].At.Equal(r.UpdatedAt), "%s updated with its last event", r.Number)
-			last, passed := "", map[string]bool{}
+			last, passed := rma.Status(""), map[rma.Status]bool{}
 			for i, e := range events {
 				if i > 0 {
 					require.True(t, e.At.After(events[i-1].At), "%s: times increase", r.Number)
@@ -145,11 +148,11 @@ func TestIntegrationSeedDemoHistory_EveryStatusForEveryCustomerWithConsistentTim
 		require.Equal(t, map[string]int{"usr_casey": 30, "usr_olivia": 110, "usr_diego": 90}, perOwner)
 
 		var every []string
-		for _, s := range []string{rma.StatusAwaitingPayment, rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing,
+		for _, s := range []rma.Status{rma.StatusAwaitingPayment, rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing,
 			rma.StatusQuotePending, rma.StatusRepairing, rma.StatusShippedBack, rma.StatusClosed, rma.StatusCancelled} {
-			every = append(every, "repair "+s)
+			every = append(every, "repair "+string(s))
 		}
-		every = append(every, "recycle "+rma.StatusAwaitingUnit, "recycle "+rma.StatusReceived, "recycle "+rma.StatusRecycled)
+		every = append(every, "recycle AWAITING_UNIT", "recycle RECEIVED", "recycle RECYCLED")
 		for owner, seen := range statuses {
 			for _, want := range every {
 				require.True(t, seen[want], "%s has an RMA in %s", owner, want)

@@ -25,7 +25,7 @@ func (s *Store) ChangesSince(ctx context.Context, afterID int64, limit int) ([]r
 	}
 	changes := make([]rma.Change, len(rows))
 	for i, r := range rows {
-		changes[i] = rma.Change{ID: r.ID, Number: r.Number, UID: r.UID, Owner: r.Owner, Org: r.Org, Status: r.Status, At: r.At.UTC()}
+		changes[i] = rma.Change{ID: r.ID, Number: r.Number, UID: r.UID, Owner: r.Owner, Org: r.Org, Status: rma.Status(r.Status), At: r.At.UTC()}
 	}
 	return changes, nil
 }

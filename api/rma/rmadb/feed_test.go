@@ -33,7 +33,7 @@ func TestIntegrationFeed_StatusChangesInIDOrderWithWhoMaySeeThem(t *testing.T) {
 		require.NoError(t, err)
 		var seen []string
 		for i, c := range got {
-			seen = append(seen, c.Number+" "+c.Status)
+			seen = append(seen, c.Number+" "+string(c.Status))
 			if i > 0 {
 				require.Greater(t, c.ID, got[i-1].ID)
 			}

@@ -36,7 +36,7 @@ type historyRow struct {
 
 func (r historyRow) item() rma.HistoryItem {
 	return rma.HistoryItem{
-		UID: r.UID, Number: r.Number, Type: r.RMAType, Status: r.Status, Serial: r.Serial, Model: r.Model,
+		UID: r.UID, Number: r.Number, Type: r.RMAType, Status: rma.Status(r.Status), Serial: r.Serial, Model: r.Model,
 		Problem: r.Problem, CustomerReference: r.CustomerReference, AssetTag: r.AssetTag, Owner: r.Owner, Org: r.Org,
 		OpenedBy:  r.OpenedByName,
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),

@@ -30,7 +30,7 @@ func historyData(t *testing.T, s *rmadb.Store) []rma.RMA {
 	t.Helper()
 	base := time.Date(2025, 11, 30, 10, 0, 0, 123456789, time.UTC)
 	owners := []rma.Viewer{hCasey, hOlivia, hDiego, hOlivia, hDiego, hCasey, hStan, hOlivia}
-	statuses := []string{rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusClosed, rma.StatusRepairing}
+	statuses := []rma.Status{rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusClosed, rma.StatusRepairing}
 	models := []string{"RL14", "ST12", "TH6"}
 	var all []rma.RMA
 	for i := range 40 {
@@ -77,7 +77,7 @@ func expected(v rma.Viewer, all []rma.RMA, keep func(rma.RMA) bool, sorts ...rma
 		case rma.SortUpdatedAt:
 			return r.UpdatedAt.Format(time.RFC3339Nano)
 		case rma.SortStatus:
-			return r.Status
+			return string(r.Status)
 		case rma.SortSerial:
 			return r.Serial
 		case rma.SortModel:
@@ -241,7 +241,7 @@ func TestIntegrationHistory_Filters(t *testing.T) {
 			{"years and months", rma.HistoryFilter{Years: []int{2026, 2026}, Months: []int{3}}, func(r rma.RMA) bool {
 				return r.CreatedAt.Year() == 2026 && r.CreatedAt.Month() == 3
 			}},
-			{"statuses", rma.HistoryFilter{Statuses: []string{rma.StatusClosed, rma.StatusReceived}}, func(r rma.RMA) bool {
+			{"statuses", rma.HistoryFilter{Statuses: []rma.Status{rma.StatusClosed, rma.StatusReceived}}, func(r rma.RMA) bool {
 				return r.Status == rma.StatusClosed || r.Status == rma.StatusReceived
 			}},
 		}

@@ -113,7 +113,7 @@ func (s *Store) openRMAs(ctx context.Context, v rma.Viewer, serials []string) (m
 	open := make(map[string]*rma.OpenRMARef, len(rows))
 	for _, r := range rows {
 		if _, ok := open[r.Serial]; !ok {
-			open[r.Serial] = &rma.OpenRMARef{Number: r.Number, UID: r.UID, Status: r.Status}
+			open[r.Serial] = &rma.OpenRMARef{Number: r.Number, UID: r.UID, Status: rma.Status(r.Status)}
 		}
 	}
 	return open, nil

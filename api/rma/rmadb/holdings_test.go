@@ -33,8 +33,9 @@ func holdingsData(t *testing.T, gdb *gorm.DB) (*rma.Holdings, time.Time) {
 		}))
 	}
 	for i, r := range []struct {
-		v              rma.Viewer
-		serial, status string
+		v      rma.Viewer
+		serial string
+		status rma.Status
 	}{
 		{casey, "RT10000002", rma.StatusAwaitingUnit},
 		{casey, "RT10000003", rma.StatusClosed},

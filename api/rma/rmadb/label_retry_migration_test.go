@@ -20,10 +20,10 @@ func TestIntegrationMigrations_MakeMissingLabelsDueForARetry(t *testing.T) {
 		require.NoError(t, err)
 		now := time.Now().UTC()
 		for _, r := range []rmaRow{
-			{Number: "RMA-100501", UID: "u1", Status: rma.StatusAwaitingUnit, ShippingMethod: string(rma.ShipQR), ShippingError: "The shipping label could not be created."},
-			{Number: "RMA-100502", UID: "u2", Status: rma.StatusAwaitingUnit, ShippingMethod: string(rma.ShipLabel), LabelID: "label-1"},
-			{Number: "RMA-100503", UID: "u3", Status: rma.StatusReceived, ShippingMethod: string(rma.ShipLabel), ShippingError: "The shipping label could not be created."},
-			{Number: "RMA-100504", UID: "u4", Status: rma.StatusAwaitingUnit, ShippingMethod: string(rma.ShipInternational)},
+			{Number: "RMA-100501", UID: "u1", Status: string(rma.StatusAwaitingUnit), ShippingMethod: string(rma.ShipQR), ShippingError: "The shipping label could not be created."},
+			{Number: "RMA-100502", UID: "u2", Status: string(rma.StatusAwaitingUnit), ShippingMethod: string(rma.ShipLabel), LabelID: "label-1"},
+			{Number: "RMA-100503", UID: "u3", Status: string(rma.StatusReceived), ShippingMethod: string(rma.ShipLabel), ShippingError: "The shipping label could not be created."},
+			{Number: "RMA-100504", UID: "u4", Status: string(rma.StatusAwaitingUnit), ShippingMethod: string(rma.ShipInternational)},
 		} {
 			r.Owner, r.Serial, r.CreatedAt, r.UpdatedAt = "usr_casey", "RT1", now, now
 			require.NoError(t, gdb.Omit("label_attempts", "label_retry_at", "payment_attempt_at").Create(&r).Error)

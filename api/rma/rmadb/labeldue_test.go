@@ -112,7 +112,7 @@ func TestIntegrationCreate_ALateShippingStepKeepsTheRetriersLabel(t *testing.T) 
 		require.Len(t, f.mailer.Sent, 1, "only the retrier's e-mail")
 		events, err := f.store.Timeline(t.Context(), stored.Number)
 		require.NoError(t, err)
-		require.Equal(t, []string{"created", "label_issued"}, kinds(events))
+		require.Equal(t, []rma.EventKind{rma.EventCreated, rma.EventLabelIssued}, kinds(events))
 	})
 }
 
@@ -132,6 +132,6 @@ func TestIntegrationCreate_ALateCarrierFailureKeepsTheRetriersLabel(t *testing.T
 		require.Len(t, f.mailer.Sent, 1)
 		events, err := f.store.Timeline(t.Context(), stored.Number)
 		require.NoError(t, err)
-		require.Equal(t, []string{"created", "label_issued"}, kinds(events))
+		require.Equal(t, []rma.EventKind{rma.EventCreated, rma.EventLabelIssued}, kinds(events))
 	})
 }

@@ -84,7 +84,7 @@ func TestIntegrationLabelRetry_IssuesTheLabelWithBackoffOnceTheCarrierRecovers(t
 		require.Empty(t, stored.ShippingError, "the detail page stops showing the failure")
 		timeline, err := f.store.Timeline(t.Context(), created.Number)
 		require.NoError(t, err)
-		require.Equal(t, []string{"created", "label_failed", "label_issued"}, kinds(timeline))
+		require.Equal(t, []rma.EventKind{rma.EventCreated, rma.EventLabelFailed, rma.EventLabelIssued}, kinds(timeline))
 		require.Equal(t, "Label issued after retry 2; tracking "+stored.TrackingNumber, timeline[2].Detail)
 		require.Equal(t, []string{"casey@example.com|RMA " + created.Number + ": your shipping label"}, f.mailer.Sent)
 
@@ -184,8 +184,8 @@ func TestIntegrationLabelRetry_ConcurrentRetriersIssueEachLabelOnce(t *testing.T
 	})
 }
 
-func kinds(events []rma.Event) []string {
-	out := make([]string, len(events))
+func kinds(events []rma.Event) []rma.EventKind {
+	out := make([]rma.EventKind, len(events))
 	for i, e := range events {
 		out[i] = e.Kind
 	}

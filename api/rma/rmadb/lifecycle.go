@@ -70,14 +70,14 @@ func (s *Store) RepairWork(ctx context.Context, number string) ([]rma.RepairWork
 
 func toRepairWorkRow(number string, w rma.RepairWork) *repairWorkRow {
 	return &repairWorkRow{
-		RMANumber: number, At: w.At, Actor: w.Actor, Status: w.Status,
+		RMANumber: number, At: w.At, Actor: w.Actor, Status: string(w.Status),
 		PartsReplaced: w.PartsReplaced, WorkPerformed: w.WorkPerformed, TechnicianNotes: w.TechnicianNotes,
 	}
 }
 
 func toRepairWork(row repairWorkRow) rma.RepairWork {
 	return rma.RepairWork{
-		At: row.At.UTC(), Actor: row.Actor, Status: row.Status,
+		At: row.At.UTC(), Actor: row.Actor, Status: rma.Status(row.Status),
 		PartsReplaced: row.PartsReplaced, WorkPerformed: row.WorkPerformed, TechnicianNotes: row.TechnicianNotes,
 	}
 }

@@ -61,12 +61,13 @@ func TestIntegrationAdvance_RepairGoesFromUnitToClosureWithItsTimeline(t *testin
 
 		timeline, err := l.Timeline(t.Context(), "usr_casey", r.Number)
 		require.NoError(t, err)
-		var statuses, actors []string
+		var statuses []rma.Status
+		var actors []string
 		for _, e := range timeline {
 			statuses, actors = append(statuses, e.Status), append(actors, e.Actor)
 			require.False(t, e.At.IsZero())
 		}
-		require.Equal(t, []string{rma.StatusAwaitingUnit, "", rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending,
+		require.Equal(t, []rma.Status{rma.StatusAwaitingUnit, "", rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending,
 			rma.StatusRepairing, rma.StatusShippedBack, rma.StatusClosed}, statuses)
 		require.Equal(t, []string{"usr_casey", rma.ActorSystem, "usr_admin", "usr_admin", "usr_admin", "usr_admin", "usr_admin", "usr_admin"}, actors)
 		require.Equal(t, "Arrived in good packaging", timeline[2].Note)
@@ -132,7 +133,7 @@ func TestIntegrationAdvance_LeavesAnRMAAwaitingPaymentToItsPaymentAndCustomer(t 
 		f := newFixture(t, gdb)
 		l := lifecycle(f)
 		r := openAwaitingPayment(t, f, "")
-		for _, status := range []string{rma.StatusAwaitingUnit, rma.StatusCancelled} {
+		for _, status := range []rma.Status{rma.StatusAwaitingUnit, rma.StatusCancelled} {
 			_, err := l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: status, Actor: "usr_admin"})
 			require.ErrorIs(t, err, rma.ErrAwaitsPayment, status)
 		}
@@ -155,7 +156,7 @@ func TestIntegrationAdvance_RecycleIsReceivedThenRecycled(t *testing.T) {
 
 		_, err = l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: rma.StatusCancelled, Actor: "usr_admin"})
 		require.ErrorIs(t, err, rma.ErrBadTransition)
-		for _, status := range []string{rma.StatusReceived, rma.StatusRecycled} {
+		for _, status := range []rma.Status{rma.StatusReceived, rma.StatusRecycled} {
 			_, err := l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: status, Actor: "usr_admin"})
 			require.NoError(t, err)
 		}
@@ -235,7 +236,7 @@ func TestIntegrationServiceQuoteIssued_MovesOnlyADiagnosedRMA(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, rma.StatusAwaitingUnit, stored.Status, "a quote before diagnosis moves nothing")
 
-		for _, status := range []string{rma.StatusReceived, rma.StatusDiagnosing} {
+		for _, status := range []rma.Status{rma.StatusReceived, rma.StatusDiagnosing} {
 			_, err := l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: status, Actor: "usr_admin"})
 			require.NoError(t, err)
 		}

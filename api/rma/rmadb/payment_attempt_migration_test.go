@@ -20,8 +20,8 @@ func TestIntegrationMigrations_StartTheAbandonClockOfRMAsAwaitingPayment(t *test
 		require.NoError(t, err)
 		changed := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 		for _, r := range []rmaRow{
-			{Number: "RMA-100501", UID: "u1", Status: rma.StatusAwaitingPayment},
-			{Number: "RMA-100502", UID: "u2", Status: rma.StatusAwaitingUnit},
+			{Number: "RMA-100501", UID: "u1", Status: string(rma.StatusAwaitingPayment)},
+			{Number: "RMA-100502", UID: "u2", Status: string(rma.StatusAwaitingUnit)},
 		} {
 			r.Owner, r.Serial, r.CreatedAt, r.UpdatedAt = "usr_casey", "RT1", changed.Add(-time.Hour), changed
 			require.NoError(t, gdb.Omit("payment_attempt_at").Create(&r).Error)

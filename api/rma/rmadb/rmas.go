@@ -274,11 +274,11 @@ func (s *Store) Timeline(ctx context.Context, number string) ([]rma.Event, error
 }
 
 func toEventRow(e rma.Event) *eventRow {
-	return &eventRow{RMANumber: e.RMANumber, At: e.At, Kind: e.Kind, Detail: e.Detail, Status: e.Status, Actor: e.Actor, Note: e.Note}
+	return &eventRow{RMANumber: e.RMANumber, At: e.At, Kind: string(e.Kind), Detail: e.Detail, Status: string(e.Status), Actor: e.Actor, Note: e.Note}
 }
 
 func toEvent(row eventRow) rma.Event {
-	return rma.Event{RMANumber: row.RMANumber, At: row.At.UTC(), Kind: row.Kind, Detail: row.Detail, Status: row.Status, Actor: row.Actor, Note: row.Note}
+	return rma.Event{RMANumber: row.RMANumber, At: row.At.UTC(), Kind: rma.EventKind(row.Kind), Detail: row.Detail, Status: rma.Status(row.Status), Actor: row.Actor, Note: row.Note}
 }
 
 // Events lists an RMA's history, oldest first.
@@ -292,7 +292,7 @@ func toRMARow(r rma.RMA) *rmaRow {
 	p, perm, acc, c, a := r.Problem, r.Problem.Permissions, r.Problem.Accessories, r.Contact, r.Address
 	row := &rmaRow{
 		Number: r.Number, UID: r.UID, Owner: r.Owner, Org: r.Org, OpenedByName: r.OpenedByName, Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
-		RMAType: r.Type, Status: r.Status, PrimaryFault: p.PrimaryFault, Problem: p.Problem,
+		RMAType: r.Type, Status: string(r.Status), PrimaryFault: p.PrimaryFault, Problem: p.Problem,
 		ProblemPriceCents: r.ProblemPrice.Cents, ProblemPriceCurrency: r.ProblemPrice.Currency, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference,
 		AssetTag: p.AssetTag, Reimage: perm.Reimage, BIOSFirmware: perm.BIOSFirmware,
 		WindowsUser: perm.WindowsUser, WindowsPassword: perm.WindowsPassword, BIOSPassword: perm.BIOSPassword,
@@ -317,7 +317,7 @@ func toRMARow(r rma.RMA) *rmaRow {
 func toRMA(row rmaRow) rma.RMA {
 	return rma.RMA{
 		Number: row.Number, UID: row.UID, Owner: row.Owner, Org: row.Org, OpenedByName: row.OpenedByName, Serial: row.Serial, Model: row.Model, PartNumber: row.PartNumber,
-		Type: row.RMAType, Status: row.Status, ProblemPrice: money.Money{Cents: row.ProblemPriceCents, Currency: row.ProblemPriceCurrency},
+		Type: row.RMAType, Status: rma.Status(row.Status), ProblemPrice: money.Money{Cents: row.ProblemPriceCents, Currency: row.ProblemPriceCurrency},
 		Problem: rma.Problem{
 			PrimaryFault: row.PrimaryFault, Problem: row.Problem, InitialNotes: row.InitialNotes,
 			CustomerReference: row.CustomerReference, AssetTag: row.AssetTag,
@@ -375,7 +375,7 @@ func toLineRows(r rma.RMA) []lineRow {
 // SetStatus implements rma.RMAStore with one conditional UPDATE: PostgreSQL re-checks the
 // condition after a concurrent writer's commit, SQLite runs writers one at a time, so exactly
 // one of two concurrent callers moves the RMA.
-func (s *Store) SetStatus(ctx context.Context, owner, number, from, to string) (bool, error) {
+func (s *Store) SetStatus(ctx context.Context, owner, number string, from, to rma.Status) (bool, error) {
 	res := db.Conn(ctx, s.db).Model(&rmaRow{}).
 		Where("number = ? AND owner = ? AND status = ?", number, owner, from).
 		Updates(map[string]any{"status": to, "updated_at": time.Now().UTC()})

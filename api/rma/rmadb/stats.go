@@ -15,7 +15,7 @@ import (
 // so a fleet of thousands of RMAs costs one small answer per figure.
 
 // StatusCounts implements rma.StatsStore.
-func (s *Store) StatusCounts(ctx context.Context, v rma.Viewer, since time.Time) (map[string]int, error) {
+func (s *Store) StatusCounts(ctx context.Context, v rma.Viewer, since time.Time) (map[rma.Status]int, error) {
 	cond, args := seenBy("", v)
 	var rows []struct {
 		Status string
@@ -26,9 +26,9 @@ func (s *Store) StatusCounts(ctx context.Context, v rma.Viewer, since time.Time)
 	if err != nil {
 		return nil, fmt.Errorf("rmadb: rmas by status: %w", err)
 	}
-	counts := make(map[string]int, len(rows))
+	counts := make(map[rma.Status]int, len(rows))
 	for _, r := range rows {
-		counts[r.Status] = r.N
+		counts[rma.Status(r.Status)] = r.N
 	}
 	return counts, nil
 }
@@ -118,7 +118,7 @@ func (s *Store) UnitModels(ctx context.Context, v rma.Viewer) ([]string, error) 
 }
 
 // OpenCount implements rma.StatsStore.
-func (s *Store) OpenCount(ctx context.Context, v rma.Viewer, ended []string) (int, error) {
+func (s *Store) OpenCount(ctx context.Context, v rma.Viewer, ended []rma.Status) (int, error) {
 	cond, args := seenBy("", v)
 	var n int
 	err := db.Conn(ctx, s.db).Raw("SELECT COUNT(*) FROM rma_rmas WHERE "+cond+" AND status NOT IN ?", append(args, ended)...).

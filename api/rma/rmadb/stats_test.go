@@ -23,7 +23,7 @@ func day(s string) time.Time {
 
 // putRMA stores an RMA of owner under org for serial in status with its creation event and one
 // status event per (status, time) pair, as the lifecycle leaves them.
-func putRMA(t *testing.T, s *rmadb.Store, number, owner, org, serial, rmaType, status string, created time.Time, moves ...any) rma.RMA {
+func putRMA(t *testing.T, s *rmadb.Store, number, owner, org, serial, rmaType string, status rma.Status, created time.Time, moves ...any) rma.RMA {
 	t.Helper()
 	uid, err := rma.NewUID()
 	require.NoError(t, err)
@@ -34,11 +34,11 @@ func putRMA(t *testing.T, s *rmadb.Store, number, owner, org, serial, rmaType, s
 	}
 	ctx := t.Context()
 	require.NoError(t, s.CreateRMA(ctx, r, ""))
-	require.NoError(t, s.AddEvent(ctx, rma.Event{RMANumber: number, At: created, Kind: "created", Status: rma.StatusAwaitingUnit, Actor: owner}))
-	require.NoError(t, s.AddEvent(ctx, rma.Event{RMANumber: number, At: created.Add(time.Minute), Kind: "label_issued", Actor: rma.ActorSystem}))
+	require.NoError(t, s.AddEvent(ctx, rma.Event{RMANumber: number, At: created, Kind: rma.EventCreated, Status: rma.StatusAwaitingUnit, Actor: owner}))
+	require.NoError(t, s.AddEvent(ctx, rma.Event{RMANumber: number, At: created.Add(time.Minute), Kind: rma.EventLabelIssued, Actor: rma.ActorSystem}))
 	for i := 0; i < len(moves); i += 2 {
 		require.NoError(t, s.AddEvent(ctx, rma.Event{
-			RMANumber: number, At: moves[i+1].(time.Time), Kind: "status", Status: moves[i].(string), Actor: "usr_adam",
+			RMANumber: number, At: moves[i+1].(time.Time), Kind: rma.EventStatus, Status: moves[i].(rma.Status), Actor: "usr_adam",
 		}))
 	}
 	return r
@@ -85,7 +85,7 @@ func TestIntegrationDashboard_ExactFiguresOfAKnownHistory(t *testing.T) {
 		got, err := stats.Dashboard(t.Context(), olivia, since)
 		require.NoError(t, err)
 		require.Equal(t, rma.DashboardStats{
-			ByStatus: map[string]int{rma.StatusClosed: 1, rma.StatusShippedBack: 1, rma.StatusRecycled: 1, rma.StatusAwaitingUnit: 1},
+			ByStatus: map[rma.Status]int{rma.StatusClosed: 1, rma.StatusShippedBack: 1, rma.StatusRecycled: 1, rma.StatusAwaitingUnit: 1},
 			ByMonth: []rma.MonthCount{
 				{Month: "2025-12"}, {Month: "2026-01", Repair: 1}, {Month: "2026-02", Repair: 1, Recycle: 1}, {Month: "2026-03", Recycle: 1},
 			},
@@ -103,7 +103,7 @@ func TestIntegrationDashboard_ExactFiguresOfAKnownHistory(t *testing.T) {
 
 		got, err = stats.Dashboard(t.Context(), casey, since)
 		require.NoError(t, err)
-		require.Equal(t, map[string]int{rma.StatusAwaitingUnit: 1}, got.ByStatus)
+		require.Equal(t, map[rma.Status]int{rma.StatusAwaitingUnit: 1}, got.ByStatus)
 		require.Equal(t, rma.Turnaround{ByMonth: []rma.MonthDays{}}, got.Turnaround)
 		require.Equal(t, rma.UnitsByWarranty{InWarranty: 2}, got.Units, "RT10000005 of the RMA, RT10000006 registered")
 		require.Equal(t, []string{"EX80", "TH6"}, got.Models, "the models the registry gives the units")
@@ -111,7 +111,7 @@ func TestIntegrationDashboard_ExactFiguresOfAKnownHistory(t *testing.T) {
 		// Without the organization, olivia's own only: RMA-1 in the period, RMA-5 before it.
 		got, err = stats.Dashboard(t.Context(), rma.Viewer{Subject: "usr_olivia"}, since)
 		require.NoError(t, err)
-		require.Equal(t, map[string]int{rma.StatusClosed: 1}, got.ByStatus)
+		require.Equal(t, map[rma.Status]int{rma.StatusClosed: 1}, got.ByStatus)
 		require.Equal(t, 1, got.Turnaround.Closed)
 		require.Equal(t, rma.UnitsByWarranty{InWarranty: 3}, got.Units)
 

@@ -47,7 +47,7 @@ func rmaCommand(ctx context.Context, args []string) error {
 		}
 		defer func() { _ = closeCache() }()
 		r, err := lifecycle.Advance(ctx, rma.Advance{
-			Number: *number, Status: *status, Actor: cliActor(), Note: *note, ReturnTracking: *tracking,
+			Number: *number, Status: rma.ParseStatus(*status), Actor: cliActor(), Note: *note, ReturnTracking: *tracking,
 			Work: rma.RepairWork{PartsReplaced: *parts, WorkPerformed: *work, TechnicianNotes: *techNotes},
 		})
 		if err != nil {
