@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 // ownOrder is c's own order id: anyone else's, an unknown one or a malformed id answer alike.
@@ -25,7 +25,7 @@ func (s *Orders) ownOrder(ctx context.Context, owner, id string) (Order, error) 
 
 // Get reads order id for v: its owner or a member of its organization; anyone else's answers
 // as an unknown one.
-func (s *Orders) Get(ctx context.Context, v rma.Viewer, id string) (Order, error) {
+func (s *Orders) Get(ctx context.Context, v visibility.Viewer, id string) (Order, error) {
 	id = strings.ToUpper(strings.TrimSpace(id))
 	if !ValidBatchID(id) || v.Subject == "" {
 		return Order{}, ErrOrderNotFound
