@@ -152,8 +152,20 @@ chart-check: bin/portal ## Helm chart: lint --strict, manifests strictly valid f
 chart-domains: bin/portal ## Regenerate the Helm chart's domains.yaml (processes and paths) from `portal routes --json`
 	go run ./api/tools/chartcheck --chart deploy/helm/portal --portal ./bin/portal --write-domains
 
+# A new domain is its own folder plus its line in compose.Domains (and go.work); everything else
+# derives from that list (ARCHITECTURE.md §7).
+.PHONY: new-domain
+new-domain: ## Scaffold the domain module api/NAME (core, db, api, test, pact, README, migration), registered in compose.Domains
+	@test -n "$(NAME)" || { echo "NAME names the new domain, e.g. make new-domain NAME=fleet"; exit 1; }
+	go run ./api/tools/newdomain --name $(NAME)
+	go run ./api/tools/chartcheck --chart deploy/helm/portal --routes-file <(go run ./api/portal/cmd/portal routes --json) --write-domains
+
+.PHONY: check-new-domain
+check-new-domain: services ## Scaffold a domain in a scratch copy of HEAD: it builds, tests, keeps the import direction, is in portal routes and the chart, serves alone
+	api/tools/newdomain/check.sh
+
 .PHONY: test
-test: lint test-go test-web test-pact contract-check chart-check test-e2e ## Run every test (what CI runs)
+test: lint test-go test-web test-pact contract-check chart-check check-new-domain test-e2e ## Run every test (what CI runs)
 
 .PHONY: bench
 bench: build services ## Load-test verify-serial on PostgreSQL + Redis beside a bare Gin handler; report bundle sizes

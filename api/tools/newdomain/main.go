@@ -51,7 +51,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "newdomain:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("newdomain: api/%s scaffolded; run `make chart-domains` and commit\n", *name)
+	fmt.Printf("newdomain: api/%s scaffolded and listed in compose.Domains\n", *name)
 }
 
 func scaffold(root, name string) error {
