@@ -145,7 +145,9 @@ export function ConfirmStep(props: ConfirmStepProps) {
   const upgrade = kind.alwaysPaid;
   // An upgrade is paid whatever the warranty; a repair only out of warranty without the override.
   const direct = !upgrade && canSubmitDirectly(unit);
-  const paid = (upgrade ? unit !== null : needsPayment(unit)) && (phase.kind === 'idle' || phase.kind === 'redirecting');
+  // Once the RMA exists and awaits its payment, its details can no longer be edited here.
+  const editable = phase.kind === 'idle' || phase.kind === 'redirecting';
+  const paid = (upgrade ? unit !== null : needsPayment(unit)) && editable;
   const countries = useCountries();
   const options = usePaymentOptions(paid);
   // The price is known when the problem step loaded the options; on a page opened at this step
@@ -166,8 +168,6 @@ export function ConfirmStep(props: ConfirmStepProps) {
     if (ready && payment.method === '') onPaymentChange({ ...payment, method: defaultMethod(ready) });
   }, [ready, payment, onPaymentChange]);
 
-  // Once the RMA exists and awaits its payment, its details can no longer be edited here.
-  const editable = phase.kind === 'idle' || phase.kind === 'redirecting';
   const edit = (step: number) => (editable ? () => onEdit(step) : undefined);
   const summary = (
     <>
