@@ -54,9 +54,6 @@ type DashboardStats struct {
 	Open int
 }
 
-// EndStatuses end an RMA: nothing more happens to it or its unit.
-var EndStatuses = []Status{StatusClosed, StatusCancelled, StatusRecycled}
-
 // Completion is one RMA's way through the service: when it was opened and when its unit was
 // shipped back or recycled.
 type Completion struct {

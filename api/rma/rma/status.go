@@ -38,10 +38,11 @@ func ParseStatus(raw string) Status { return Status(strings.ToUpper(strings.Trim
 // Known reports whether the status is one of the lifecycle's.
 func (s Status) Known() bool { return slices.Contains(knownStatuses, s) }
 
-// Ends reports whether the status is an end state: the unit may get a new RMA.
-func (s Status) Ends() bool {
-	return s == StatusClosed || s == StatusCancelled || s == StatusRecycled
-}
+// EndStatuses end an RMA: nothing more happens to it, and its unit may get a new RMA.
+var EndStatuses = []Status{StatusClosed, StatusCancelled, StatusRecycled}
+
+// Ends reports whether the status is one of EndStatuses.
+func (s Status) Ends() bool { return slices.Contains(EndStatuses, s) }
 
 // statusNames are knownStatuses as text, for messages that list them.
 func statusNames() []string {
