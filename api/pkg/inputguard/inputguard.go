@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/httpx"
 )
 
 // ErrInvalidText is the refusal; its fields map each offending field to one of the Msg…
@@ -21,8 +22,9 @@ var ErrInvalidText = fault.New(fault.KindInvalid, "input.invalidText",
 	"Some fields contain characters that are not allowed: control characters, line breaks in a one-line field, or bytes that are not UTF-8 text.")
 
 // ErrBodyTooLarge refuses a JSON or form body longer than the guard reads ahead (Options.MaxBody):
-// no route takes one that long.
-var ErrBodyTooLarge = fault.New(fault.KindTooLarge, "request.tooLarge", "The request is too large.")
+// no route takes one that long. It is the routes' own refusal of a body past their limit, so a
+// client sees one answer for a body too large wherever it was stopped.
+var ErrBodyTooLarge = httpx.ErrBodyTooLarge
 
 // The messages of a field ErrInvalidText names.
 const (

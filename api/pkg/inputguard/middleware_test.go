@@ -192,7 +192,7 @@ func TestMiddleware_RefusesABodyLongerThanItReadsAhead(t *testing.T) {
 			w := httptest.NewRecorder()
 			r.ServeHTTP(w, req)
 			require.Equal(t, http.StatusRequestEntityTooLarge, w.Code)
-			require.JSONEq(t, `{"error":"request.tooLarge","message":"The request is too large."}`, w.Body.String())
+			require.JSONEq(t, `{"error":"request.tooLarge","message":"The request body is too large."}`, w.Body.String())
 		})
 	}
 	w := call{method: "POST", target: "/echo", body: strings.NewReader(long[:64])}.serve(r)
