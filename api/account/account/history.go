@@ -122,7 +122,7 @@ func (s *Service) Details(ctx context.Context, v Viewer, uid string) (Details, e
 		return Details{}, err
 	}
 	r := d.RMA
-	out := Details{RMA: r, Mine: r.Owner == v.Subject, OpenedBy: r.OpenedByName, Timeline: make([]TimelineEntry, 0, len(d.Timeline))}
+	out := Details{RMA: r, Mine: v.Owns(r.Owner), OpenedBy: r.OpenedByName, Timeline: make([]TimelineEntry, 0, len(d.Timeline))}
 	out.UpdatedAt = r.CreatedAt
 	for _, e := range d.Timeline {
 		out.Timeline = append(out.Timeline, TimelineEntry{At: e.At, Status: string(e.Status), Kind: string(e.Kind), Actor: actorName(v, r, e.Actor), Note: e.Note})

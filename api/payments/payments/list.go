@@ -10,19 +10,15 @@ import (
 	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/validate"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
-// Viewer is who reads quotes: a customer sees their own and, as a member of an organization,
-// the organization's (Org "" is none).
-type Viewer struct{ Subject, Org string }
-
 // Mine reports whether v owns q; a quote v sees only through its organization is not mine.
-func (q Quote) Mine(v Viewer) bool { return v.Subject != "" && q.Owner == v.Subject }
+func (q Quote) Mine(v visibility.Viewer) bool { return v.Owns(q.Owner) }
 
-// VisibleTo reports whether v may see q: their own, or their organization's.
-func (q Quote) VisibleTo(v Viewer) bool {
-	return q.Mine(v) || (v.Subject != "" && v.Org != "" && q.Org == v.Org)
-}
+// VisibleTo reports whether v may see q: the portal's one visibility rule (their own, or their
+// organization's).
+func (q Quote) VisibleTo(v visibility.Viewer) bool { return v.Sees(q.Owner, q.Org) }
 
 // PayPath is the page where the owner pays an open service quote (/pay-quote/{id}/{reference},
 // under the portal's public URL); empty for a quote that is not paid on that page.
@@ -102,7 +98,7 @@ type QuoteKey struct {
 // organization's, matching Search as of Now, in Sort's order or (Backward) its reverse, strictly
 // after From when set, at most Limit.
 type QuoteQuery struct {
-	Viewer   Viewer
+	Viewer   visibility.Viewer
 	Search   QuoteSearch
 	Sort     QuoteSort
 	Now      time.Time
@@ -116,9 +112,9 @@ type QuoteLister interface {
 	// ListQuotes scans q; the store never answers a quote the viewer may not see.
 	ListQuotes(ctx context.Context, q QuoteQuery) ([]Quote, error)
 	// CountQuotes counts what ListQuotes would list without From and Limit.
-	CountQuotes(ctx context.Context, v Viewer, s QuoteSearch, now time.Time) (int, error)
+	CountQuotes(ctx context.Context, v visibility.Viewer, s QuoteSearch, now time.Time) (int, error)
 	// PaidQuotes are the paid quotes the viewer sees, paid at since or later.
-	PaidQuotes(ctx context.Context, v Viewer, since time.Time) ([]Quote, error)
+	PaidQuotes(ctx context.Context, v visibility.Viewer, since time.Time) ([]Quote, error)
 }
 
 // MonthAmount is what was paid in one calendar month (UTC), "2026-03".
@@ -129,7 +125,7 @@ type MonthAmount struct {
 
 // Connection lists the quotes v sees (their own, and their organization's), one keyset page: a
 // deep page costs what the first does. Quotes of anyone outside v's organization never appear.
-func (s *Quotes) Connection(ctx context.Context, v Viewer, search QuoteSearch, sort QuoteSort, k Keyset) (QuotePage, error) {
+func (s *Quotes) Connection(ctx context.Context, v visibility.Viewer, search QuoteSearch, sort QuoteSort, k Keyset) (QuotePage, error) {
 	if v.Subject == "" {
 		return QuotePage{}, nil
 	}
@@ -163,7 +159,7 @@ func (s *Quotes) Connection(ctx context.Context, v Viewer, search QuoteSearch, s
 }
 
 // Count is how many quotes Connection lists for v and search over all its pages.
-func (s *Quotes) Count(ctx context.Context, v Viewer, search QuoteSearch) (int, error) {
+func (s *Quotes) Count(ctx context.Context, v visibility.Viewer, search QuoteSearch) (int, error) {
 	if v.Subject == "" {
 		return 0, nil
 	}
@@ -181,7 +177,7 @@ func (s *Quotes) SpendByMonth(ctx context.Context, owner, org string, since time
 	if owner == "" {
 		return nil, nil
 	}
-	paid, err := s.d.Store.PaidQuotes(ctx, Viewer{Subject: owner, Org: org}, since.UTC())
+	paid, err := s.d.Store.PaidQuotes(ctx, visibility.Viewer{Subject: owner, Org: org}, since.UTC())
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"rugged.example/portal/api/payments/paymentsdb"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 // demoQuotes is a small demo history's payments as of t0: casey (no organization, pays by
@@ -72,7 +73,7 @@ func TestIntegrationSeedDemoQuotes_WritesWhatTheHistoryImpliesOnce(t *testing.T)
 		require.EqualValues(t, 8, quoteCount(t, gdb))
 
 		svc := quotes(gdb, s, nil, t0)
-		casey := payments.Viewer{Subject: "usr_casey"}
+		casey := visibility.Viewer{Subject: "usr_casey"}
 		page, err := svc.Connection(ctx, casey, payments.QuoteSearch{}, payments.QuoteSort{}, payments.Keyset{})
 		require.NoError(t, err)
 		require.Len(t, page.Items, 2, "the two open service quotes")
@@ -94,7 +95,7 @@ func TestIntegrationSeedDemoQuotes_WritesWhatTheHistoryImpliesOnce(t *testing.T)
 			}
 		}
 
-		olivia := payments.Viewer{Subject: "usr_olivia", Org: "FleetCo"}
+		olivia := visibility.Viewer{Subject: "usr_olivia", Org: "FleetCo"}
 		page, err = svc.Connection(ctx, olivia, payments.QuoteSearch{}, payments.QuoteSort{}, payments.Keyset{})
 		require.NoError(t, err)
 		require.Len(t, page.Items, 1, "the saved quote; a repair quote is paid with its RMA, never listed")

@@ -8,6 +8,7 @@ import (
 
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 // A viewer's quotes are two disjoint branches read apart and joined with UNION ALL: their own
@@ -28,7 +29,7 @@ type branch struct {
 	args  []any
 }
 
-func branches(v payments.Viewer) []branch {
+func branches(v visibility.Viewer) []branch {
 	out := []branch{{where: "owner = ?", args: []any{v.Subject}}}
 	if v.Org != "" {
 		out = append(out, branch{where: "org = ? AND owner <> ?", args: []any{v.Org, v.Subject}})
@@ -128,7 +129,7 @@ func listSQL(q payments.QuoteQuery) (string, []any, error) {
 }
 
 // CountQuotes implements payments.QuoteLister: one count per branch, added in the statement.
-func (s *Store) CountQuotes(ctx context.Context, v payments.Viewer, search payments.QuoteSearch, now time.Time) (int, error) {
+func (s *Store) CountQuotes(ctx context.Context, v visibility.Viewer, search payments.QuoteSearch, now time.Time) (int, error) {
 	if v.Subject == "" {
 		return 0, nil
 	}
@@ -147,7 +148,7 @@ func (s *Store) CountQuotes(ctx context.Context, v payments.Viewer, search payme
 }
 
 // PaidQuotes implements payments.QuoteLister.
-func (s *Store) PaidQuotes(ctx context.Context, v payments.Viewer, since time.Time) ([]payments.Quote, error) {
+func (s *Store) PaidQuotes(ctx context.Context, v visibility.Viewer, since time.Time) ([]payments.Quote, error) {
 	if v.Subject == "" {
 		return nil, nil
 	}

@@ -11,6 +11,7 @@ import (
 
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 // sortNode is a Sort step of a PostgreSQL plan (not the Sort Key of a Merge Append).
@@ -48,7 +49,7 @@ func TestIntegrationListQuotes_EachBranchIsAnOrderedIndexScan(t *testing.T) {
 		for _, desc := range []bool{false, true} {
 			for _, from := range []*payments.QuoteKey{nil, {At: base.Add(time.Hour), Cents: 1500, ID: "QT-000000000500"}} {
 				q := payments.QuoteQuery{
-					Viewer: payments.Viewer{Subject: "usr_0007", Org: "FleetCo"}, Search: search,
+					Viewer: visibility.Viewer{Subject: "usr_0007", Org: "FleetCo"}, Search: search,
 					Sort: payments.QuoteSort{Field: field, Desc: desc}, Now: base, From: from, Backward: desc, Limit: 26,
 				}
 				sql, args, err := listSQL(q)

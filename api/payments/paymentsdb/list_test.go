@@ -15,6 +15,7 @@ import (
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/pkg/visibility"
 )
 
 // listNow is the listing's clock: quotes made before it, some expired by then.
@@ -23,10 +24,10 @@ var listNow = t0.Add(10 * 24 * time.Hour)
 // The viewers of these tests: olivia and fred are FleetCo's members, casey belongs to no
 // organization, and ann is Acme's.
 var (
-	olivia = payments.Viewer{Subject: "usr_olivia", Org: "FleetCo"}
-	fred   = payments.Viewer{Subject: "usr_fred", Org: "FleetCo"}
-	casey  = payments.Viewer{Subject: "usr_casey"}
-	ann    = payments.Viewer{Subject: "usr_ann", Org: "Acme"}
+	olivia = visibility.Viewer{Subject: "usr_olivia", Org: "FleetCo"}
+	fred   = visibility.Viewer{Subject: "usr_fred", Org: "FleetCo"}
+	casey  = visibility.Viewer{Subject: "usr_casey"}
+	ann    = visibility.Viewer{Subject: "usr_ann", Org: "Acme"}
 )
 
 type listFixture struct {
@@ -91,7 +92,7 @@ func (f *listFixture) seed(t *testing.T) {
 }
 
 // expected is what v lists for search and sort, computed here from every quote stored.
-func (f *listFixture) expected(v payments.Viewer, kinds []payments.QuoteKind, statuses []payments.QuoteStatus, sort payments.QuoteSort) []string {
+func (f *listFixture) expected(v visibility.Viewer, kinds []payments.QuoteKind, statuses []payments.QuoteStatus, sort payments.QuoteSort) []string {
 	if len(kinds) == 0 {
 		kinds = []payments.QuoteKind{payments.KindSaved, payments.KindService}
 	}
@@ -141,7 +142,7 @@ func TestIntegrationQuoteConnection_ListsTheViewersAndTheirOrganizationsOpenQuot
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		f := newListFixture(t, gdb)
 		f.seed(t)
-		for _, v := range []payments.Viewer{olivia, fred, casey, ann} {
+		for _, v := range []visibility.Viewer{olivia, fred, casey, ann} {
 			page, err := f.quotes.Connection(t.Context(), v, payments.QuoteSearch{}, payments.QuoteSort{}, payments.Keyset{First: 100})
 			require.NoError(t, err)
 			want := f.expected(v, nil, nil, payments.QuoteSort{})
@@ -163,7 +164,7 @@ func TestIntegrationQuoteConnection_ListsTheViewersAndTheirOrganizationsOpenQuot
 		require.NoError(t, err)
 		require.Len(t, page.Items, 7+3+1+3)
 
-		page, err = f.quotes.Connection(t.Context(), payments.Viewer{Org: "FleetCo"}, payments.QuoteSearch{}, payments.QuoteSort{}, payments.Keyset{})
+		page, err = f.quotes.Connection(t.Context(), visibility.Viewer{Org: "FleetCo"}, payments.QuoteSearch{}, payments.QuoteSort{}, payments.Keyset{})
 		require.NoError(t, err)
 		require.Empty(t, page.Items, "an organization alone is nobody")
 	})
@@ -230,7 +231,7 @@ func TestIntegrationQuoteConnection_SearchesTextKindsAndStatuses(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		f := newListFixture(t, gdb)
 		f.seed(t)
-		list := func(v payments.Viewer, s payments.QuoteSearch) []string {
+		list := func(v visibility.Viewer, s payments.QuoteSearch) []string {
 			t.Helper()
 			page, err := f.quotes.Connection(t.Context(), v, s, payments.QuoteSort{}, payments.Keyset{First: 100})
 			require.NoError(t, err)

@@ -19,3 +19,10 @@ func TestViewer_OwnsOnlyTheirOwn(t *testing.T) {
 	require.True(t, olivia.Owns("usr_olivia"))
 	require.False(t, olivia.Owns("usr_diego"), "an organization's record is seen, not owned")
 }
+
+func TestViewer_WithoutSubjectOwnsAndSeesNothing(t *testing.T) {
+	orgOnly := Viewer{Org: "FleetCo"}
+	require.False(t, orgOnly.Owns(""), "a record without an owner is not nobody's to read")
+	require.False(t, orgOnly.Sees("", ""))
+	require.False(t, orgOnly.Sees("usr_diego", "FleetCo"), "an organization alone is not a viewer")
+}

@@ -12,6 +12,7 @@ import (
 	"rugged.example/portal/api/payments/paymentsdb"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/portal/compose"
 )
 
@@ -68,17 +69,17 @@ func TestIntegrationSeed_WritesTheDemoHistorysQuotesOnce(t *testing.T) {
 				require.NotEmpty(t, rows, status)
 				return rows
 			}
-			open := func(v payments.Viewer, kind payments.QuoteKind) []payments.Quote {
+			open := func(v visibility.Viewer, kind payments.QuoteKind) []payments.Quote {
 				page, err := quotes.Connection(ctx, v, payments.QuoteSearch{Kinds: []payments.QuoteKind{kind}}, payments.QuoteSort{}, payments.Keyset{First: 100})
 				require.NoError(t, err)
 				return page.Items
 			}
-			casey := payments.Viewer{Subject: identity.DemoCaseyID}
-			olivia := payments.Viewer{Subject: identity.DemoOliviaID, Org: "FleetCo Utilities"}
-			diego := payments.Viewer{Subject: identity.DemoDiegoID, Org: "FleetCo Utilities"}
+			casey := visibility.Viewer{Subject: identity.DemoCaseyID}
+			olivia := visibility.Viewer{Subject: identity.DemoOliviaID, Org: "FleetCo Utilities"}
+			diego := visibility.Viewer{Subject: identity.DemoDiegoID, Org: "FleetCo Utilities"}
 
 			service := map[string]payments.Quote{}
-			for _, v := range []payments.Viewer{casey, olivia} {
+			for _, v := range []visibility.Viewer{casey, olivia} {
 				for _, q := range open(v, payments.KindService) {
 					require.Equal(t, identity.DemoAdamID, q.IssuedBy)
 					require.NotEmpty(t, q.PayPath())
@@ -129,7 +130,7 @@ func TestIntegrationSeed_WritesTheDemoHistorysQuotesOnce(t *testing.T) {
 			require.Len(t, open(diego, payments.KindSaved), len(fleet))
 
 			since := now.AddDate(-2, 0, -7)
-			for _, v := range []payments.Viewer{casey, olivia} {
+			for _, v := range []visibility.Viewer{casey, olivia} {
 				spend, err := quotes.SpendByMonth(ctx, v.Subject, v.Org, since)
 				require.NoError(t, err)
 				require.GreaterOrEqual(t, len(spend), 3, "%s has spent in several months", v.Subject)

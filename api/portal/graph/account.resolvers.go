@@ -8,7 +8,7 @@ package graph
 import (
 	"context"
 
-	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -39,7 +39,7 @@ func (r *queryResolver) SavedQuoteConnection(ctx context.Context, search *QuoteS
 	if err != nil {
 		return nil, err
 	}
-	v, s := payments.Viewer{Subject: p.Subject, Org: p.Org}, toQuoteSearch(search)
+	v, s := visibility.Viewer{Subject: p.Subject, Org: p.Org}, toQuoteSearch(search)
 	page, err := r.Quotes.Connection(ctx, v, s, toQuoteSort(sort), k)
 	if err != nil {
 		return nil, err

@@ -11,13 +11,14 @@ import (
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/keyset"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
 )
 
 // QuoteList is the payments capability's listing of quotes; *payments.Quotes implements it.
 type QuoteList interface {
-	Connection(ctx context.Context, v payments.Viewer, s payments.QuoteSearch, o payments.QuoteSort, k payments.Keyset) (payments.QuotePage, error)
-	Count(ctx context.Context, v payments.Viewer, s payments.QuoteSearch) (int, error)
+	Connection(ctx context.Context, v visibility.Viewer, s payments.QuoteSearch, o payments.QuoteSort, k payments.Keyset) (payments.QuotePage, error)
+	Count(ctx context.Context, v visibility.Viewer, s payments.QuoteSearch) (int, error)
 }
 
 // RMAHistory is the rma capability's history; *rma.History implements it.
@@ -39,7 +40,7 @@ type RMAsConnection struct {
 type SavedQuoteConnection struct {
 	Edges    []*SavedQuoteEdge `json:"edges"`
 	PageInfo *PageInfo         `json:"pageInfo"`
-	viewer   payments.Viewer
+	viewer   visibility.Viewer
 	search   payments.QuoteSearch
 }
 
@@ -197,7 +198,7 @@ func unitBlockOf(q payments.Quote, reg registered) *UnitBlock {
 	return &block
 }
 
-func toSavedQuote(q payments.Quote, v payments.Viewer, reg registered, now time.Time) (*SavedQuote, error) {
+func toSavedQuote(q payments.Quote, v visibility.Viewer, reg registered, now time.Time) (*SavedQuote, error) {
 	data, err := json.Marshal(q.Saved)
 	if err != nil {
 		return nil, err

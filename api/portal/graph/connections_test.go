@@ -16,6 +16,7 @@ import (
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/portal/graph"
 	"rugged.example/portal/api/rma/rma"
 )
@@ -46,7 +47,7 @@ type countingQuotes struct {
 	counts atomic.Int32
 }
 
-func (c *countingQuotes) Count(ctx context.Context, v payments.Viewer, s payments.QuoteSearch) (int, error) {
+func (c *countingQuotes) Count(ctx context.Context, v visibility.Viewer, s payments.QuoteSearch) (int, error) {
 	c.counts.Add(1)
 	return c.Quotes.Count(ctx, v, s)
 }

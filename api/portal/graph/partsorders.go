@@ -62,6 +62,6 @@ func toPartsOrderBatch(o parts.Order, v rma.Viewer) *PartsOrderBatch {
 	return &PartsOrderBatch{
 		RmaBatchID: o.ID, Kind: string(o.Kind), Status: string(o.Status), CreatedAt: o.CreatedAt.UTC().Format(time.RFC3339),
 		Total: toMoney(o.Total), PaymentMethod: string(o.PaymentMethod), CustomerPo: o.CustomerPO, ItemCount: o.ItemCount(),
-		Mine: o.Owner == v.Subject, OrderedByName: o.OrderedByName, Lines: lines,
+		Mine: v.Owns(o.Owner), OrderedByName: o.OrderedByName, Lines: lines,
 	}
 }
