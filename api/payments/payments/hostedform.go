@@ -36,8 +36,8 @@ func (c *Checkout) StartQuoteAuthNet(ctx context.Context, owner, id, reference s
 		}
 		form, err := c.d.AuthNet.HostedForm(ctx, FormRequest{
 			Amount: q.Amount, InvoiceNumber: q.ID, Description: describe(q),
-			ReturnURL: c.d.PublicURL + "/authnet-response?quote=" + q.ID,
-			CancelURL: c.d.PublicURL + "/service-quote-cancel?quote=" + q.ID,
+			ReturnURL: c.d.PublicURL + q.authNetReturnPath(),
+			CancelURL: c.d.PublicURL + q.quoteCancelPath(),
 		})
 		if err != nil {
 			return HostedForm{}, err

@@ -26,7 +26,7 @@ func (q Quote) PayPath() string {
 	if q.Kind != KindService {
 		return ""
 	}
-	return "/pay-quote/" + q.ID + "/" + q.Reference
+	return q.payQuotePath()
 }
 
 // QuoteSearch narrows the quotes a viewer lists.

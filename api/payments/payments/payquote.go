@@ -37,8 +37,8 @@ func (c *Checkout) StartQuotePayPal(ctx context.Context, owner, id, reference st
 		return "", err
 	}
 	return c.StartPayPal(ctx, q,
-		c.d.PublicURL+"/pay-quote/"+q.ID+"/"+q.Reference,
-		c.d.PublicURL+"/service-quote-cancel?quote="+q.ID)
+		c.d.PublicURL+q.payQuotePath(),
+		c.d.PublicURL+q.quoteCancelPath())
 }
 
 // CaptureQuotePayPal captures the approved PayPal order of owner's quote id (token is the order

@@ -197,7 +197,7 @@ func (s *Quotes) IssueServiceQuote(ctx context.Context, r ServiceQuoteRequest) (
 // PayLink is the page where the customer pays q (PayPal; the Authorize.net page is
 // /pay-quote-by-authorize/… with the same parts).
 func (s *Quotes) PayLink(q Quote) string {
-	return s.d.PublicURL + "/pay-quote/" + q.ID + "/" + q.Reference
+	return s.d.PublicURL + q.payQuotePath()
 }
 
 // dateLayout is spec §9's 'MMM d yyyy'.
