@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"rugged.example/portal/api/pkg/idempotency"
 )
 
 // Create validates r with every rule of spec §5, creates the RMA in one transaction (number,
@@ -105,11 +107,11 @@ func openedByName(name string) string {
 }
 
 // prior answers a retried request with the RMA its idempotency key created, if any.
-func (c *Creator) prior(ctx context.Context, owner, key string) (Created, bool, error) {
-	if key == "" {
+func (c *Creator) prior(ctx context.Context, owner string, key idempotency.Key) (Created, bool, error) {
+	if key.IsZero() {
 		return Created{}, false, nil
 	}
-	r, err := c.Store.RMAByIdempotencyKey(ctx, owner, key)
+	r, err := c.Store.RMAByIdempotencyKey(ctx, owner, key.String())
 	switch {
 	case err == nil:
 		return Created{RMA: r}, true, nil
@@ -122,7 +124,7 @@ func (c *Creator) prior(ctx context.Context, owner, key string) (Created, bool, 
 
 // open creates rec in one transaction (number, lines, event, the unit marked, the attachments
 // claimed), then ships it.
-func (c *Creator) open(ctx context.Context, rec RMA, unit Unit, idempotencyKey string) (Created, error) {
+func (c *Creator) open(ctx context.Context, rec RMA, unit Unit, idempotencyKey idempotency.Key) (Created, error) {
 	err := c.Tx.InTx(ctx, func(ctx context.Context) error { return c.insert(ctx, &rec, unit, idempotencyKey) })
 	if errors.Is(err, ErrDuplicateRequest) {
 		// A concurrent retry with the same key won the race: answer with its RMA.
@@ -139,7 +141,7 @@ func (c *Creator) open(ctx context.Context, rec RMA, unit Unit, idempotencyKey s
 
 // insert numbers and stores rec inside the transaction ctx carries: the RMA with its lines and
 // idempotency key, the unit marked, the attachments claimed, the "created" event.
-func (c *Creator) insert(ctx context.Context, rec *RMA, unit Unit, idempotencyKey string) error {
+func (c *Creator) insert(ctx context.Context, rec *RMA, unit Unit, idempotencyKey idempotency.Key) error {
 	number, err := c.Store.NextRMANumber(ctx)
 	if err != nil {
 		return err
@@ -148,7 +150,7 @@ func (c *Creator) insert(ctx context.Context, rec *RMA, unit Unit, idempotencyKe
 	if rec.UID, err = NewUID(); err != nil {
 		return err
 	}
-	if err := c.Store.CreateRMA(ctx, *rec, idempotencyKey); err != nil {
+	if err := c.Store.CreateRMA(ctx, *rec, idempotencyKey.String()); err != nil {
 		return err
 	}
 	// The override lets a repair in beside an open RMA, never an upgrade (unitForNewRMA).

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/pkg/money"
 )
 
@@ -49,7 +50,7 @@ func (c *Creator) PrepareOutOfWarranty(ctx context.Context, r CreateRequest) (Pr
 // carries so the RMA and its quote commit together. No label yet: Release issues it once the
 // payment is in. After the commit the caller tells Opened. ErrDuplicateRequest means the
 // owner's key opened an RMA already (RMAForKey finds it).
-func (c *Creator) OpenAwaitingPayment(ctx context.Context, p Prepared, idempotencyKey string) (RMA, error) {
+func (c *Creator) OpenAwaitingPayment(ctx context.Context, p Prepared, idempotencyKey idempotency.Key) (RMA, error) {
 	rec := p.RMA
 	err := c.Tx.InTx(ctx, func(ctx context.Context) error { return c.insert(ctx, &rec, p.Unit, idempotencyKey) })
 	if err != nil {
@@ -59,7 +60,7 @@ func (c *Creator) OpenAwaitingPayment(ctx context.Context, p Prepared, idempoten
 }
 
 // RMAForKey returns the RMA the owner's idempotency key opened, if any.
-func (c *Creator) RMAForKey(ctx context.Context, owner, idempotencyKey string) (RMA, bool, error) {
+func (c *Creator) RMAForKey(ctx context.Context, owner string, idempotencyKey idempotency.Key) (RMA, bool, error) {
 	created, ok, err := c.prior(ctx, owner, idempotencyKey)
 	return created.RMA, ok, err
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/pkg/validate"
 )
 
@@ -45,7 +46,7 @@ type RecycleRequest struct {
 	// MayOverride is true when the caller holds the override permission; overrides from anyone
 	// else are ignored.
 	MayOverride    bool
-	IdempotencyKey string
+	IdempotencyKey idempotency.Key
 	Serial         string
 	Accessories    Accessories
 	Attachments    []string

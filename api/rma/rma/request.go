@@ -6,6 +6,7 @@ import (
 
 	"github.com/nyaruka/phonenumbers"
 
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/pkg/validate"
 )
 
@@ -103,7 +104,7 @@ type CreateRequest struct {
 	// as their organization sees it (the contact may be a branch's).
 	OpenedByName string
 	// IdempotencyKey makes a retried submission return the RMA the first one created.
-	IdempotencyKey string
+	IdempotencyKey idempotency.Key
 	Serial         string
 	RMAType        string
 	Problem        Problem

@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/rma/rma"
@@ -22,7 +23,7 @@ func oowRequest() rma.CreateRequest {
 }
 
 // openAwaitingPayment prepares and opens casey's out-of-warranty RMA.
-func openAwaitingPayment(t *testing.T, f fixture, key string) rma.RMA {
+func openAwaitingPayment(t *testing.T, f fixture, key idempotency.Key) rma.RMA {
 	t.Helper()
 	p, err := f.creator.PrepareOutOfWarranty(t.Context(), oowRequest())
 	require.NoError(t, err)
