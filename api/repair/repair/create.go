@@ -5,6 +5,7 @@ import (
 
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -21,7 +22,7 @@ var ErrQuoteMismatch = fault.New(fault.KindConflict, "repair.quoteMismatch",
 func (s *Service) CreateOutOfWarranty(ctx context.Context, c Customer, r Request) (Result, error) {
 	r.Create.Owner, r.Create.Org, r.Create.OpenedByName = c.Subject, c.Org, c.Name
 	key := r.Create.IdempotencyKey
-	if r.Payment.Save || key == "" {
+	if r.Payment.Save || key.IsZero() {
 		return s.createOutOfWarranty(ctx, c, r)
 	}
 	if res, ok, err := s.answerForKey(ctx, c.Subject, key); ok || err != nil {
@@ -39,7 +40,7 @@ func (s *Service) CreateOutOfWarranty(ctx context.Context, c Customer, r Request
 }
 
 // answerForKey answers with the RMA the owner's key opened, if any.
-func (s *Service) answerForKey(ctx context.Context, owner, key string) (Result, bool, error) {
+func (s *Service) answerForKey(ctx context.Context, owner string, key idempotency.Key) (Result, bool, error) {
 	prior, ok, err := s.d.RMAs.RMAForKey(ctx, owner, key)
 	if !ok || err != nil {
 		return Result{}, ok, err

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"time"
 
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/rma/rma"
 )
@@ -18,9 +19,9 @@ import (
 // RMAs is the rma capability's write side; *rma.Creator implements it.
 type RMAs interface {
 	PrepareOutOfWarranty(ctx context.Context, r rma.CreateRequest) (rma.Prepared, error)
-	OpenAwaitingPayment(ctx context.Context, p rma.Prepared, idempotencyKey string) (rma.RMA, error)
+	OpenAwaitingPayment(ctx context.Context, p rma.Prepared, idempotencyKey idempotency.Key) (rma.RMA, error)
 	Opened(ctx context.Context, r rma.RMA)
-	RMAForKey(ctx context.Context, owner, idempotencyKey string) (rma.RMA, bool, error)
+	RMAForKey(ctx context.Context, owner string, idempotencyKey idempotency.Key) (rma.RMA, bool, error)
 	RMA(ctx context.Context, owner, number string) (rma.RMA, error)
 	Release(ctx context.Context, owner, number string) (rma.RMA, error)
 	Cancel(ctx context.Context, owner, number string) (rma.RMA, error)

@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/rma/rma"
 )
 
 // save stores the saved quote, holds its attachments for as long as it can be paid and
 // remembers the request's idempotency key, in one transaction. A key that saved a quote before
 // (or meanwhile: a double click) answers that quote.
-func (s *Service) save(ctx context.Context, c Customer, p rma.Prepared, key string, saved SavedQuote) (Result, error) {
-	if key != "" {
+func (s *Service) save(ctx context.Context, c Customer, p rma.Prepared, key idempotency.Key, saved SavedQuote) (Result, error) {
+	if !key.IsZero() {
 		if res, ok, err := s.savedForKey(ctx, c.Subject, key, saved); ok || err != nil {
 			return res, err
 		}
@@ -25,10 +26,10 @@ func (s *Service) save(ctx context.Context, c Customer, p rma.Prepared, key stri
 		if err := prefixed(s.d.Attachments.Hold(ctx, c.Subject, p.RMA.Problem.Attachments, q.ExpiresAt), "rmaInput.attachments"); err != nil {
 			return err
 		}
-		if key == "" {
+		if key.IsZero() {
 			return nil
 		}
-		return s.d.QuoteKeys.RememberSavedQuote(ctx, c.Subject, key, q.ID)
+		return s.d.QuoteKeys.RememberSavedQuote(ctx, c.Subject, key.String(), q.ID)
 	})
 	if errors.Is(err, rma.ErrDuplicateRequest) {
 		res, _, err := s.savedForKey(ctx, c.Subject, key, saved)
@@ -43,8 +44,8 @@ func (s *Service) save(ctx context.Context, c Customer, p rma.Prepared, key stri
 
 // savedForKey answers a retried save with the quote the owner's key saved. The retry carries
 // the same submission, so the quote's content is built from it again, at the stored amount.
-func (s *Service) savedForKey(ctx context.Context, owner, key string, saved SavedQuote) (Result, bool, error) {
-	id, ok, err := s.d.QuoteKeys.SavedQuoteForKey(ctx, owner, key)
+func (s *Service) savedForKey(ctx context.Context, owner string, key idempotency.Key, saved SavedQuote) (Result, bool, error) {
+	id, ok, err := s.d.QuoteKeys.SavedQuoteForKey(ctx, owner, key.String())
 	if !ok || err != nil {
 		return Result{}, ok, err
 	}

@@ -2,8 +2,6 @@ package repairapi
 
 import (
 	"context"
-	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 
@@ -67,8 +65,8 @@ func toAdvanceResponse(r rma.RMA) AdvanceResponse {
 
 func (a adminAPI) advance(c *gin.Context) error {
 	var body AdvanceRequest
-	if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxAdvanceBody)).Decode(&body); err != nil {
-		return errMalformed
+	if err := httpx.DecodeJSON(c, maxAdvanceBody, &body); err != nil {
+		return err
 	}
 	p, _ := auth.PrincipalFrom(c.Request.Context())
 	r, err := a.lifecycle.Advance(c.Request.Context(), toAdvance(c.Param("number"), p.Subject, body))

@@ -1,15 +1,13 @@
 package repairapi
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"rugged.example/portal/api/pkg/auth"
-	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/httpx"
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmajson"
 	"rugged.example/portal/api/shipping/shippingapi"
@@ -20,8 +18,6 @@ const maxCreateBody = 64 << 10
 
 // maxSmallBody bounds the JSON of a request that names an RMA.
 const maxSmallBody = 4 << 10
-
-var errMalformed = fault.New(fault.KindInvalid, "rma.malformedRequest", "The request could not be read. Please reload the page and try again.")
 
 // createRequest is the create-RMA payload of spec §3.
 type createRequest struct {
@@ -76,11 +72,10 @@ type createResponse struct {
 func (a API) create(c *gin.Context) error {
 	p, _ := auth.PrincipalFrom(c.Request.Context())
 	var body createRequest
-	dec := json.NewDecoder(io.LimitReader(c.Request.Body, maxCreateBody))
-	if err := dec.Decode(&body); err != nil {
-		return errMalformed
+	if err := httpx.DecodeJSON(c, maxCreateBody, &body); err != nil {
+		return err
 	}
-	key, err := idempotencyKey(c)
+	key, err := httpx.IdempotencyKey(c)
 	if err != nil {
 		return err
 	}
@@ -92,19 +87,9 @@ func (a API) create(c *gin.Context) error {
 	return nil
 }
 
-// idempotencyKey reads the Idempotency-Key header, with which a retried submission gets what
-// the first one created.
-func idempotencyKey(c *gin.Context) (string, error) {
-	key := strings.TrimSpace(c.GetHeader("Idempotency-Key"))
-	if len(key) > 100 {
-		return "", fault.Validation(map[string]string{"Idempotency-Key": "Must be less than 101 characters"})
-	}
-	return key, nil
-}
-
 // toCreateRequest takes the owner, organization and opener's name from the caller's verified
 // token, never from the body.
-func toCreateRequest(p auth.Principal, key string, b createRequest) rma.CreateRequest {
+func toCreateRequest(p auth.Principal, key idempotency.Key, b createRequest) rma.CreateRequest {
 	in, perm := b.RMAInput, b.RMAInput.Permissions
 	return rma.CreateRequest{
 		Owner: p.Subject, Org: p.Org, OpenedByName: p.DisplayName(), IdempotencyKey: key, Serial: b.Serial, RMAType: in.RMAType,

@@ -240,19 +240,32 @@ func TestCreate_VeretosRules(t *testing.T) {
 	}
 }
 
-func TestCreate_BadBodiesAreClearErrors(t *testing.T) {
+func TestCreate_BadBodiesAndKeysAreClearErrors(t *testing.T) {
 	e := newCreateEnv(t)
-	for name, body := range map[string]string{"not json": "{", "wrong types": `{"serial": 5}`} {
-		t.Run(name, func(t *testing.T) {
-			req := httptest.NewRequest(http.MethodPost, "/rma-manager/rma/create", strings.NewReader(body))
+	tests := []struct {
+		name, body string
+		wantCode   int
+		wantError  string
+	}{
+		{"not json", "{", http.StatusBadRequest, "request.badBody"},
+		{"wrong types", `{"serial": 5}`, http.StatusBadRequest, "request.badBody"},
+		{"empty", "", http.StatusBadRequest, "request.badBody"},
+		{"larger than a submission", `{"serial":"` + strings.Repeat("R", 64<<10) + `"}`, http.StatusRequestEntityTooLarge, "request.tooLarge"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodPost, "/rma-manager/rma/create", strings.NewReader(tt.body))
 			req.Header.Set("Authorization", "Bearer "+e.token)
 			w := httptest.NewRecorder()
 			e.router.ServeHTTP(w, req)
-			require.Equal(t, http.StatusBadRequest, w.Code)
-			require.Contains(t, w.Body.String(), "rma.malformedRequest")
+			require.Equal(t, tt.wantCode, w.Code, w.Body.String())
+			require.Contains(t, w.Body.String(), `"error":"`+tt.wantError+`"`)
 		})
 	}
-	w := e.post(t, set(validPayload(), "serial", "RT10000005"), "")
+	w := e.post(t, validPayload(), strings.Repeat("k", 101))
+	require.Equal(t, http.StatusBadRequest, w.Code, w.Body.String())
+	require.Contains(t, w.Body.String(), `"Idempotency-Key":"Must be less than 101 characters"`)
+	w = e.post(t, set(validPayload(), "serial", "RT10000005"), "")
 	require.Equal(t, http.StatusConflict, w.Code)
 	require.Contains(t, w.Body.String(), "Please contact the helpdesk to arrange the return of this unit.")
 }

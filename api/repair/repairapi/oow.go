@@ -2,8 +2,6 @@ package repairapi
 
 import (
 	"context"
-	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 
@@ -190,10 +188,10 @@ func toSavedQuoteDTO(s repair.SavedQuote) savedQuoteDTO {
 
 func (a oowAPI) createOOW(c *gin.Context) error {
 	var body oowRequest
-	if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxCreateBody)).Decode(&body); err != nil {
-		return errMalformed
+	if err := httpx.DecodeJSON(c, maxCreateBody, &body); err != nil {
+		return err
 	}
-	key, err := idempotencyKey(c)
+	key, err := httpx.IdempotencyKey(c)
 	if err != nil {
 		return err
 	}
@@ -222,8 +220,8 @@ type processRequest struct {
 
 func (a oowAPI) processOOW(c *gin.Context) error {
 	var body processRequest
-	if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxSmallBody)).Decode(&body); err != nil {
-		return errMalformed
+	if err := httpx.DecodeJSON(c, maxSmallBody, &body); err != nil {
+		return err
 	}
 	p, _ := auth.PrincipalFrom(c.Request.Context())
 	r, err := a.svc.ProcessOutOfWarranty(c.Request.Context(), p.Subject, body.RMANumber, body.Serial, body.Token)
@@ -249,8 +247,8 @@ func toCancelResponse(r rma.RMA) cancelResponse {
 
 func (a oowAPI) cancel(c *gin.Context) error {
 	var body cancelRequest
-	if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxSmallBody)).Decode(&body); err != nil {
-		return errMalformed
+	if err := httpx.DecodeJSON(c, maxSmallBody, &body); err != nil {
+		return err
 	}
 	p, _ := auth.PrincipalFrom(c.Request.Context())
 	r, err := a.svc.Cancel(c.Request.Context(), p.Subject, body.RMANumber)

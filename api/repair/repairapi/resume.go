@@ -1,14 +1,13 @@
 package repairapi
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/repair/repair"
 )
@@ -56,8 +55,8 @@ type payResponse struct {
 
 func (a oowAPI) pay(c *gin.Context) error {
 	var body payRequest
-	if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxSmallBody)).Decode(&body); err != nil {
-		return errMalformed
+	if err := httpx.DecodeJSON(c, maxSmallBody, &body); err != nil {
+		return err
 	}
 	p, _ := auth.PrincipalFrom(c.Request.Context())
 	res, err := a.svc.ResumePayment(c.Request.Context(), p.Subject, body.RMANumber)
