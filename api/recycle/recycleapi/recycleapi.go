@@ -3,17 +3,14 @@ package recycleapi
 
 import (
 	"context"
-	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"rugged.example/portal/api/pkg/auth"
-	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/httpx"
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmajson"
 	"rugged.example/portal/api/shipping/shippingapi"
@@ -27,8 +24,6 @@ type Recycler interface {
 // maxBody bounds one submission's JSON.
 const maxBody = 32 << 10
 
-var errMalformed = fault.New(fault.KindInvalid, "rma.malformedRequest", "The request could not be read. Please reload the page and try again.")
-
 // Routes mounts the recycle endpoint.
 func Routes(r gin.IRouter, guard *auth.Guard, recycler Recycler, log *slog.Logger) {
 	// Who: any signed-in user holding a role of this client; the RMA belongs to the caller, and
@@ -36,10 +31,14 @@ func Routes(r gin.IRouter, guard *auth.Guard, recycler Recycler, log *slog.Logge
 	r.POST("/rma-manager/rma/recycle", guard.SignedIn(), guard.Customer(), httpx.Handler(log, func(c *gin.Context) error {
 		p, _ := auth.PrincipalFrom(c.Request.Context())
 		var body recycleRequest
-		if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxBody)).Decode(&body); err != nil {
-			return errMalformed
+		if err := httpx.DecodeJSON(c, maxBody, &body); err != nil {
+			return err
 		}
-		created, err := recycler.Recycle(c.Request.Context(), toRecycleRequest(p, strings.TrimSpace(c.GetHeader("Idempotency-Key")), body))
+		key, err := httpx.IdempotencyKey(c)
+		if err != nil {
+			return err
+		}
+		created, err := recycler.Recycle(c.Request.Context(), toRecycleRequest(p, key, body))
 		if err != nil {
 			return err
 		}
@@ -76,7 +75,7 @@ type recycleResponse struct {
 	CommercialInvoice *string `json:"commercialInvoice"`
 }
 
-func toRecycleRequest(p auth.Principal, key string, b recycleRequest) rma.RecycleRequest {
+func toRecycleRequest(p auth.Principal, key idempotency.Key, b recycleRequest) rma.RecycleRequest {
 	acc := b.RMAInput.Acc
 	r := rma.RecycleRequest{
 		Owner: p.Subject, Org: p.Org, OpenedByName: p.DisplayName(), MayOverride: p.Has(auth.PermRMAOverride), IdempotencyKey: key, Serial: b.Serial,

@@ -112,3 +112,33 @@ func TestRecycle_RefusesInWarrantyUnitsAndStrangers(t *testing.T) {
 	require.JSONEq(t, `{"error":"rma.inWarranty","message":"This unit is still in warranty, so it cannot be recycled here. Open a repair instead."}`, w.Body.String())
 	require.Equal(t, http.StatusUnauthorized, post(r, "", "RT10000002").Code)
 }
+
+func TestRecycle_RefusesABodyPastItsLimitAndAKeyItCannotStore(t *testing.T) {
+	r, s, store := router(t)
+	casey := s.Customer(t, "casey")
+	send := func(payload, key string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodPost, "/rma-manager/rma/recycle", strings.NewReader(payload))
+		req.Header.Set("Authorization", "Bearer "+casey)
+		req.Header.Set("Idempotency-Key", key)
+		w := httptest.NewRecorder()
+		r.ServeHTTP(w, req)
+		return w
+	}
+	valid := strings.Replace(body, "%s", "RT10000002", 1)
+
+	w := send(`{"serial":"RT10000002","pad":"`+strings.Repeat(" ", 32<<10)+`"}`, "")
+	require.Equal(t, http.StatusRequestEntityTooLarge, w.Code, "an oversize body is refused as such, not as malformed")
+	require.JSONEq(t, `{"error":"request.tooLarge","message":"The request body is too large."}`, w.Body.String())
+
+	w = send(valid, strings.Repeat("k", 101))
+	require.Equal(t, http.StatusBadRequest, w.Code, "a key longer than its column is refused before anything is stored")
+	require.JSONEq(t, `{"error":"validation","message":"Some fields are invalid.","fields":{"Idempotency-Key":"Must be less than 101 characters"}}`, w.Body.String())
+	_, err := store.RMAByNumber(t.Context(), "casey", "RMA-100501")
+	require.ErrorIs(t, err, rma.ErrRMANotFound)
+
+	first := send(valid, "k-recycle")
+	require.Equal(t, http.StatusOK, first.Code, first.Body.String())
+	again := send(valid, " k-recycle ")
+	require.Equal(t, http.StatusOK, again.Code, again.Body.String())
+	require.JSONEq(t, first.Body.String(), again.Body.String(), "the same key, trimmed, answers the first RMA")
+}
