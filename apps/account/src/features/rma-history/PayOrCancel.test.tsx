@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type Connection, type RmaDetails, type RmaHistoryItem } from '@portal/api-client';
+import { browser } from '@portal/forms/payable';
 import { renderRoute, sessionWith } from '@portal/forms/testing';
 import { RmaHistoryPage } from './Page';
-import { paymentPage } from './components/PayOrCancel';
 
 // Your RMAs offers the viewer's RMA that awaits its payment (a payment left at PayPal with the
 // browser's Back button) to pay or cancel, in its row and in its details window.
@@ -79,7 +79,7 @@ function setup(items: RmaHistoryItem[] = [item()]) {
 
 let assign: jest.SpyInstance;
 beforeEach(() => {
-  assign = jest.spyOn(paymentPage, 'assign').mockImplementation(() => undefined);
+  assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
 });
 afterEach(() => assign.mockRestore());
 

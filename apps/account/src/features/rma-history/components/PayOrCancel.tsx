@@ -1,6 +1,5 @@
-import { useState, type MouseEvent } from 'react';
-import { isApiError } from '@portal/api-client';
 import { useApi } from '@portal/auth';
+import { browser, busyWith, failureMessage, useOffer } from '@portal/forms/payable';
 import { useNavigate } from '@portal/router';
 import { pathFor } from '@portal/routes';
 import { Banner, Button, Row, Spinner, Stack } from '@portal/ui';
@@ -12,12 +11,7 @@ export const PAY_COPY = {
   failed: 'The server could not be reached. Check your connection and try again.',
 } as const;
 
-/** Leaves the portal for the payment provider's page (a function of its own, so tests can watch it). */
-export const paymentPage = {
-  assign(url: string): void {
-    window.location.assign(url);
-  },
-};
+const offerFailure = (error: unknown) => failureMessage(error, PAY_COPY.failed);
 
 export interface PayableRma {
   rmaNumber: string;
@@ -34,65 +28,50 @@ export function isPayable(rma: PayableRma): boolean {
 
 /**
  * Pay Now and Cancel RMA for the viewer's RMA that awaits its payment (a payment left at the
- * provider). Pay Now goes to its PayPal order again, whose return finishes the RMA on its unit's
- * page; an RMA paid meanwhile is finished at once. Cancel RMA frees the unit and shows /canceled.
- * Clicks stay here: the history row around it opens the details window.
+ * provider), run by the payable flow's offer. Pay Now goes to its PayPal order again, whose return
+ * finishes the RMA on its unit's page; an RMA paid meanwhile is finished at once. Cancel RMA frees
+ * the unit and shows /canceled. Clicks stay here: the history row around it opens the details window.
  */
 export function PayOrCancel({ rma, onPaid }: { rma: PayableRma; onPaid?: () => void }) {
   const api = useApi();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'paying' | 'cancelling' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [paid, setPaid] = useState(false);
+  const offer = useOffer(offerFailure);
   if (!isPayable(rma)) return null;
 
-  const failed = (caught: unknown) => {
-    setBusy(null);
-    setError(isApiError(caught) && caught.status !== 0 && caught.message ? caught.message : PAY_COPY.failed);
-  };
-
-  const pay = async (event: MouseEvent) => {
-    event.stopPropagation();
-    if (busy) return;
-    setBusy('paying');
-    setError(null);
-    try {
-      const { paymentUrl } = await api.repair.payRma(rma.rmaNumber);
+  const { rmaNumber, serial } = rma;
+  const pay = () =>
+    offer.start(rmaNumber, 'paying', async () => {
+      const { paymentUrl } = await api.repair.payRma(rmaNumber);
       if (paymentUrl) {
-        paymentPage.assign(paymentUrl);
-        return;
+        browser.assign(paymentUrl);
+        return null;
       }
-      await api.repair.processOow({ rmaNumber: rma.rmaNumber, serial: rma.serial });
-      setBusy(null);
-      setPaid(true);
+      await api.repair.processOow({ rmaNumber, serial });
       onPaid?.();
-    } catch (caught) {
-      failed(caught);
-    }
-  };
+      return PAY_COPY.paid(rmaNumber);
+    });
 
-  const cancel = async (event: MouseEvent) => {
-    event.stopPropagation();
-    if (busy) return;
-    setBusy('cancelling');
-    setError(null);
-    try {
-      await api.repair.cancelRma(rma.rmaNumber);
-      await navigate(`${pathFor('canceled')}?${new URLSearchParams({ rma: rma.rmaNumber }).toString()}`);
-    } catch (caught) {
-      failed(caught);
-    }
-  };
+  const cancel = () =>
+    offer.start(rmaNumber, 'cancelling', async () => {
+      await api.repair.cancelRma(rmaNumber);
+      await navigate(`${pathFor('canceled')}?${new URLSearchParams({ rma: rmaNumber }).toString()}`);
+      return null;
+    });
 
-  if (paid) return <Banner>{PAY_COPY.paid(rma.rmaNumber)}</Banner>;
+  const { notice, error } = offer.state;
+  if (notice) return <Banner>{notice}</Banner>;
+  const busy = busyWith(offer.state, rmaNumber);
   return (
     <Stack $gap="sm">
       <Row $gap="sm">
         <Button
           type="button"
-          onClick={(event) => void pay(event)}
-          aria-label={`${PAY_COPY.payNow} ${rma.rmaNumber}`}
-          aria-disabled={busy !== null || undefined}
+          onClick={(event) => {
+            event.stopPropagation();
+            pay();
+          }}
+          aria-label={`${PAY_COPY.payNow} ${rmaNumber}`}
+          aria-disabled={offer.state.busy !== null || undefined}
           aria-busy={busy === 'paying' || undefined}
         >
           {busy === 'paying' ? <Spinner /> : null}
@@ -101,9 +80,12 @@ export function PayOrCancel({ rma, onPaid }: { rma: PayableRma; onPaid?: () => v
         <Button
           type="button"
           $variant="secondary"
-          onClick={(event) => void cancel(event)}
-          aria-label={`${PAY_COPY.cancel} ${rma.rmaNumber}`}
-          aria-disabled={busy !== null || undefined}
+          onClick={(event) => {
+            event.stopPropagation();
+            cancel();
+          }}
+          aria-label={`${PAY_COPY.cancel} ${rmaNumber}`}
+          aria-disabled={offer.state.busy !== null || undefined}
           aria-busy={busy === 'cancelling' || undefined}
         >
           {busy === 'cancelling' ? <Spinner /> : null}
