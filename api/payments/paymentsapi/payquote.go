@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+
+	"rugged.example/portal/api/pkg/httpx"
 )
 
 // QuoteRef names a quote on a pay-quote page: /pay-quote/{uid}/{reference}.
@@ -36,7 +38,7 @@ type AuthNetConfirmRequest struct {
 
 func (a api) startPayPal(c *gin.Context) error {
 	var req QuoteRef
-	if err := decode(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, MaxBody, &req); err != nil {
 		return err
 	}
 	url, err := a.checkout.StartQuotePayPal(c.Request.Context(), subject(c), req.UID, req.Reference)
@@ -49,7 +51,7 @@ func (a api) startPayPal(c *gin.Context) error {
 
 func (a api) capturePayPal(c *gin.Context) error {
 	var req PayPalCaptureRequest
-	if err := decode(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, MaxBody, &req); err != nil {
 		return err
 	}
 	q, err := a.checkout.CaptureQuotePayPal(c.Request.Context(), subject(c), req.UID, req.Reference, req.Token)
@@ -61,7 +63,7 @@ func (a api) capturePayPal(c *gin.Context) error {
 
 func (a api) authnetForm(c *gin.Context) error {
 	var req QuoteRef
-	if err := decode(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, MaxBody, &req); err != nil {
 		return err
 	}
 	form, err := a.checkout.StartQuoteAuthNet(c.Request.Context(), subject(c), req.UID, req.Reference)
@@ -74,7 +76,7 @@ func (a api) authnetForm(c *gin.Context) error {
 
 func (a api) confirmAuthNet(c *gin.Context) error {
 	var req AuthNetConfirmRequest
-	if err := decode(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, MaxBody, &req); err != nil {
 		return err
 	}
 	q, err := a.checkout.ConfirmQuoteAuthNet(c.Request.Context(), subject(c), req.UID)

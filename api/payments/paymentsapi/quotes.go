@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/money"
 )
 
@@ -108,7 +109,7 @@ type ServiceQuoteResponse struct {
 
 func (a api) issueServiceQuote(c *gin.Context) error {
 	var req ServiceQuoteRequest
-	if err := decode(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, MaxBody, &req); err != nil {
 		return err
 	}
 	q, err := a.quotes.IssueServiceQuote(c.Request.Context(), payments.ServiceQuoteRequest{

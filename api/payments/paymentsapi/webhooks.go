@@ -3,12 +3,12 @@ package paymentsapi
 import (
 	"context"
 	"errors"
-	"io"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"rugged.example/portal/api/payments/payments"
+	"rugged.example/portal/api/pkg/httpx"
 )
 
 // Where the providers deliver their webhooks; the sandboxes of the embedded default are pointed
@@ -18,7 +18,8 @@ const (
 	AuthNetWebhookPath = "/payments/webhooks/authnet"
 )
 
-// MaxWebhookBody bounds a webhook delivery: PayPal's capture events are a few kilobytes.
+// MaxWebhookBody bounds a webhook delivery: PayPal's capture events are a few kilobytes. A
+// delivery is read as raw bytes (httpx.ReadBody), not decoded: the signatures are over them.
 const MaxWebhookBody = 256 << 10
 
 // PayPalVerifier checks a delivery to the PayPal webhook (its transmission headers and raw body)
@@ -46,7 +47,7 @@ type WebhookResponse struct {
 }
 
 func (a api) paypalWebhook(c *gin.Context) error {
-	body, err := rawBody(c)
+	body, err := httpx.ReadBody(c.Writer, c.Request, MaxWebhookBody)
 	if err != nil {
 		return err
 	}
@@ -58,7 +59,7 @@ func (a api) paypalWebhook(c *gin.Context) error {
 }
 
 func (a api) authnetWebhook(c *gin.Context) error {
-	body, err := rawBody(c)
+	body, err := httpx.ReadBody(c.Writer, c.Request, MaxWebhookBody)
 	if err != nil {
 		return err
 	}
@@ -82,17 +83,4 @@ func webhookAnswer(c *gin.Context, err error) error {
 		c.JSON(http.StatusOK, WebhookResponse{Status: "handled"})
 	}
 	return nil
-}
-
-// rawBody reads a webhook delivery exactly as sent: the signatures are over these bytes.
-func rawBody(c *gin.Context) ([]byte, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, MaxWebhookBody))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, errTooLarge
-		}
-		return nil, ErrBadBody
-	}
-	return body, nil
 }
