@@ -5,9 +5,6 @@
 package supportapi
 
 import (
-	"encoding/json"
-	"errors"
-	"io"
 	"log/slog"
 	"math"
 	"net/http"
@@ -17,16 +14,12 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"rugged.example/portal/api/pkg/auth"
-	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/support/support"
 )
 
-// MaxBody bounds a request body: far above the largest valid contact message or report.
+// MaxBody bounds a request body (httpx.DecodeJSON): far above the largest valid contact message or report.
 const MaxBody = 64 << 10
-
-// ErrBadBody is for a body that is not the JSON the endpoint expects.
-var ErrBadBody = fault.New(fault.KindInvalid, "support.badBody", "The request body is not valid JSON of the expected shape.")
 
 // API holds the handlers' dependencies.
 type API struct {
@@ -85,7 +78,7 @@ func toContactInput(r ContactRequest) support.ContactInput {
 
 func (a API) contact(c *gin.Context) error {
 	var req ContactRequest
-	if err := decode(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, MaxBody, &req); err != nil {
 		return err
 	}
 	err := a.svc.SubmitContact(c.Request.Context(), c.ClientIP(), toContactInput(req))
@@ -142,7 +135,7 @@ func (a API) getReport(c *gin.Context) error {
 
 func (a API) putReport(c *gin.Context) error {
 	var req []ReportRowRequest
-	if err := decode(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, MaxBody, &req); err != nil {
 		return err
 	}
 	ctx := c.Request.Context()
@@ -158,22 +151,5 @@ func (a API) putReport(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusOK, toReportRowResponses(rows))
-	return nil
-}
-
-// decode reads one JSON value of at most MaxBody bytes into dst.
-func decode(c *gin.Context, dst any) error {
-	body := http.MaxBytesReader(c.Writer, c.Request.Body, MaxBody)
-	dec := json.NewDecoder(body)
-	if err := dec.Decode(dst); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return fault.New(fault.KindTooLarge, "support.bodyTooLarge", "The request body is too large.")
-		}
-		return ErrBadBody
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return ErrBadBody
-	}
 	return nil
 }

@@ -76,7 +76,7 @@ func TestContactForm_InvalidInputIs400WithFields(t *testing.T) {
 
 	w = do(r, http.MethodPost, "/contact-form", `{"firstName":`, "", "10.0.0.1")
 	require.Equal(t, http.StatusBadRequest, w.Code)
-	require.Contains(t, w.Body.String(), `"error":"support.badBody"`)
+	require.Contains(t, w.Body.String(), `"error":"request.badBody"`)
 }
 
 // TestIntegrationContactForm_FloodIsRefusedPerClientUntilTheWindowEnds runs on the memory cache
