@@ -272,7 +272,11 @@ func TestUser_ReadAndSaveWithTheCreateFormsRules(t *testing.T) {
 
 	w = h.do(t, http.MethodPost, accountapi.UserPath, casey, "not an object")
 	require.Equal(t, http.StatusBadRequest, w.Code)
-	require.Equal(t, "account.badBody", decode[errorBody](t, w).Error)
+	require.Equal(t, "request.badBody", decode[errorBody](t, w).Error)
+
+	w = h.do(t, http.MethodPost, accountapi.UserPath, casey, map[string]string{"firstName": strings.Repeat("a", 64<<10)})
+	require.Equal(t, http.StatusRequestEntityTooLarge, w.Code)
+	require.Equal(t, "request.tooLarge", decode[errorBody](t, w).Error)
 }
 
 func TestBranches_MembersOnly(t *testing.T) {

@@ -11,22 +11,13 @@ import (
 	"rugged.example/portal/api/account/account"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/rma/rmajson"
 )
 
-// ErrBadBody is a body that is not the JSON an endpoint takes.
-var ErrBadBody = fault.New(fault.KindInvalid, "account.badBody", "The request body is not valid JSON for this call.")
-
-// maxBody bounds what a settings call reads: its forms are a few hundred bytes.
+// maxBody bounds what a settings call reads (httpx.DecodeJSON): its forms are a few hundred
+// bytes.
 const maxBody = 64 << 10
-
-func bindJSON(c *gin.Context, dst any) error {
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
-	if err := c.ShouldBindJSON(dst); err != nil {
-		return ErrBadBody
-	}
-	return nil
-}
 
 func accessToken(c *gin.Context) string {
 	token, _ := auth.BearerToken(c.GetHeader("Authorization"))
@@ -56,7 +47,7 @@ type UserRequest struct {
 
 func (a API) saveUser(c *gin.Context) error {
 	var req UserRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, maxBody, &req); err != nil {
 		return err
 	}
 	p, err := a.svc.SaveProfile(c.Request.Context(), principal(c), accessToken(c), account.ProfileUpdate{
@@ -138,7 +129,7 @@ func (a API) branchRequest(c *gin.Context) (account.BranchInput, error) {
 		return account.BranchInput{}, account.ErrNoOrganization
 	}
 	var req BranchRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, maxBody, &req); err != nil {
 		return account.BranchInput{}, err
 	}
 	return req.input(), nil
@@ -252,7 +243,7 @@ func (a API) registrations(c *gin.Context) error {
 
 func (a API) register(c *gin.Context) error {
 	var req RegisterRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := httpx.DecodeJSON(c, maxBody, &req); err != nil {
 		return err
 	}
 	var purchased time.Time
