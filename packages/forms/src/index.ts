@@ -29,7 +29,7 @@ export {
 export { DEFAULT_PHONE_COUNTRY } from './phoneCountry';
 export { validatePhone, toE164, toNationalDigits, changePhoneCountry, formatPhone } from './phone';
 export { emptyContact, contactFromProfile, type ContactValues, type ContactField, type ContactProfile } from './contactValues';
-export { compact, type FieldErrors } from './fieldErrors';
+export { compact, withoutChanged, type FieldErrors } from './fieldErrors';
 export { sortFieldErrors, type SortedFieldErrors } from './serverFieldErrors';
 export { toAddressBody, toContactBody } from './requestBody';
 export { validateContact, contactErrors, CONTACT_TEXT_FIELDS, type TextContactField } from './contact';

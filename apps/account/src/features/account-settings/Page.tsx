@@ -13,6 +13,7 @@ import {
   type ContactValues,
   type FieldErrors,
   type TextContactField,
+  withoutChanged,
 } from '@portal/forms';
 import { AddressForm, ContactForm } from '@portal/forms/components';
 import { useCountries } from '@portal/forms/units';
@@ -21,7 +22,7 @@ import { SubmitButton } from '../../shared/SubmitButton';
 import { useInvalidSubmit } from '../../shared/useInvalidSubmit';
 import { AccountNav } from '../../shared/AccountNav';
 import { COPY } from './copy';
-import { toUserSettings, withoutChanged } from './model/settings';
+import { toUserSettings } from './model/settings';
 
 const FIELDS: readonly TextContactField[] = ['firstName', 'lastName', 'email', 'company', 'position'];
 const READ_ONLY: readonly TextContactField[] = ['email'];

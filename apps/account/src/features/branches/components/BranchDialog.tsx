@@ -9,13 +9,13 @@ import {
   type ContactField,
   type FieldErrors,
   type TextContactField,
+  withoutChanged,
 } from '@portal/forms';
 import { AddressForm, ContactForm, useTouched, visibleError } from '@portal/forms/components';
 import { useCountries } from '@portal/forms/units';
 import { Banner, Dialog, Stack, TextField } from '@portal/ui';
 import { SubmitButton } from '../../../shared/SubmitButton';
 import { useInvalidSubmit } from '../../../shared/useInvalidSubmit';
-import { withoutChanged } from '../../account-settings/model/settings';
 import { COPY } from '../copy';
 import { branchValues, emptyBranch, toBranchInput, validateBranchName, type BranchValues } from '../model/branch';
 

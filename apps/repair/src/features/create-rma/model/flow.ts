@@ -3,6 +3,7 @@ import {
   addressFromProfile,
   contactFromProfile,
   normalizeSerial,
+  withoutChanged,
   type AddressValues,
   type ContactValues,
 } from '@portal/forms';
@@ -10,7 +11,7 @@ import type { PackagingChoice } from './packaging';
 import { emptyProblem, type ProblemValues } from './problem';
 import type { PaymentSnapshot } from './paymentReturn';
 import { addressFromQuote, contactFromQuote, packagingFromQuote, problemFromQuote, type SavedQuote } from './quote';
-import { noServerErrors, withoutChanged, type StepFieldErrors } from './serverErrors';
+import { noServerErrors, type StepFieldErrors } from './serverErrors';
 
 export const FIRST_STEP = 1;
 export const CONFIRM_STEP = 4;

@@ -40,18 +40,6 @@ export function sortServerErrors(fields: Record<string, string>): StepFieldError
   return sorted;
 }
 
-/** Drops the server's message of each field whose value changed since. */
-export function withoutChanged<V extends object, F extends string>(
-  errors: FieldErrors<F>,
-  before: V,
-  after: V,
-): FieldErrors<F> {
-  const kept = Object.entries(errors).filter(
-    ([field]) => (before as Record<string, unknown>)[field] === (after as Record<string, unknown>)[field],
-  );
-  return kept.length === Object.keys(errors).length ? errors : (Object.fromEntries(kept) as FieldErrors<F>);
-}
-
 /** The step a field error belongs to, so the flow can say where to look. */
 export function firstStepWithErrors(errors: StepFieldErrors): number | null {
   if (errors.serial || Object.keys(errors.problem).length > 0) return 1;
