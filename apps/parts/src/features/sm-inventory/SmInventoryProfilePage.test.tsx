@@ -96,6 +96,14 @@ describe('sm-inventory-profile', () => {
     expect(screen.getByRole('link', { name: 'Back to your inventory' })).toHaveAttribute('href', '/sm-inventory');
   });
 
+  it("answers a value that is no serial 'Serial Not Found' without asking the API", () => {
+    const api = inventoryApi();
+    renderPage(<SmInventoryProfilePage />, { path, url: `${path}?serial=${encodeURIComponent('VT1000/../7')}`, session: signedIn(api as never, []) });
+    expect(screen.getByText('Serial Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your inventory' })).toHaveAttribute('href', '/sm-inventory');
+    expect(api.http.request).not.toHaveBeenCalled();
+  });
+
   it('asks for a unit when the address names none', () => {
     const api = inventoryApi();
     renderPage(<SmInventoryProfilePage />, { path, url: path, session: signedIn(api as never, []) });

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from '@portal/router';
 import { isApiError, type UnitProfile } from '@portal/api-client';
 import { useSessionState } from '@portal/auth';
+import { messages, parseSerial } from '@portal/forms';
 import { pathFor } from '@portal/routes';
 import { Banner, Card, CardTitle, FactList, MutedText, PageTitle, Stack, Table, LoadFailed, Loading } from '@portal/ui';
 import { SignInPrompt } from '../../shared/SignInPrompt';
@@ -11,6 +12,13 @@ import { useInventoryClient } from './hooks/useInventoryClient';
 import { refused, useLoad } from '../../shared/useLoad';
 
 const BackLink = () => <Link to={pathFor('sm-inventory')}>{COPY.backToInventory}</Link>;
+
+const NotFound = ({ message }: { message: string }) => (
+  <Stack>
+    <Banner variant="warning">{message}</Banner>
+    <BackLink />
+  </Stack>
+);
 
 function Warranty({ unit }: { unit: UnitProfile }) {
   const f = COPY.facts;
@@ -127,14 +135,7 @@ function Profile({ serial }: { serial: string }) {
   if (state.status === 'loading' || state.status === 'idle') return <Loading>{COPY.loadingProfile}</Loading>;
   if (state.status === 'failed') {
     // 'Serial Not Found' for a unit the account does not hold, exactly as for an unknown one.
-    if (isApiError(state.error) && state.error.status === 404) {
-      return (
-        <Stack>
-          <Banner variant="warning">{state.error.message}</Banner>
-          <BackLink />
-        </Stack>
-      );
-    }
+    if (isApiError(state.error) && state.error.status === 404) return <NotFound message={state.error.message} />;
     if (refused(state.error)) return <Banner variant="warning">{(state.error as Error).message}</Banner>;
     return <LoadFailed message={COPY.profileFailed} onRetry={retry} />;
   }
@@ -160,17 +161,21 @@ function Profile({ serial }: { serial: string }) {
 export function SmInventoryProfilePage() {
   const session = useSessionState();
   const [params] = useSearchParams();
-  const serial = (params.get('serial') ?? '').trim().toUpperCase();
+  const raw = params.get('serial')?.trim() ?? '';
+  const parsed = parseSerial(raw);
+  const serial = 'serial' in parsed ? parsed.serial : '';
   let body;
   if (session.status === 'loading') body = <Loading>{COPY.loadingSession}</Loading>;
   else if (session.status === 'signed-out') body = <SignInPrompt title={COPY.profileSignInTitle} reason={COPY.profileSignInReason} />;
-  else if (!serial)
+  else if (!raw)
     body = (
       <Stack>
         <p>{COPY.noSerial}</p>
         <BackLink />
       </Stack>
     );
+  // A value that is no serial names no unit: 'Serial Not Found', as the API would answer, unasked.
+  else if (!serial) body = <NotFound message={messages.serialNotFound} />;
   else body = <Profile serial={serial} />;
   return (
     <Stack $gap="lg">
