@@ -107,13 +107,26 @@ func (m Money) Decimal() string {
 // never ambiguous between dollar currencies.
 func (m Money) String() string {
 	if m.Currency == USDCode {
-		sign := ""
-		if m.Cents < 0 {
-			sign = "-"
-		}
-		return sign + "$" + thousands(strings.TrimPrefix(m.Decimal(), "-"))
+		sign, digits := m.grouped()
+		return sign + "$" + digits
 	}
 	return m.Decimal() + " " + m.Currency
+}
+
+// Grouped is the amount as String writes dollars but without a currency sign, "1,289.00" or
+// "-45.50": for a column whose header names the currency (the commercial invoice's values).
+func (m Money) Grouped() string {
+	sign, digits := m.grouped()
+	return sign + digits
+}
+
+// grouped is the minus of a negative amount and the Decimal of its magnitude grouped by threes.
+func (m Money) grouped() (sign, digits string) {
+	abs, negative := strings.CutPrefix(m.Decimal(), "-")
+	if negative {
+		sign = "-"
+	}
+	return sign, thousands(abs)
 }
 
 // thousands groups the whole part of an unsigned decimal by threes: "1234567.89" → "1,234,567.89".

@@ -48,6 +48,12 @@ func TestString_DollarSignForUSDAndTheCodeOtherwise(t *testing.T) {
 	}
 }
 
+func TestGrouped_IsStringsDollarsWithoutTheSign(t *testing.T) {
+	for cents, want := range map[int64]string{0: "0.00", 5: "0.05", 4550: "45.50", 150000: "1,500.00", 123456789: "1,234,567.89", -4550: "-45.50"} {
+		require.Equal(t, want, USD(cents).Grouped(), "cents %d", cents)
+	}
+}
+
 func TestNew_NormalisesTheCodeAndRefusesUnknownOnes(t *testing.T) {
 	m, err := New(100, "usd")
 	require.NoError(t, err)

@@ -18,6 +18,7 @@ import (
 	"github.com/johnfercher/maroto/v2/pkg/core"
 	"github.com/johnfercher/maroto/v2/pkg/props"
 
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/pdftext"
 )
 
@@ -284,8 +285,8 @@ func (s documentSheet) invoice() ([]byte, error) {
 			pdftext.NewCol(2, orDash(it.Serial), props.Text{Size: 9, Top: 1.5}),
 			pdftext.NewCol(1, orDash(it.CountryOfOrigin), props.Text{Size: 9, Top: 1.5}),
 			pdftext.NewCol(1, strconv.Itoa(it.Quantity), props.Text{Size: 9, Top: 1.5, Align: align.Right}),
-			pdftext.NewCol(1, usd(it.UnitValueCents), props.Text{Size: 9, Top: 1.5, Align: align.Right}),
-			pdftext.NewCol(1, usd(lineTotal), props.Text{Size: 9, Top: 1.5, Align: align.Right, Right: 1}),
+			pdftext.NewCol(1, money.USD(it.UnitValueCents).Grouped(), props.Text{Size: 9, Top: 1.5, Align: align.Right}),
+			pdftext.NewCol(1, money.USD(lineTotal).Grouped(), props.Text{Size: 9, Top: 1.5, Align: align.Right, Right: 1}),
 		)
 	}
 	bar, err := barcodeRow(16, s.booking.TrackingNumber)
@@ -298,9 +299,9 @@ func (s documentSheet) invoice() ([]byte, error) {
 			pdftext.NewCol(9, "Totals", bold),
 			pdftext.NewCol(1, strconv.Itoa(qty), props.Text{Size: 9, Style: fontstyle.Bold, Align: align.Right}),
 			col.New(1),
-			pdftext.NewCol(1, usd(total), props.Text{Size: 9, Style: fontstyle.Bold, Align: align.Right, Right: 1}),
+			pdftext.NewCol(1, money.USD(total).Grouped(), props.Text{Size: 9, Style: fontstyle.Bold, Align: align.Right, Right: 1}),
 		),
-		pdftext.NewRow(6, fmt.Sprintf("Number of packages: 1. Total declared value: USD %s.", usd(total)), small),
+		pdftext.NewRow(6, fmt.Sprintf("Number of packages: 1. Total declared value: USD %s.", money.USD(total).Grouped()), small),
 		pdftext.NewAutoRow("These goods are the exporter's own equipment, returned to the manufacturer for repair under RMA "+rma+
 			". They are not sold and have no commercial value; the values above are for customs purposes only.", props.Text{Size: 9, Top: 2, Bottom: 2}),
 		pdftext.NewAutoRow("I declare that all the information contained in this invoice is true and correct.", props.Text{Size: 9, Top: 2, Bottom: 6}),
@@ -328,21 +329,4 @@ func (s documentSheet) shipperLines() []string {
 		lines = append(lines, e)
 	}
 	return lines
-}
-
-// usd formats cents as "1,234.56".
-func usd(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	whole := strconv.FormatInt(cents/100, 10)
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return fmt.Sprintf("%s%s.%02d", sign, b.String(), cents%100)
 }

@@ -42,11 +42,3 @@ func BenchmarkRenderInvoice(b *testing.B) {
 		}
 	}
 }
-
-func TestUSD(t *testing.T) {
-	for cents, want := range map[int64]string{0: "0.00", 5: "0.05", 4550: "45.50", 150000: "1,500.00", 123456789: "1,234,567.89", -4550: "-45.50"} {
-		if got := usd(cents); got != want {
-			t.Errorf("usd(%d) = %q, want %q", cents, got, want)
-		}
-	}
-}
