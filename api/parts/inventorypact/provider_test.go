@@ -35,12 +35,8 @@ const (
 // units is the serial check over the registry, as the composition root gives the inventory.
 type units struct{ store *rmadb.Store }
 
-func (u units) VerifySerial(ctx context.Context, raw string) (rma.Verification, error) {
-	s, err := rma.NormalizeSerial(raw)
-	if err != nil {
-		return rma.Verification{}, err
-	}
-	unit, err := u.store.UnitBySerial(ctx, s)
+func (u units) VerifySerial(ctx context.Context, serial rma.Serial) (rma.Verification, error) {
+	unit, err := u.store.UnitBySerial(ctx, serial.String())
 	return rma.Verification{Unit: unit}, err
 }
 

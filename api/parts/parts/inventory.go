@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/validate"
 	"rugged.example/portal/api/pkg/visibility"
 	"rugged.example/portal/api/rma/rma"
@@ -46,7 +45,7 @@ type OrderedUnit struct {
 // Holdings is the rma capability's holdings query (*rma.Holdings).
 type Holdings interface {
 	HeldUnits
-	Unit(ctx context.Context, v visibility.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error)
+	Unit(ctx context.Context, v visibility.Viewer, serial rma.Serial) (rma.HeldUnit, []rma.HistoryItem, error)
 }
 
 // OrderedSerials reads the units of the parts orders v (or v's organization) placed: orders
@@ -155,9 +154,8 @@ func (s *Inventory) All(ctx context.Context, v visibility.Viewer, q InventoryQue
 
 // Profile reads one unit of v's inventory. A unit v does not hold answers rma.ErrUnitNotFound
 // ('Serial Not Found'), exactly as an unknown serial does.
-func (s *Inventory) Profile(ctx context.Context, v visibility.Viewer, serial string) (UnitProfile, error) {
-	serial, err := rma.NormalizeSerial(serial)
-	if err != nil || v.Subject == "" {
+func (s *Inventory) Profile(ctx context.Context, v visibility.Viewer, serial rma.Serial) (UnitProfile, error) {
+	if v.Subject == "" {
 		return UnitProfile{}, rma.ErrUnitNotFound
 	}
 	held, rmas, err := s.holdings.Unit(ctx, v, serial)
@@ -165,7 +163,7 @@ func (s *Inventory) Profile(ctx context.Context, v visibility.Viewer, serial str
 	if err != nil && !notHeld {
 		return UnitProfile{}, err
 	}
-	orders, err := s.ordered(ctx, v, serial, MaxUnitOrders)
+	orders, err := s.ordered(ctx, v, serial.String(), MaxUnitOrders)
 	if err != nil {
 		return UnitProfile{}, err
 	}
@@ -216,7 +214,7 @@ func (s *Inventory) held(ctx context.Context, v visibility.Viewer) ([]InventoryU
 			// The inventory holds as many units as rma answers at most; the rest stay out.
 			break
 		}
-		unit, err := s.orderedUnit(ctx, o.Serial)
+		unit, err := s.orderedLineUnit(ctx, o.Serial)
 		if errors.Is(err, rma.ErrUnitNotFound) {
 			// A serial the registry does not know (any more) is no unit.
 			bySerial[o.Serial] = -1
@@ -260,16 +258,22 @@ func (s *Inventory) ordered(ctx context.Context, v visibility.Viewer, serial str
 }
 
 // orderedUnit is a unit held only through parts orders, from the registry.
-func (s *Inventory) orderedUnit(ctx context.Context, serial string) (rma.HeldUnit, error) {
+func (s *Inventory) orderedUnit(ctx context.Context, serial rma.Serial) (rma.HeldUnit, error) {
 	ver, err := s.units.VerifySerial(ctx, serial)
 	if err != nil {
-		var fe *fault.Error
-		if errors.As(err, &fe) && fe.Kind == fault.KindInvalid {
-			return rma.HeldUnit{}, rma.ErrUnitNotFound
-		}
 		return rma.HeldUnit{}, err
 	}
 	return rma.HeldUnit{Unit: ver.Unit, Sources: []string{SourceOrder}}, nil
+}
+
+// orderedLineUnit is orderedUnit for a serial as an order line keeps it: one that is no serial
+// names no unit either (rma.ErrUnitNotFound).
+func (s *Inventory) orderedLineUnit(ctx context.Context, raw string) (rma.HeldUnit, error) {
+	serial, err := rma.ParseSerial(raw)
+	if err != nil {
+		return rma.HeldUnit{}, rma.ErrUnitNotFound
+	}
+	return s.orderedUnit(ctx, serial)
 }
 
 func (s *Inventory) toInventoryUnit(h rma.HeldUnit) InventoryUnit {

@@ -27,10 +27,10 @@ func (h holdings) Held(_ context.Context, v visibility.Viewer, _ rma.HeldFilter)
 	return append([]rma.HeldUnit(nil), h.held[v.Subject]...), h.err
 }
 
-func (h holdings) Unit(_ context.Context, v visibility.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error) {
+func (h holdings) Unit(_ context.Context, v visibility.Viewer, serial rma.Serial) (rma.HeldUnit, []rma.HistoryItem, error) {
 	for _, u := range h.held[v.Subject] {
-		if u.Unit.Serial == serial {
-			return u, h.rmas[serial], nil
+		if u.Unit.Serial == serial.String() {
+			return u, h.rmas[serial.String()], nil
 		}
 	}
 	return rma.HeldUnit{}, nil, rma.ErrUnitNotFound
@@ -169,7 +169,7 @@ func TestInventory_RefusesAQueryBeyondItsLimits(t *testing.T) {
 
 func TestInventory_ProfileOfAHeldOrOrderedUnitOnly(t *testing.T) {
 	inv := inventory()
-	p, err := inv.Profile(t.Context(), casey, " vt3 ")
+	p, err := inv.Profile(t.Context(), casey, "VT3")
 	require.NoError(t, err)
 	require.Equal(t, "VT3", p.Unit.Serial)
 	require.Equal(t, []string{rma.SourceRegistration, parts.SourceOrder}, p.Unit.Sources)
@@ -189,11 +189,10 @@ func TestInventory_ProfileOfAHeldOrOrderedUnitOnly(t *testing.T) {
 
 	for _, tt := range []struct {
 		v      visibility.Viewer
-		serial string
+		serial rma.Serial
 	}{
-		{casey, "VT10000007"},                           // known, not hers
-		{casey, "ZZ404"},                                // ordered, but the registry lacks it
-		{casey, "RT1' OR '1'='1"},                       // cannot be a serial
+		{casey, "VT10000007"}, // known, not hers
+		{casey, "ZZ404"},      // ordered, but the registry lacks it
 		{visibility.Viewer{Subject: "usr_nora"}, "VT3"}, // casey's
 		{visibility.Viewer{}, "VT3"},                    // no subject
 	} {

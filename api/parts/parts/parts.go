@@ -4,7 +4,6 @@ package parts
 
 import (
 	"context"
-	"errors"
 	"strings"
 
 	"rugged.example/portal/api/pkg/fault"
@@ -87,10 +86,10 @@ type Store interface {
 	Upsert(ctx context.Context, ps []Part) error
 }
 
-// Units is the rma capability's unit lookup: a serial as typed to its unit, or
-// rma.ErrUnitNotFound ('Serial Not Found').
+// Units is the rma capability's unit lookup: a serial to its unit, or rma.ErrUnitNotFound
+// ('Serial Not Found').
 type Units interface {
-	VerifySerial(ctx context.Context, raw string) (rma.Verification, error)
+	VerifySerial(ctx context.Context, serial rma.Serial) (rma.Verification, error)
 }
 
 // Service answers the catalogue's reads and imports.
@@ -133,14 +132,15 @@ func (s *Service) Search(ctx context.Context, r SearchRequest) (Page, error) {
 	if err := v.Err(); err != nil {
 		return Page{}, err
 	}
+	// The serial is read after the other fields, so their faults come first; a blank one is none.
 	if strings.TrimSpace(r.Serial) != "" {
-		ver, err := s.units.VerifySerial(ctx, r.Serial)
+		serial, err := rma.ParseSerial(r.Serial)
 		if err != nil {
-			var fe *fault.Error
-			if errors.As(err, &fe) && fe.Kind == fault.KindInvalid {
-				// Too long to be a serial: no unit has it.
-				return Page{}, rma.ErrUnitNotFound
-			}
+			// Too long or of the wrong alphabet to be a serial: no unit has it.
+			return Page{}, rma.ErrUnitNotFound
+		}
+		ver, err := s.units.VerifySerial(ctx, serial)
+		if err != nil {
 			return Page{}, err
 		}
 		if q.Model != "" && q.Model != ver.Unit.Model {

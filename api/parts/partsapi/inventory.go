@@ -16,6 +16,7 @@ import (
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/visibility"
+	"rugged.example/portal/api/rma/rma"
 )
 
 // InventoryPath is the service-managed inventory.
@@ -25,7 +26,7 @@ const InventoryPath = "/parts-manager/inventory"
 type InventoryService interface {
 	List(ctx context.Context, v visibility.Viewer, q parts.InventoryQuery) (parts.InventoryPage, error)
 	All(ctx context.Context, v visibility.Viewer, q parts.InventoryQuery) ([]parts.InventoryUnit, error)
-	Profile(ctx context.Context, v visibility.Viewer, serial string) (parts.UnitProfile, error)
+	Profile(ctx context.Context, v visibility.Viewer, serial rma.Serial) (parts.UnitProfile, error)
 }
 
 type inventoryAPI struct{ svc InventoryService }
@@ -182,7 +183,12 @@ func (a inventoryAPI) list(c *gin.Context) error {
 }
 
 func (a inventoryAPI) profile(c *gin.Context) error {
-	p, err := a.svc.Profile(c.Request.Context(), inventoryViewer(c), c.Param("serial"))
+	// A serial that is none names no unit: 'Serial Not Found', as an unknown one.
+	serial, err := rma.ParseSerial(c.Param("serial"))
+	if err != nil {
+		return rma.ErrUnitNotFound
+	}
+	p, err := a.svc.Profile(c.Request.Context(), inventoryViewer(c), serial)
 	if err != nil {
 		return err
 	}

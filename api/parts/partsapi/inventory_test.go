@@ -33,10 +33,10 @@ func (h invHoldings) Held(_ context.Context, v visibility.Viewer, _ rma.HeldFilt
 	return append([]rma.HeldUnit(nil), h.held[v.Subject]...), nil
 }
 
-func (h invHoldings) Unit(_ context.Context, v visibility.Viewer, serial string) (rma.HeldUnit, []rma.HistoryItem, error) {
+func (h invHoldings) Unit(_ context.Context, v visibility.Viewer, serial rma.Serial) (rma.HeldUnit, []rma.HistoryItem, error) {
 	for _, u := range h.held[v.Subject] {
-		if u.Unit.Serial == serial {
-			return u, h.rmas[serial], nil
+		if u.Unit.Serial == serial.String() {
+			return u, h.rmas[serial.String()], nil
 		}
 	}
 	return rma.HeldUnit{}, nil, rma.ErrUnitNotFound

@@ -18,13 +18,9 @@ import (
 // Units is a fake of the rma capability's unit lookup.
 type Units map[string]rma.Unit
 
-// VerifySerial implements parts.Units as rma.Service does: normalised, else 'Serial Not Found'.
-func (u Units) VerifySerial(_ context.Context, raw string) (rma.Verification, error) {
-	s, err := rma.NormalizeSerial(raw)
-	if err != nil {
-		return rma.Verification{}, err
-	}
-	unit, ok := u[s]
+// VerifySerial implements parts.Units as rma.Service does: the unit, else 'Serial Not Found'.
+func (u Units) VerifySerial(_ context.Context, serial rma.Serial) (rma.Verification, error) {
+	unit, ok := u[serial.String()]
 	if !ok {
 		return rma.Verification{}, rma.ErrUnitNotFound
 	}

@@ -89,7 +89,7 @@ func TestIntegrationCancelAbandoned_OnTheRealCheckout(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, rma.StatusAwaitingUnit, released.Status, "a paid quote releases its RMA")
 		require.Equal(t, "label-1", released.LabelID)
-		done, err := svc.ProcessOutOfWarranty(ctx, "usr_casey", poPaid.Number, poPaid.Serial, "")
+		done, err := svc.ProcessOutOfWarranty(ctx, "usr_casey", poPaid.Number, rma.Serial(poPaid.Serial), "")
 		require.NoError(t, err)
 		require.Equal(t, &repair.Payment{Method: repair.MethodPO, Reference: "4711-1234", Amount: money.USD(329_00), PaidAt: done.Receipt.PaidAt}, done.Receipt)
 		require.False(t, done.Receipt.PaidAt.IsZero())

@@ -36,7 +36,16 @@ func (r *queryResolver) RepairFormSelections(ctx context.Context, pn string, mod
 	if _, err := auth.RequireCustomer(ctx); err != nil {
 		return nil, err
 	}
-	faults, err := rma.RepairFormSelections(ctx, r.Units, r.Options, pn, model, rmaType, serial)
+	// The serial is optional: "" asks for the model's options.
+	var unit rma.Serial
+	if serial != "" {
+		parsed, err := rma.ParseSerial(serial)
+		if err != nil {
+			return nil, err
+		}
+		unit = parsed
+	}
+	faults, err := rma.RepairFormSelections(ctx, r.Units, r.Options, pn, model, rmaType, unit)
 	if err != nil {
 		return nil, err
 	}

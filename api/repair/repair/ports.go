@@ -30,7 +30,7 @@ type RMAs interface {
 	Unit(ctx context.Context, serial string) (rma.Unit, error)
 	// AwaitingPayment, RenewPaymentAttempt, Unpaid and CancelUnpaid are the RMAs awaiting their
 	// payment: found again by their unit, paid again, or cancelled once abandoned.
-	AwaitingPayment(ctx context.Context, owner, serial string) (rma.RMA, error)
+	AwaitingPayment(ctx context.Context, owner string, serial rma.Serial) (rma.RMA, error)
 	RenewPaymentAttempt(ctx context.Context, owner, number string) (rma.RMA, error)
 	Unpaid(ctx context.Context, cutoff time.Time, limit int) ([]rma.RMA, error)
 	CancelUnpaid(ctx context.Context, r rma.RMA, cutoff time.Time, waited time.Duration) (bool, error)

@@ -42,12 +42,12 @@ func (s *Service) processed(ctx context.Context, rec rma.RMA) Processed {
 // answered with what the label page shows (Processed). Repeats answer the same RMA. Another
 // owner's RMA, an unknown one or one of another serial answers rma.ErrRMANotFound; a cancelled
 // one rma.ErrRMACancelled; an unpaid one the payments module's refusal (not approved, declined).
-func (s *Service) ProcessOutOfWarranty(ctx context.Context, owner, number, serial, token string) (Processed, error) {
+func (s *Service) ProcessOutOfWarranty(ctx context.Context, owner, number string, serial rma.Serial, token string) (Processed, error) {
 	rec, err := s.d.RMAs.RMA(ctx, owner, strings.TrimSpace(number))
 	if err != nil {
 		return Processed{}, err
 	}
-	if rec.Serial != strings.ToUpper(strings.TrimSpace(serial)) {
+	if rec.Serial != serial.String() {
 		return Processed{}, rma.ErrRMANotFound
 	}
 	switch rec.Status {

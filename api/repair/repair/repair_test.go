@@ -263,7 +263,7 @@ func TestIntegrationCreateOutOfWarranty_CardPathPaysThenReleasesOnce(t *testing.
 		require.Empty(t, f.issuer.Requests)
 
 		f.payments.Approve(casey, res.RMANumber)
-		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, " rt10000002", order)
+		done, err := f.svc.ProcessOutOfWarranty(t.Context(), casey, res.RMANumber, "RT10000002", order)
 		require.NoError(t, err)
 		require.Equal(t, rma.StatusAwaitingUnit, done.RMA.Status)
 		require.Equal(t, "label-1", done.RMA.LabelID)
@@ -287,14 +287,15 @@ func TestIntegrationProcessOutOfWarranty_Refusals(t *testing.T) {
 		order, _, _ := f.payments.Order(casey, res.RMANumber)
 		f.payments.Approve(casey, res.RMANumber)
 		tests := []struct {
-			name                         string
-			owner, number, serial, token string
-			err                          error
+			name                 string
+			owner, number, token string
+			serial               rma.Serial
+			err                  error
 		}{
-			{"someone else's RMA", "usr_mallory", res.RMANumber, "RT10000002", order, rma.ErrRMANotFound},
-			{"unknown RMA", casey, "RMA-999999", "RT10000002", order, rma.ErrRMANotFound},
-			{"another serial", casey, res.RMANumber, "RT10000001", order, rma.ErrRMANotFound},
-			{"another order's token", casey, res.RMANumber, "RT10000002", "ORDER-OTHER", repairtest.ErrNotFound},
+			{"someone else's RMA", "usr_mallory", res.RMANumber, order, "RT10000002", rma.ErrRMANotFound},
+			{"unknown RMA", casey, "RMA-999999", order, "RT10000002", rma.ErrRMANotFound},
+			{"another serial", casey, res.RMANumber, order, "RT10000001", rma.ErrRMANotFound},
+			{"another order's token", casey, res.RMANumber, "ORDER-OTHER", "RT10000002", repairtest.ErrNotFound},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

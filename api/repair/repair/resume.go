@@ -25,7 +25,7 @@ type PendingPayment struct {
 // AwaitingPayment answers owner's RMA that awaits its payment and holds the unit serial, with
 // its amount, so the unit's create-rma page offers to pay or cancel it instead of a dead end.
 // A free unit, another customer's RMA or an RMA past its payment answers rma.ErrRMANotFound.
-func (s *Service) AwaitingPayment(ctx context.Context, owner, serial string) (PendingPayment, error) {
+func (s *Service) AwaitingPayment(ctx context.Context, owner string, serial rma.Serial) (PendingPayment, error) {
 	rec, err := s.d.RMAs.AwaitingPayment(ctx, owner, serial)
 	if err != nil {
 		return PendingPayment{}, err

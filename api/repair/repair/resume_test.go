@@ -62,11 +62,12 @@ func TestIntegrationAwaitingPayment_FindsTheCallersUnpaidRMAByItsUnit(t *testing
 		res, err := f.svc.CreateOutOfWarranty(t.Context(), c, request(repair.MethodPayPal))
 		require.NoError(t, err)
 		tests := []struct {
-			name          string
-			owner, serial string
-			err           error
+			name   string
+			owner  string
+			serial rma.Serial
+			err    error
 		}{
-			{name: "the owner finds it by the unit's serial", owner: casey, serial: "rt10000002"},
+			{name: "the owner finds it by the unit's serial", owner: casey, serial: "RT10000002"},
 			{name: "another customer finds nothing", owner: "usr_mallory", serial: "RT10000002", err: rma.ErrRMANotFound},
 			{name: "a unit without an unpaid RMA has none", owner: casey, serial: "RT10000001", err: rma.ErrRMANotFound},
 		}

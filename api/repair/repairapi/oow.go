@@ -19,9 +19,9 @@ import (
 type OutOfWarranty interface {
 	PaymentOptions(c repair.Customer) repair.Options
 	CreateOutOfWarranty(ctx context.Context, c repair.Customer, r repair.Request) (repair.Result, error)
-	ProcessOutOfWarranty(ctx context.Context, owner, number, serial, token string) (repair.Processed, error)
+	ProcessOutOfWarranty(ctx context.Context, owner, number string, serial rma.Serial, token string) (repair.Processed, error)
 	Cancel(ctx context.Context, owner, number string) (rma.RMA, error)
-	AwaitingPayment(ctx context.Context, owner, serial string) (repair.PendingPayment, error)
+	AwaitingPayment(ctx context.Context, owner string, serial rma.Serial) (repair.PendingPayment, error)
 	ResumePayment(ctx context.Context, owner, number string) (repair.Result, error)
 }
 
@@ -223,8 +223,13 @@ func (a oowAPI) processOOW(c *gin.Context) error {
 	if err := httpx.DecodeJSON(c, maxSmallBody, &body); err != nil {
 		return err
 	}
+	// The RMA is named by its number and serial together: a serial that is none cannot match it.
+	serial, err := rma.ParseSerial(body.Serial)
+	if err != nil {
+		return rma.ErrRMANotFound
+	}
 	p, _ := auth.PrincipalFrom(c.Request.Context())
-	r, err := a.svc.ProcessOutOfWarranty(c.Request.Context(), p.Subject, body.RMANumber, body.Serial, body.Token)
+	r, err := a.svc.ProcessOutOfWarranty(c.Request.Context(), p.Subject, body.RMANumber, serial, body.Token)
 	if err != nil {
 		return err
 	}

@@ -222,6 +222,13 @@ func TestCancel_AnswersTheCancelledRMA(t *testing.T) {
 
 	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, map[string]any{"rmaNumber": "RMA-100501", "serial": "RT10000001"})
 	require.Equal(t, http.StatusNotFound, w.Code, "another serial's RMA is unknown")
+	w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, map[string]any{"rmaNumber": "RMA-100501", "serial": " rt10000002 "})
+	require.Equal(t, http.StatusConflict, w.Code, "the serial is read as typed: trimmed, upper-cased")
+	for _, serial := range []string{"", "RT 10000002"} {
+		w = e.do(t, http.MethodPost, "/rma-manager/rma/process/oow", e.casey, map[string]any{"rmaNumber": "RMA-100501", "serial": serial})
+		require.Equal(t, http.StatusNotFound, w.Code, "no serial (%q) names no RMA", serial)
+		require.JSONEq(t, `{"error":"rma.notFound","message":"RMA not found"}`, w.Body.String())
+	}
 
 	r := httptest.NewRequest(http.MethodPost, "/rma-manager/rma/cancel", strings.NewReader("{"))
 	r.Header.Set("Authorization", "Bearer "+e.casey)

@@ -41,7 +41,11 @@ func Routes(r gin.IRouter, guard *auth.Guard, units *rma.Service, creator Creato
 }
 
 func (a API) verifySerial(c *gin.Context) error {
-	v, err := a.units.VerifySerial(c.Request.Context(), c.Query("serial"))
+	serial, err := rma.ParseSerial(c.Query("serial"))
+	if err != nil {
+		return err
+	}
+	v, err := a.units.VerifySerial(c.Request.Context(), serial)
 	if err != nil {
 		return err
 	}

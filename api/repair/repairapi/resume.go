@@ -10,6 +10,7 @@ import (
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/repair/repair"
+	"rugged.example/portal/api/rma/rma"
 )
 
 // pendingResponse is the caller's RMA that awaits its payment on a unit: what the unit's
@@ -31,8 +32,12 @@ func toPendingResponse(p repair.PendingPayment) pendingResponse {
 }
 
 func (a oowAPI) awaitingPayment(c *gin.Context) error {
+	serial, err := rma.ParseSerial(c.Query("serial"))
+	if err != nil {
+		return err
+	}
 	p, _ := auth.PrincipalFrom(c.Request.Context())
-	pending, err := a.svc.AwaitingPayment(c.Request.Context(), p.Subject, c.Query("serial"))
+	pending, err := a.svc.AwaitingPayment(c.Request.Context(), p.Subject, serial)
 	if err != nil {
 		return err
 	}

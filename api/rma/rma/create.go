@@ -50,11 +50,11 @@ func (c *Creator) create(ctx context.Context, r CreateRequest) (Created, error) 
 
 // unitForNewRMA reads the unit a new RMA of rmaType is for and applies RefusalForNewRMA.
 func (c *Creator) unitForNewRMA(ctx context.Context, rawSerial, rmaType string) (Unit, error) {
-	serial, err := NormalizeSerial(rawSerial)
+	serial, err := ParseSerial(rawSerial)
 	if err != nil {
 		return Unit{}, err
 	}
-	unit, err := c.Store.UnitBySerial(ctx, serial)
+	unit, err := c.Store.UnitBySerial(ctx, serial.String())
 	if err != nil {
 		return Unit{}, err
 	}

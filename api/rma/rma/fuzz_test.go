@@ -17,27 +17,28 @@ var acceptedSerial = regexp.MustCompile(`^[A-Z0-9-]{1,50}$`)
 // An accepted serial is stored as typed, trimmed and upper-cased, in the serial format; it
 // normalizes to itself however it is typed again; anything else is refused as invalid or
 // unknown, never with another error.
-func FuzzNormalizeSerial(f *testing.F) {
+func FuzzParseSerial(f *testing.F) {
 	for _, s := range []string{"RT10000001", " rt10000001 ", "VT-1000-0007", "", " ", "RT 1000", "rt1000\n", strings.Repeat("A", 51), "ſerial", "ıd-1", "RT１0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
-		got, err := NormalizeSerial(raw)
+		parsed, err := ParseSerial(raw)
+		got := parsed.String()
 		if err != nil {
 			if k, ok := fault.As(err); !errors.Is(err, ErrUnitNotFound) && (!ok || k.Kind != fault.KindInvalid) {
-				t.Fatalf("NormalizeSerial(%q): unexpected error %v", raw, err)
+				t.Fatalf("ParseSerial(%q): unexpected error %v", raw, err)
 			}
 			return
 		}
 		if !acceptedSerial.MatchString(got) {
-			t.Fatalf("NormalizeSerial(%q) = %q, not a serial", raw, got)
+			t.Fatalf("ParseSerial(%q) = %q, not a serial", raw, got)
 		}
 		if want := strings.ToUpper(strings.TrimSpace(raw)); got != want {
-			t.Fatalf("NormalizeSerial(%q) = %q, want %q", raw, got, want)
+			t.Fatalf("ParseSerial(%q) = %q, want %q", raw, got, want)
 		}
 		for _, again := range []string{got, strings.ToLower(got), " \t" + got + "\n"} {
-			if n, err := NormalizeSerial(again); err != nil || n != got {
-				t.Fatalf("NormalizeSerial(%q) = %q, %v; want %q", again, n, err, got)
+			if n, err := ParseSerial(again); err != nil || n != parsed {
+				t.Fatalf("ParseSerial(%q) = %q, %v; want %q", again, n, err, got)
 			}
 		}
 	})

@@ -117,19 +117,18 @@ func (h *Holdings) Held(ctx context.Context, v Viewer, f HeldFilter) ([]HeldUnit
 
 // Unit reads one unit v holds, with its RMAs that v sees (newest first, at most MaxUnitRMAs).
 // A unit v does not hold answers ErrUnitNotFound, exactly as an unknown serial does.
-func (h *Holdings) Unit(ctx context.Context, v Viewer, serial string) (HeldUnit, []HistoryItem, error) {
-	serial, err := NormalizeSerial(serial)
-	if err != nil || v.Subject == "" {
+func (h *Holdings) Unit(ctx context.Context, v Viewer, serial Serial) (HeldUnit, []HistoryItem, error) {
+	if v.Subject == "" {
 		return HeldUnit{}, nil, ErrUnitNotFound
 	}
-	held, err := h.store.HeldUnits(ctx, v, HeldFilter{Serials: []string{serial}}, 1)
+	held, err := h.store.HeldUnits(ctx, v, HeldFilter{Serials: []string{serial.String()}}, 1)
 	if err != nil {
 		return HeldUnit{}, nil, err
 	}
 	if len(held) == 0 {
 		return HeldUnit{}, nil, ErrUnitNotFound
 	}
-	rmas, err := h.store.UnitRMAs(ctx, v, serial, MaxUnitRMAs)
+	rmas, err := h.store.UnitRMAs(ctx, v, serial.String(), MaxUnitRMAs)
 	if err != nil {
 		return HeldUnit{}, nil, err
 	}
@@ -158,8 +157,8 @@ func (f HeldFilter) checked() (HeldFilter, error) {
 	if f.Serials != nil {
 		out.Serials = []string{}
 		for _, raw := range f.Serials {
-			if s, err := NormalizeSerial(raw); err == nil {
-				out.Serials = append(out.Serials, s)
+			if s, err := ParseSerial(raw); err == nil {
+				out.Serials = append(out.Serials, s.String())
 			}
 		}
 		slices.Sort(out.Serials)

@@ -26,15 +26,11 @@ type OptionsStore interface {
 }
 
 // RepairFormSelections answers the GraphQL query of the same name: the faults and problems
-// offered for a unit. When a serial is given the options follow the registry's model, not what
+// offered for a unit. When a serial is given (not "") the options follow the registry's model, not what
 // the browser claims; pn is part of the query's signature (spec §7) but options are kept per model.
-func RepairFormSelections(ctx context.Context, units Store, options OptionsStore, pn, model, rmaType, serial string) ([]FaultOptions, error) {
+func RepairFormSelections(ctx context.Context, units Store, options OptionsStore, pn, model, rmaType string, serial Serial) ([]FaultOptions, error) {
 	if serial != "" {
-		s, err := NormalizeSerial(serial)
-		if err != nil {
-			return nil, err
-		}
-		u, err := units.UnitBySerial(ctx, s)
+		u, err := units.UnitBySerial(ctx, serial.String())
 		if err != nil {
 			return nil, err
 		}

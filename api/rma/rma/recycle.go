@@ -64,11 +64,11 @@ func (c *Creator) Recycle(ctx context.Context, r RecycleRequest) (Created, error
 	if created, ok, err := c.prior(ctx, r.Owner, r.IdempotencyKey); ok || err != nil {
 		return created, err
 	}
-	serial, err := NormalizeSerial(r.Serial)
+	serial, err := ParseSerial(r.Serial)
 	if err != nil {
 		return Created{}, err
 	}
-	unit, err := c.Store.UnitBySerial(ctx, serial)
+	unit, err := c.Store.UnitBySerial(ctx, serial.String())
 	if err != nil {
 		return Created{}, err
 	}

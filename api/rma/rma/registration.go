@@ -77,27 +77,30 @@ func NewRegistrations(store RegistrationStore, tx db.Transactor, now func() time
 	return &Registrations{store: store, tx: tx, now: now}
 }
 
-// Register records serial as v's, bought on purchaseDate (its date counts, read in UTC), proven
-// by the uploaded file proofFileID. It joins the transaction ctx carries, so the caller claims
-// the proof file in the same commit. Field rules answer a validation fault (serial,
+// Register records the unit rawSerial names (read as ParseSerial reads it) as v's, bought on
+// purchaseDate (its date counts, read in UTC), proven by the uploaded file proofFileID. It joins
+// the transaction ctx carries, so the caller claims the proof file in the same commit. Field rules answer a validation fault (serial,
 // purchaseDate, proofFileId); an unknown serial ErrUnitNotFound; a unit anyone registered
 // already ErrAlreadyRegistered.
-func (r *Registrations) Register(ctx context.Context, v Viewer, serial string, purchaseDate time.Time, proofFileID string) (Registration, error) {
-	serial, proofFileID = strings.ToUpper(strings.TrimSpace(serial)), strings.TrimSpace(proofFileID)
+func (r *Registrations) Register(ctx context.Context, v Viewer, rawSerial string, purchaseDate time.Time, proofFileID string) (Registration, error) {
+	proofFileID = strings.TrimSpace(proofFileID)
 	now := r.now().UTC()
-	if err := validateRegistration(serial, purchaseDate, proofFileID, now); err != nil {
+	// The serial is read with the form's other fields, so one answer names every field at fault.
+	var errs validate.Errors
+	serial, isSerial := parseSerial(&errs, rawSerial)
+	validateRegistration(&errs, purchaseDate, proofFileID, now)
+	if err := errs.Err(); err != nil {
 		return Registration{}, err
 	}
-	serial, err := NormalizeSerial(serial)
-	if err != nil {
-		return Registration{}, err
+	if !isSerial {
+		return Registration{}, ErrUnitNotFound
 	}
 	reg := Registration{
-		Serial: serial, Owner: v.Subject, Org: v.Org, PurchaseDate: dateOf(purchaseDate),
+		Serial: serial.String(), Owner: v.Subject, Org: v.Org, PurchaseDate: dateOf(purchaseDate),
 		ProofFileID: proofFileID, RegisteredAt: now,
 	}
-	err = r.tx.InTx(ctx, func(ctx context.Context) error {
-		unit, err := r.store.UnitBySerial(ctx, serial)
+	err := r.tx.InTx(ctx, func(ctx context.Context) error {
+		unit, err := r.store.UnitBySerial(ctx, serial.String())
 		if err != nil {
 			return err
 		}
@@ -118,10 +121,8 @@ func (r *Registrations) List(ctx context.Context, v Viewer) ([]Registration, err
 	return r.store.Registrations(ctx, v)
 }
 
-func validateRegistration(serial string, purchaseDate time.Time, proofFileID string, now time.Time) error {
-	var v validate.Errors
-	v.Required("serial", serial)
-	v.MaxLen("serial", serial, SerialMaxLength)
+// validateRegistration adds the purchase date's and the proof's field rules to v.
+func validateRegistration(v *validate.Errors, purchaseDate time.Time, proofFileID string, now time.Time) {
 	switch day := dateOf(purchaseDate); {
 	case purchaseDate.IsZero():
 		v.Add("purchaseDate", validate.MsgRequired)
@@ -134,5 +135,4 @@ func validateRegistration(serial string, purchaseDate time.Time, proofFileID str
 		v.Add("proofFileId", MsgProofRequired)
 	}
 	v.MaxLen("proofFileId", proofFileID, ProofFileIDMaxLength)
-	return v.Err()
 }

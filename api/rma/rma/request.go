@@ -121,7 +121,7 @@ func (r *CreateRequest) Trim() {
 	p.PrimaryFault, p.Problem, p.InitialNotes = t(p.PrimaryFault), t(p.Problem), t(p.InitialNotes)
 	p.CustomerReference, p.AssetTag, p.Permissions.WindowsUser = t(p.CustomerReference), t(p.AssetTag), t(p.Permissions.WindowsUser)
 	r.Contact, r.Address = r.Contact.Trimmed(), r.Address.Trimmed()
-	r.Serial, r.RMAType = strings.ToUpper(t(r.Serial)), strings.ToUpper(t(r.RMAType))
+	r.RMAType = strings.ToUpper(t(r.RMAType))
 	if r.RMAType == "" {
 		r.RMAType = DefaultRMAType
 	}

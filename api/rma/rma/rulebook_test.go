@@ -39,10 +39,10 @@ func TestRulebook_PackagingMode(t *testing.T) {
 
 func TestRulebook_Serial(t *testing.T) {
 	rulebook.Run(t, "serial", func(raw string) map[string]string {
-		serial, err := NormalizeSerial(raw)
+		serial, err := ParseSerial(raw)
 		switch f, ok := fault.As(err); {
 		case err == nil:
-			return map[string]string{"serial": serial}
+			return map[string]string{"serial": serial.String()}
 		case ok && f.Fields["serial"] != "":
 			return map[string]string{"error": f.Fields["serial"]}
 		case ok:

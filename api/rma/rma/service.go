@@ -52,13 +52,9 @@ func NewService(store Store, c cache.Cache, log *slog.Logger, now func() time.Ti
 	return &Service{store: store, cache: c, decoded: newDecodedUnits(decodedLimit), log: log, now: now}
 }
 
-// VerifySerial reads raw as the customer typed it and reports the unit and its state.
-func (s *Service) VerifySerial(ctx context.Context, raw string) (Verification, error) {
-	serial, err := NormalizeSerial(raw)
-	if err != nil {
-		return Verification{}, err
-	}
-	u, err := s.unit(ctx, serial)
+// VerifySerial reports the unit of serial and its state.
+func (s *Service) VerifySerial(ctx context.Context, serial Serial) (Verification, error) {
+	u, err := s.unit(ctx, serial.String())
 	if err != nil {
 		return Verification{}, err
 	}

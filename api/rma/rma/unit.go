@@ -1,16 +1,13 @@
 // Package rma owns the units registry and, in later steps, the RMA aggregate. This file holds the
-// serial rules of spec §4: how a serial is read, when a unit may get a new RMA, and which card
-// a customer sees for it.
+// unit rules of spec §4: when a unit may get a new RMA and which card a customer sees for it
+// (serial.go: how a serial is read).
 package rma
 
 import (
-	"regexp"
 	"slices"
-	"strings"
 	"time"
 
 	"rugged.example/portal/api/pkg/fault"
-	"rugged.example/portal/api/pkg/validate"
 )
 
 // Constants of spec §9 that decide a unit's treatment.
@@ -19,17 +16,9 @@ const (
 	ProductTypeVeretos        = "VERETOS"
 	RepairTypeStandard        = "STANDARD"
 	RepairTypeAdvanceExchange = "ADVANCE_EXCHANGE"
-	// SerialMaxLength matches the longest serial the support-ticket form accepts (spec §9).
-	SerialMaxLength = 50
 )
 
-var (
-	ErrUnitNotFound = fault.New(fault.KindNotFound, "rma.unitNotFound", "Serial Not Found")
-	// serialPattern is the alphabet of real serials, in either case. Anything else cannot name a
-	// unit, so it is answered as not found without asking the store. It is checked before upper-
-	// casing: Unicode would turn a typed "ı" into an ASCII "I".
-	serialPattern = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
-)
+var ErrUnitNotFound = fault.New(fault.KindNotFound, "rma.unitNotFound", "Serial Not Found")
 
 // Unit is one device of the registry.
 type Unit struct {
@@ -59,22 +48,6 @@ const (
 	CardRMAExists      CardState = "rma-exists"
 	CardMissingData    CardState = "missing-data"
 )
-
-// NormalizeSerial applies the serial rules: trimmed, never empty or longer than SerialMaxLength,
-// of serialPattern's alphabet, upper-cased (packages/rulebook/vectors/serial.json).
-func NormalizeSerial(raw string) (string, error) {
-	s := strings.TrimSpace(raw)
-	var v validate.Errors
-	v.Required("serial", s)
-	v.MaxLen("serial", s, SerialMaxLength)
-	if err := v.Err(); err != nil {
-		return "", err
-	}
-	if !serialPattern.MatchString(s) {
-		return "", ErrUnitNotFound
-	}
-	return strings.ToUpper(s), nil
-}
 
 // InWarranty reports whether today (UTC) is on or before the warranty's last day.
 func (u Unit) InWarranty(today time.Time) bool {

@@ -39,12 +39,8 @@ func (c *Creator) Unit(ctx context.Context, serial string) (Unit, error) {
 // RMA the unit's card means by 'RMA Already Exists For This Unit'. A free unit, an unknown
 // serial, another customer's RMA and an RMA past its payment all answer ErrRMANotFound, so the
 // answer says nothing of anyone else's RMA.
-func (c *Creator) AwaitingPayment(ctx context.Context, owner, serial string) (RMA, error) {
-	s, err := NormalizeSerial(serial)
-	if err != nil {
-		return RMA{}, err
-	}
-	unit, err := c.Store.UnitBySerial(ctx, s)
+func (c *Creator) AwaitingPayment(ctx context.Context, owner string, serial Serial) (RMA, error) {
+	unit, err := c.Store.UnitBySerial(ctx, serial.String())
 	switch {
 	case errors.Is(err, ErrUnitNotFound):
 		return RMA{}, ErrRMANotFound

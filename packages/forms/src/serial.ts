@@ -17,7 +17,7 @@ export const SERIAL_MAX_LENGTH = 50;
 const SERIAL_ALPHABET = /^[A-Za-z0-9-]+$/;
 
 /**
- * A typed serial as the API reads it (api/rma NormalizeSerial, the rulebook's serial vectors):
+ * A typed serial as the API reads it (api/rma ParseSerial, the rulebook's serial vectors):
  * trimmed, required, at most 50 characters, of the serial alphabet (else no unit has it: 'Serial
  * Not Found'), upper-cased.
  */
