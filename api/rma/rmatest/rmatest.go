@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"rugged.example/portal/api/geo/geo"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/validate"
 	"rugged.example/portal/api/rma/rma"
@@ -40,8 +41,8 @@ func (s *Store) UnitBySerial(_ context.Context, serial string) (rma.Unit, error)
 	return u, nil
 }
 
-// Addresses is an rma.AddressRules that accepts any address with a line1 and treats US
-// addresses in AA, AE and AP as military.
+// Addresses is an rma.AddressRules that accepts any address with a line1 (no geography catalog
+// to load) and asks geo which addresses are military, as the composition root does.
 type Addresses struct{}
 
 func (Addresses) ValidateAddress(a rma.Address) error {
@@ -52,7 +53,7 @@ func (Addresses) ValidateAddress(a rma.Address) error {
 }
 
 func (Addresses) IsMilitaryAddress(a rma.Address) bool {
-	return a.Country == "US" && (a.State == "AA" || a.State == "AE" || a.State == "AP")
+	return geo.IsMilitaryAddress(geo.Address(a))
 }
 
 // Claimer is an rma.AttachmentClaimer over a set of uploaded names per owner.
