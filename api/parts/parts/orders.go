@@ -58,8 +58,6 @@ const (
 	MaxQuantity = 999
 	// SerialMax is the longest serial a line names.
 	SerialMax = 50
-	// IdempotencyKeyMax is the longest Idempotency-Key header.
-	IdempotencyKeyMax = 100
 	// OrderedByNameMax is the most characters of who ordered kept with the order (the column's
 	// width): the token's display name falls back to an e-mail, which may be longer.
 	OrderedByNameMax = 100

@@ -5,11 +5,10 @@ import (
 	"errors"
 	"maps"
 	"slices"
-	"strings"
 
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/fault"
-	"rugged.example/portal/api/pkg/validate"
+	"rugged.example/portal/api/pkg/idempotency"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -27,7 +26,7 @@ type PlaceRequest struct {
 	CustomerPO       string
 	CustomerPOFileID string
 	// IdempotencyKey makes a retried checkout return the order the first one placed.
-	IdempotencyKey string
+	IdempotencyKey idempotency.Key
 }
 
 // Placed is a placed order and, for a card order, the PayPal page that pays it.
@@ -51,12 +50,8 @@ func (s *Orders) Place(ctx context.Context, c Customer, r PlaceRequest) (Placed,
 	if r.Method == MethodPO && !c.MayPayByPO {
 		return Placed{}, payments.ErrPONotAllowed
 	}
-	r.IdempotencyKey = strings.TrimSpace(r.IdempotencyKey)
-	if len(r.IdempotencyKey) > IdempotencyKeyMax {
-		return Placed{}, fault.Validation(map[string]string{"Idempotency-Key": validate.MaxLength(IdempotencyKeyMax)})
-	}
-	if r.IdempotencyKey != "" {
-		if prior, ok, err := s.d.Store.OrderForKey(ctx, c.Subject, r.IdempotencyKey); ok || err != nil {
+	if !r.IdempotencyKey.IsZero() {
+		if prior, ok, err := s.d.Store.OrderForKey(ctx, c.Subject, r.IdempotencyKey.String()); ok || err != nil {
 			if err != nil {
 				return Placed{}, err
 			}
@@ -77,7 +72,7 @@ func (s *Orders) Place(ctx context.Context, c Customer, r PlaceRequest) (Placed,
 		}); err != nil {
 			return err
 		}
-		if err := s.d.Store.CreateOrder(ctx, o, r.IdempotencyKey); err != nil {
+		if err := s.d.Store.CreateOrder(ctx, o, r.IdempotencyKey.String()); err != nil {
 			return err
 		}
 		if o.PaymentMethod != MethodPO {
@@ -93,7 +88,7 @@ func (s *Orders) Place(ctx context.Context, c Customer, r PlaceRequest) (Placed,
 	})
 	if errors.Is(err, ErrDuplicateOrder) {
 		// A concurrent checkout with the same key placed it: its order is the answer.
-		prior, ok, perr := s.d.Store.OrderForKey(ctx, c.Subject, r.IdempotencyKey)
+		prior, ok, perr := s.d.Store.OrderForKey(ctx, c.Subject, r.IdempotencyKey.String())
 		if perr != nil || !ok {
 			return Placed{}, errors.Join(err, perr)
 		}

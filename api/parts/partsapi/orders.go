@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -14,7 +13,6 @@ import (
 
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/pkg/auth"
-	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/visibility"
@@ -32,8 +30,6 @@ const (
 
 // maxOrderBody bounds a pricing or order body: 100 lines of part numbers and serials.
 const maxOrderBody = 1 << 20
-
-var errMalformed = fault.New(fault.KindInvalid, "parts.badBody", "The request body is not valid JSON of this call.")
 
 // OrderService is the orders' core; *parts.Orders implements it.
 type OrderService interface {
@@ -143,16 +139,9 @@ type PricedJSON struct {
 	Problems []ProblemJSON    `json:"problems"`
 }
 
-func decode(c *gin.Context, v any) error {
-	if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxOrderBody)).Decode(v); err != nil {
-		return errMalformed
-	}
-	return nil
-}
-
 func (a ordersAPI) price(c *gin.Context) error {
 	var body priceRequest
-	if err := decode(c, &body); err != nil {
+	if err := httpx.DecodeJSON(c, maxOrderBody, &body); err != nil {
 		return err
 	}
 	p, err := a.svc.Price(c.Request.Context(), parts.OrderKind(body.Kind), toLines(body.Lines))
@@ -221,18 +210,22 @@ type PlacedJSON struct {
 
 func (a ordersAPI) place(c *gin.Context) error {
 	var body placeRequest
-	if err := decode(c, &body); err != nil {
+	if err := httpx.DecodeJSON(c, maxOrderBody, &body); err != nil {
 		return err
 	}
 	if len(body.Lines) > parts.MaxLines {
 		return parts.ErrTooManyLines
+	}
+	key, err := httpx.IdempotencyKey(c)
+	if err != nil {
+		return err
 	}
 	res, err := a.svc.Place(c.Request.Context(), customer(c), parts.PlaceRequest{
 		Kind: parts.OrderKind(body.Kind), Lines: toLines(body.Lines),
 		Contact: body.Contact.Domain(),
 		Address: body.Address.Domain(),
 		Method:  parts.PaymentMethod(body.PaymentData.PaymentMethod), CustomerPO: body.PaymentData.CustomerPO,
-		CustomerPOFileID: body.PaymentData.CustomerPOFileID, IdempotencyKey: c.GetHeader("Idempotency-Key"),
+		CustomerPOFileID: body.PaymentData.CustomerPOFileID, IdempotencyKey: key,
 	})
 	if err != nil {
 		return err
@@ -294,7 +287,7 @@ type batchRequest struct {
 
 func (a ordersAPI) process(c *gin.Context) error {
 	var body batchRequest
-	if err := decode(c, &body); err != nil {
+	if err := httpx.DecodeJSON(c, maxOrderBody, &body); err != nil {
 		return err
 	}
 	cust := customer(c)
@@ -308,7 +301,7 @@ func (a ordersAPI) process(c *gin.Context) error {
 
 func (a ordersAPI) cancel(c *gin.Context) error {
 	var body batchRequest
-	if err := decode(c, &body); err != nil {
+	if err := httpx.DecodeJSON(c, maxOrderBody, &body); err != nil {
 		return err
 	}
 	cust := customer(c)

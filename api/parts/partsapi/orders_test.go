@@ -226,6 +226,8 @@ func TestPlace_Refusals(t *testing.T) {
 		{"another customer's PO file", e.olivia, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1}]`, `"paymentData":{"paymentMethod":"PO","customerPO":"PO-7781-1234","customerPOFileId":"po/casey.pdf"}`),
 			http.StatusBadRequest, `"paymentData.customerPOFileId":"The purchase order file was not found. Please upload it again."`},
 		{"too long an idempotency key", e.casey, parts, http.StatusBadRequest, `"Idempotency-Key":"Must be less than 101 characters"`},
+		{"a body that is not JSON", e.casey, `{"kind":"parts","lines":`, http.StatusBadRequest, `"error":"request.badBody"`},
+		{"a body past its limit", e.casey, `{"kind":"parts","pad":"` + strings.Repeat(" ", 1<<20) + `"}`, http.StatusRequestEntityTooLarge, `"error":"request.tooLarge"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

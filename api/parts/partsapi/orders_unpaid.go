@@ -62,7 +62,7 @@ func (a unpaidAPI) awaitingPayment(c *gin.Context) error {
 
 func (a unpaidAPI) pay(c *gin.Context) error {
 	var body batchRequest
-	if err := decode(c, &body); err != nil {
+	if err := httpx.DecodeJSON(c, maxOrderBody, &body); err != nil {
 		return err
 	}
 	res, err := a.svc.ResumePayment(c.Request.Context(), customer(c), body.RMABatchID)
