@@ -3,7 +3,6 @@ package graph
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
 	"mime"
@@ -25,12 +24,11 @@ const MaxBody = 64 << 10
 // The refusals of a request that is not one GraphQL operation. Their messages are the whole
 // public answer: nothing of the body is ever echoed, to the client or to a log.
 var (
-	ErrBodyTooLarge = fault.New(fault.KindTooLarge, "graphql.bodyTooLarge", "The request body is too large.")
-	ErrNotJSON      = fault.New(fault.KindInvalid, "graphql.notJSON", "Send the operation as JSON (Content-Type: application/json).")
-	ErrEmptyBody    = fault.New(fault.KindInvalid, "graphql.emptyBody", "The request body is empty: send one JSON object with a query.")
-	ErrBadJSON      = fault.New(fault.KindInvalid, "graphql.badJSON", "The request body is not one JSON object of query, operationName, variables and extensions.")
-	ErrBatch        = fault.New(fault.KindInvalid, "graphql.batch", "Batched operations are not supported: send one operation per request.")
-	ErrNoQuery      = fault.New(fault.KindInvalid, "graphql.noQuery", "The request has no query.")
+	ErrNotJSON   = fault.New(fault.KindInvalid, "graphql.notJSON", "Send the operation as JSON (Content-Type: application/json).")
+	ErrEmptyBody = fault.New(fault.KindInvalid, "graphql.emptyBody", "The request body is empty: send one JSON object with a query.")
+	ErrBadJSON   = fault.New(fault.KindInvalid, "graphql.badJSON", "The request body is not one JSON object of query, operationName, variables and extensions.")
+	ErrBatch     = fault.New(fault.KindInvalid, "graphql.batch", "Batched operations are not supported: send one operation per request.")
+	ErrNoQuery   = fault.New(fault.KindInvalid, "graphql.noQuery", "The request has no query.")
 )
 
 // requestCodes are the GraphQL codes of a refused request: its body, its document or its
@@ -82,15 +80,10 @@ func readParams(w http.ResponseWriter, r *http.Request) (*graphql.RawParams, err
 	if media, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || media != "application/json" {
 		return nil, ErrNotJSON
 	}
-	if r.ContentLength > MaxBody {
-		return nil, ErrBodyTooLarge // declared too large: not one byte is read
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
-		return nil, ErrBodyTooLarge
-	}
+	// The REST routes' size policy: 413 httpx.ErrBodyTooLarge, read no further than MaxBody.
+	body, err := httpx.ReadBody(w, r, MaxBody)
 	if err != nil {
-		return nil, ErrBadJSON
+		return nil, err
 	}
 	body = bytes.TrimSpace(body)
 	switch {

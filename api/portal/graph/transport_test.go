@@ -154,7 +154,7 @@ func TestPOST_ReadsNoFurtherThanMaxBody(t *testing.T) {
 		h.ServeHTTP(w, r)
 
 		require.Equal(t, http.StatusRequestEntityTooLarge, w.Code, w.Body.String())
-		require.JSONEq(t, `{"errors":[{"message":"The request body is too large.","extensions":{"code":"PAYLOAD_TOO_LARGE","id":"graphql.bodyTooLarge"}}],"data":null}`, w.Body.String())
+		require.JSONEq(t, `{"errors":[{"message":"The request body is too large.","extensions":{"code":"PAYLOAD_TOO_LARGE","id":"request.tooLarge"}}],"data":null}`, w.Body.String())
 		require.Equal(t, "no-store", w.Header().Get("Cache-Control"))
 		if declared {
 			require.Zero(t, body.read, "a declared length past the limit is refused unread")
