@@ -112,12 +112,9 @@ func (a *AbandonedOrders) cancel(ctx context.Context, o Order, cutoff, now time.
 
 func abandonedMail(o Order, to string, after time.Duration) mail.Message {
 	var b strings.Builder
-	name := o.Contact.FirstName
-	if name == "" {
-		name = "customer"
-	}
-	fmt.Fprintf(&b, "Hello %s,\n\nyour parts order %s (%s) waited %s for its payment, which was not completed, so we have cancelled it.\n",
-		name, o.ID, o.Total, rma.Wait(after))
+	b.WriteString(mail.Greeting(o.Contact.FirstName))
+	fmt.Fprintf(&b, "your parts order %s (%s) waited %s for its payment, which was not completed, so we have cancelled it.\n",
+		o.ID, o.Total, rma.Wait(after))
 	b.WriteString("Nothing was charged. The parts are still in your cart: you can order them again from the checkout.\n")
 	b.WriteString("\nThank you,\nRugged Devices Service\n")
 	return mail.Message{To: []string{to}, Subject: "Your parts order " + o.ID + " was cancelled: payment not completed", Text: b.String()}

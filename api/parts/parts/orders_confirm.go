@@ -20,11 +20,8 @@ func (s *Orders) confirm(ctx context.Context, o Order) error {
 
 func confirmationMail(o Order, to string) mail.Message {
 	var b strings.Builder
-	name := o.Contact.FirstName
-	if name == "" {
-		name = "customer"
-	}
-	fmt.Fprintf(&b, "Hello %s,\n\nthank you for your order %s. We are preparing these parts for shipping:\n\n", name, o.ID)
+	b.WriteString(mail.Greeting(o.Contact.FirstName))
+	fmt.Fprintf(&b, "thank you for your order %s. We are preparing these parts for shipping:\n\n", o.ID)
 	for _, l := range o.Lines {
 		fmt.Fprintf(&b, "  %d x %s  %s  %s\n", l.Quantity, l.PartNumber, l.Description, l.LineTotal)
 		if len(l.Serials) > 0 {

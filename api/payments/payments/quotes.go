@@ -205,11 +205,7 @@ const dateLayout = "Jan 2 2006"
 
 func (s *Quotes) serviceQuoteMail(q Quote, c QuoteContact) mail.Message {
 	var b strings.Builder
-	name := strings.TrimSpace(c.FirstName)
-	if name == "" {
-		name = "customer"
-	}
-	fmt.Fprintf(&b, "Hello %s,\n\n", name)
+	b.WriteString(mail.Greeting(c.FirstName))
 	fmt.Fprintf(&b, "We have inspected the unit of RMA %s (serial %s). The service costs %s.\n", q.RMANumber, q.Serial, q.Amount)
 	if q.Note != "" {
 		fmt.Fprintf(&b, "\n%s\n", q.Note)

@@ -20,11 +20,7 @@ func (c *Checkout) queueReceipt(ctx context.Context, q Quote) error {
 
 func receiptMail(q Quote, to string) mail.Message {
 	var b strings.Builder
-	name := strings.TrimSpace(q.Saved.Shipping.Contact.FirstName)
-	if name == "" {
-		name = "customer"
-	}
-	fmt.Fprintf(&b, "Hello %s,\n\n", name)
+	b.WriteString(mail.Greeting(q.Saved.Shipping.Contact.FirstName))
 	switch q.Method {
 	case MethodPO:
 		fmt.Fprintf(&b, "We received your purchase order %s for %s, quote %s.\n", q.CustomerPO, q.Amount, q.ID)

@@ -199,11 +199,7 @@ func (c *Checkout) queueRefundMail(ctx context.Context, q Quote, r Refund) error
 
 func refundMail(q Quote, r Refund, to string) mail.Message {
 	var b strings.Builder
-	name := strings.TrimSpace(q.Saved.Shipping.Contact.FirstName)
-	if name == "" {
-		name = "customer"
-	}
-	fmt.Fprintf(&b, "Hello %s,\n\n", name)
+	b.WriteString(mail.Greeting(q.Saved.Shipping.Contact.FirstName))
 	payable := "quote " + q.ID
 	if q.Kind == KindParts {
 		payable = "parts order " + q.OrderID + " (quote " + q.ID + ")"
