@@ -222,7 +222,7 @@ func TestPlace_Refusals(t *testing.T) {
 		{"a PO without its file", e.olivia, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1}]`, `"paymentData":{"paymentMethod":"PO","customerPO":"PO-7781-1234"}`),
 			http.StatusBadRequest, `"paymentData.customerPOFileId":"Must Attach Files"`},
 		{"a PO without its release number (PO_RELEASE_DOMAINS)", e.olivia, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1}]`, `"paymentData":{"paymentMethod":"PO","customerPO":"PO7781","customerPOFileId":"po/olivia.pdf"}`),
-			http.StatusBadRequest, `"paymentData.poRelease":"Must be 4 or 5 digits"`},
+			http.StatusBadRequest, `"paymentData.poRelease":"Required"`},
 		{"another customer's PO file", e.olivia, order("parts", `[{"partNumber":"RL14-BAT-STD","quantity":1}]`, `"paymentData":{"paymentMethod":"PO","customerPO":"PO-7781-1234","customerPOFileId":"po/casey.pdf"}`),
 			http.StatusBadRequest, `"paymentData.customerPOFileId":"The purchase order file was not found. Please upload it again."`},
 		{"too long an idempotency key", e.casey, parts, http.StatusBadRequest, `"Idempotency-Key":"Must be less than 101 characters"`},
