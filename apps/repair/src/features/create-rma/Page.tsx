@@ -10,7 +10,7 @@ import { CurrentStep } from './CurrentStep';
 import { CONFIRM_STEP } from './model/flow';
 import { REPAIR_FLOW, type FlowKind } from './model/kind';
 import { initialMachineState, rmaMachine, warnsOnLeave } from './model/machine';
-import { GUAM } from './model/packaging';
+import { isGuam } from './model/packaging';
 import { loadPaymentSnapshot, readPaymentReturn, type PaymentSnapshot } from './model/paymentReturn';
 import { priceOf } from './model/problem';
 import type { SavedQuote } from './model/quote';
@@ -78,7 +78,7 @@ export function CreateRmaFlow({ kind = REPAIR_FLOW, initialSerial, toPage, quote
       <PageTitle>{kind.title}</PageTitle>
       {kind.intro ? <MutedText>{kind.intro}</MutedText> : null}
       {banner}
-      {flow.address.country.trim().toUpperCase() === GUAM ? <Banner variant="warning">{COPY.guamBatteries}</Banner> : null}
+      {isGuam(flow.address) ? <Banner variant="warning">{COPY.guamBatteries}</Banner> : null}
       <Stepper steps={kind.steps} current={flow.step} label={kind.stepsLabel} />
       {pending ? (
         <PendingPayment

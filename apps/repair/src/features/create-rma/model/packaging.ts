@@ -16,7 +16,12 @@ export type PackagingKind = PackagingChoice | 'international';
 export type ShippingMode = 'choice' | 'label-only' | 'international' | 'advance-exchange';
 
 export const ADVANCE_EXCHANGE = 'ADVANCE_EXCHANGE';
-export const GUAM = 'GU';
+const GUAM = 'GU';
+
+/** Whether the address is in Guam, warned to remove batteries: no dangerous-goods service there (spec §4). */
+export function isGuam(address: Pick<AddressValues, 'country'>): boolean {
+  return address.country.trim().toUpperCase() === GUAM;
+}
 
 export function isAdvanceExchange(unit: Pick<Unit, 'allowedRepairType'> | null): boolean {
   return (unit?.allowedRepairType ?? []).includes(ADVANCE_EXCHANGE);

@@ -6,7 +6,7 @@ import { Banner, MutedText, RadioGroup, Stack } from '@portal/ui';
 import { StepForm } from '@portal/forms/units';
 import { COPY } from '../copy';
 import { useShippingOffices } from '../hooks/useShippingOffices';
-import { GUAM, effectivePackaging, shippingMode, type PackagingChoice } from '../model/packaging';
+import { effectivePackaging, isGuam, shippingMode, type PackagingChoice } from '../model/packaging';
 
 const OfficeList = styled.ol`
   margin: 0;
@@ -77,7 +77,7 @@ export function PackagingStep({ unit, contact, address, choice, onChoose, server
       onContinue={onContinue}
     >
       <Stack>
-        {address.country.trim().toUpperCase() === GUAM ? <Banner variant="warning">{COPY.guamBatteries}</Banner> : null}
+        {isGuam(address) ? <Banner variant="warning">{COPY.guamBatteries}</Banner> : null}
         {mode === 'international' ? <Banner variant="warning">{COPY.international}</Banner> : null}
         {mode === 'label-only' ? <Banner>{COPY.labelOnly}</Banner> : null}
         {mode === 'advance-exchange' ? <Banner>{COPY.advanceExchange}</Banner> : null}
