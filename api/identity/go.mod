@@ -8,6 +8,7 @@ require (
 	github.com/go-jose/go-jose/v4 v4.1.4
 	github.com/google/uuid v1.6.0
 	github.com/nyaruka/phonenumbers v1.8.1
+	github.com/pact-foundation/pact-go/v2 v2.4.2
 	github.com/rs/cors v1.11.1
 	github.com/stretchr/testify v1.12.1
 	github.com/zitadel/oidc/v3 v3.51.3
