@@ -25,6 +25,7 @@ import (
 	"rugged.example/portal/api/portal/graph"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmadb"
+	"rugged.example/portal/api/support/support"
 	"rugged.example/portal/api/support/supporttest"
 )
 
@@ -54,7 +55,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 
 	// The signed-in customer of every interaction is "casey" (the token below). States that
 	// write are set up once: every interaction given them reads the same rows.
-	var caseyRMA, caseyQuotes, caseyPartsOrders sync.Once
+	var caseyRMA, caseyQuotes, caseyPartsOrders, caseyTicket sync.Once
 	once := func(o *sync.Once, write func(ctx context.Context) error) (err error) {
 		o.Do(func() { err = write(t.Context()) })
 		return err
@@ -120,6 +121,19 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 					Lines: []parts.OrderLine{{PartNumber: "VX12-BAT-STD", Description: "VX12 standard battery", Quantity: 2,
 						UnitPrice: money.USD(8900), LineTotal: money.USD(2 * 8900), Serials: []string{}}},
 				}, "")
+			})
+		},
+		"casey raised support ticket 'Screen flickers after sleep'": func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
+			if !setup {
+				return nil, nil
+			}
+			return nil, once(&caseyTicket, func(ctx context.Context) error {
+				_, err := help.CreateTicket(ctx, "casey", support.TicketInput{
+					FirstName: "Casey", LastName: "Morgan", EmailAddress: "casey@example.com", Phone: "(512)555-0142",
+					Subject: "Screen flickers after sleep", Description: "The screen flickers for a minute after the unit wakes up.",
+					CaseType: "Hardware", Model: "RL14", Serial: "RT10000001",
+				})
+				return err
 			})
 		},
 	}

@@ -1,17 +1,17 @@
 /**
  * @jest-environment node
  */
-// Consumer contract of the GraphQL endpoint: the support-ticket mutation and the info-banner
-// report. Verified against the real schema by the portal's GraphQL provider test.
+// Consumer contract of the GraphQL endpoint: the support-ticket mutation and the caller's tickets
+// (the info-banner report's contract is beside its client, in reports/). Verified against the
+// real schema by the portal's GraphQL provider test.
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createApiClient } from '../index';
 import type { TokenSource } from '../client';
-import { QUERY_COMMON_REPORT_QUERY, RMA_WARNING_REPORT_ID } from '../reports/client';
-import { CREATE_SERVICE_SUPPORT_TICKET_MUTATION } from './client';
+import { CREATE_SERVICE_SUPPORT_TICKET_MUTATION, MY_SERVICE_SUPPORT_TICKETS_QUERY } from './client';
 import type { TicketInput } from './types';
 
-const { eachLike, regex, string, boolean } = MatchersV3;
+const { eachLike, like, regex, boolean } = MatchersV3;
 
 const pact = new PactV4({
   consumer: 'portal-web',
@@ -22,6 +22,9 @@ const pact = new PactV4({
 
 const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
 const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
+
+// Provider state (api/portal/portalpact).
+const CASEY_TICKET = "casey raised support ticket 'Screen flickers after sleep'";
 
 const ticket: TicketInput = {
   name: 'Casey Morgan',
@@ -34,7 +37,7 @@ const ticket: TicketInput = {
   serial: 'RT10000001',
 };
 
-describe('GraphQL contract: support tickets and reports', () => {
+describe('GraphQL contract: support tickets', () => {
   it('creates a support ticket and answers its uid', () =>
     pact
       .addInteraction()
@@ -58,26 +61,32 @@ describe('GraphQL contract: support tickets and reports', () => {
         expect(result.uid).toMatch(/^TCK-/);
       }));
 
-  it('answers the info-banner report as a list of rows, without a token', () =>
+  it("lists the caller's tickets", () =>
     pact
       .addInteraction()
-      .uponReceiving('a queryCommonReport query for QUERY_RMA_WARNING')
+      .given(CASEY_TICKET)
+      .uponReceiving('a myServiceSupportTickets query')
       .withRequest('POST', '/graphql', (req) =>
         req
-          .headers({ 'Content-Type': 'application/json' })
-          .jsonBody({ query: QUERY_COMMON_REPORT_QUERY, variables: { reportId: RMA_WARNING_REPORT_ID } }),
+          .headers({ Authorization: bearer, 'Content-Type': 'application/json' })
+          .jsonBody({ query: MY_SERVICE_SUPPORT_TICKETS_QUERY, variables: {} }),
       )
       .willRespondWith(200, (res) =>
         res.jsonBody({
           data: {
-            queryCommonReport: eachLike({ message: string('Repairs may take longer this week.'), isWarning: boolean(true), isPaused: boolean(false) }),
+            myServiceSupportTickets: eachLike({
+              uid: regex('^TCK-.+$', 'TCK-100001'),
+              subject: like('Screen flickers after sleep'),
+              caseType: like('Hardware'),
+              status: like('open'),
+              createdAt: regex('^\\d{4}-\\d{2}-\\d{2}T.+$', '2026-03-02T10:00:00Z'),
+            }),
           },
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url });
-        const rows = await api.reports.queryCommonReport(RMA_WARNING_REPORT_ID);
-        expect(rows.length).toBeGreaterThan(0);
-        expect(typeof rows[0]?.message).toBe('string');
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const tickets = await api.support.myServiceSupportTickets();
+        expect(tickets[0]).toMatchObject({ subject: 'Screen flickers after sleep', status: 'open' });
       }));
 });
