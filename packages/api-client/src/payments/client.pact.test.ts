@@ -25,6 +25,16 @@ const OPEN = 'casey has an open service quote QT-PACTSERVICE1 with reference pac
 const PAID = 'casey paid service quote QT-PACTSERVICE2 by card';
 const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
 
+// QT-PACTSERVICE2 as the PAID state leaves it, answered by whichever return confirms it.
+const paidQuote = {
+  uid: 'QT-PACTSERVICE2',
+  rmaNumber: regex('^RMA-\\d+$', 'RMA-100501'),
+  amount: { cents: integer(12500), currency: 'USD' },
+  status: 'paid',
+  paidAt: timestamp('2026-11-23T13:00:00Z'),
+  refunds: [],
+};
+
 describe('payments API contract', () => {
   it("reads an open service quote's details", () =>
     pact
@@ -125,19 +135,40 @@ describe('payments API contract', () => {
       .given(PAID)
       .uponReceiving('a confirm request for a service quote paid by card')
       .withRequest('POST', '/payments/quote/authnet/confirm', (req) => req.headers({ Authorization: bearer }).jsonBody({ uid: 'QT-PACTSERVICE2' }))
-      .willRespondWith(200, (res) =>
-        res.jsonBody({
-          uid: 'QT-PACTSERVICE2',
-          rmaNumber: regex('^RMA-\\d+$', 'RMA-100501'),
-          amount: { cents: integer(12500), currency: 'USD' },
-          status: 'paid',
-          paidAt: timestamp('2026-11-23T13:00:00Z'),
-          refunds: [],
-        }),
-      )
+      .willRespondWith(200, (res) => res.jsonBody(paidQuote))
       .executeTest(async (server) => {
         const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
         await expect(api.payments.confirmAuthnet('QT-PACTSERVICE2')).resolves.toMatchObject({ uid: 'QT-PACTSERVICE2', status: 'paid' });
+      }));
+
+  it('answers a PayPal return for a quote already paid with the paid quote, capturing nothing again', () =>
+    pact
+      .addInteraction()
+      .given(PAID)
+      .uponReceiving('a PayPal capture request for a service quote already paid')
+      .withRequest('POST', '/payments/quote/paypal/capture', (req) =>
+        req.headers({ Authorization: bearer }).jsonBody({ uid: 'QT-PACTSERVICE2', reference: 'pactreference', token: '5O190127TN364715T' }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(paidQuote))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const capture = { uid: 'QT-PACTSERVICE2', reference: 'pactreference', token: '5O190127TN364715T' };
+        await expect(api.payments.capturePayPal(capture)).resolves.toMatchObject({ uid: 'QT-PACTSERVICE2', status: 'paid' });
+      }));
+
+  it("answers a PayPal capture with a token that is not the quote's order with 404", () =>
+    pact
+      .addInteraction()
+      .given(OPEN)
+      .uponReceiving("a PayPal capture request with a token that is not the open quote's order")
+      .withRequest('POST', '/payments/quote/paypal/capture', (req) =>
+        req.headers({ Authorization: bearer }).jsonBody({ uid: 'QT-PACTSERVICE1', reference: 'pactreference', token: 'NOTTHEORDER' }),
+      )
+      .willRespondWith(404, (res) => res.jsonBody({ error: 'payments.notFound', message: 'Payment not found' }))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const capture = { uid: 'QT-PACTSERVICE1', reference: 'pactreference', token: 'NOTTHEORDER' };
+        await expect(api.payments.capturePayPal(capture)).rejects.toMatchObject({ status: 404, error: 'payments.notFound' });
       }));
 
   it('refuses a confirm without a token with 401, and the client sends the user to sign-in', () =>

@@ -27,6 +27,24 @@ const signedIn: TokenSource = {
 
 const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
 
+// The in-warranty unit's verify-serial answer, as the check and its prefetch read it.
+const inWarrantyUnit = {
+  serial: 'RT10000001',
+  model: string('RL14'),
+  modelFamily: string('Ranger'),
+  pn: string('RL14-G2-16'),
+  productType: string('LAPTOP'),
+  iw: true,
+  allowOow: boolean(false),
+  allowedRepairType: eachLike('STANDARD'),
+  rmaExists: false,
+  endDeviceWarranty: regex('^\\d{4}-\\d{2}-\\d{2}$', '2028-06-30'),
+  warrantyType: string('STANDARD'),
+  isEOS: false,
+  validForNewRma: true,
+  cardState: 'warranty',
+};
+
 describe('repair API contract', () => {
   it('verifies a known serial and reads every unit field', () =>
     pact
@@ -36,28 +54,27 @@ describe('repair API contract', () => {
       .withRequest('GET', '/rma-manager/rma/verify-serial', (req) =>
         req.query({ serial: 'RT10000001' }).headers({ Authorization: bearer }),
       )
-      .willRespondWith(200, (res) =>
-        res.jsonBody({
-          serial: 'RT10000001',
-          model: string('RL14'),
-          modelFamily: string('Ranger'),
-          pn: string('RL14-G2-16'),
-          productType: string('LAPTOP'),
-          iw: true,
-          allowOow: boolean(false),
-          allowedRepairType: eachLike('STANDARD'),
-          rmaExists: false,
-          endDeviceWarranty: regex('^\\d{4}-\\d{2}-\\d{2}$', '2028-06-30'),
-          warrantyType: string('STANDARD'),
-          isEOS: false,
-          validForNewRma: true,
-          cardState: 'warranty',
-        }),
-      )
+      .willRespondWith(200, (res) => res.jsonBody(inWarrantyUnit))
       .executeTest(async (server) => {
         const api = createApiClient({ baseUrl: server.url, tokens: signedIn, sessionUrl: () => 'http://portal.test/create-rma' });
         const result = await api.repair.verifySerial('RT10000001');
         expect(result).toMatchObject({ kind: 'found', unit: { serial: 'RT10000001', iw: true, cardState: 'warranty' } });
+      }));
+
+  it('prefetches a serial check ahead of its page, which the check then takes without asking again', () =>
+    pact
+      .addInteraction()
+      .given('unit RT10000001 is in warranty')
+      .uponReceiving('a serial check started ahead of its page')
+      .withRequest('GET', '/rma-manager/rma/verify-serial', (req) =>
+        req.query({ serial: 'RT10000001' }).headers({ Authorization: bearer }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(inWarrantyUnit))
+      .executeTest(async (server) => {
+        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        await api.repair.prefetchSerial('RT10000001');
+        expect(api.repair.prefetchedSerial('RT10000001')).toMatchObject({ kind: 'found', unit: { serial: 'RT10000001', iw: true } });
+        await expect(api.repair.verifySerial('RT10000001')).resolves.toMatchObject({ kind: 'found' });
       }));
 
   it("answers an unknown serial with 404, which the client reads as '404'", () =>
