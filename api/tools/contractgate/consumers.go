@@ -24,7 +24,11 @@ type client struct {
 	Prop      string   // its property on ApiClient, e.g. "repair"; empty when only its factory is exported
 	Factory   string   // e.g. "createRepairClient"
 	Methods   []string // the members of its interface
+	Requests  []string // the members that make a request (return a Promise): the calls a pact must cover
 	Providers []string // the pact providers its *.pact.test.ts name
+	// Interactions are those its *.pact.test.ts record; only tests beside the client count, since
+	// they are where the gate learns which provider the client is verified against.
+	Interactions []interaction
 }
 
 var (
@@ -74,6 +78,7 @@ func readClients(root string) ([]client, error) {
 			for _, m := range memberRe.FindAllStringSubmatch(iface[1], -1) {
 				c.Methods = append(c.Methods, m[1])
 			}
+			c.Requests = append(c.Requests, requestMembers(iface[1])...)
 		}
 		tests, err := filepath.Glob(filepath.Join(src, c.Dir, "*.pact.test.ts"))
 		if err != nil {
@@ -87,9 +92,11 @@ func readClients(root string) ([]client, error) {
 			for _, m := range pactProviderRe.FindAllStringSubmatch(string(code), -1) {
 				c.Providers = append(c.Providers, m[1])
 			}
+			c.Interactions = append(c.Interactions, readInteractions(string(code), c.Methods)...)
 		}
 		slices.Sort(c.Methods)
 		c.Methods = slices.Compact(c.Methods)
+		slices.Sort(c.Requests)
 		slices.Sort(c.Providers)
 		c.Providers = slices.Compact(c.Providers)
 		out = append(out, *c)
@@ -106,7 +113,6 @@ type deployable struct {
 	Version   string            // content hash of its own files, the packages it bundles and the lockfile
 	Clients   []string          // the api-client clients its code calls (client dirs)
 	Providers []string          // the pact providers those clients are verified against
-	Uncovered []string          // clients it calls that no pact covers
 	Evidence  map[string]string // client dir → the first file found calling it
 }
 
@@ -147,6 +153,10 @@ func readDeployables(root string, clients []client) ([]deployable, error) {
 			return nil, err
 		}
 	}
+	singletons, err := readSingletons(root)
+	if err != nil {
+		return nil, err
+	}
 	var out []deployable
 	for _, dir := range dirs {
 		p, err := readPackageJSON(root, dir)
@@ -162,9 +172,10 @@ func readDeployables(root string, clients []client) ([]deployable, error) {
 			return nil, err
 		}
 		// The deployable's own shipped files are the roots; the bundled packages count as far
-		// as they are reached. The api-client is not followed: its calls are matched where a
-		// deployable makes them.
+		// as they are reached, a federation singleton whole (federation.go). The api-client is
+		// not followed: its calls are matched where a deployable makes them.
 		g := newModuleGraph(root, exports, apiClientName)
+		g.whole = singletons
 		for _, f := range files {
 			if strings.HasPrefix(f, dir+"/") && shippedSource(f) {
 				g.visit(f, []string{allNames})
@@ -278,9 +289,6 @@ func (d *deployable) findCalls(root string, files []string, clients []client) er
 			continue
 		}
 		d.Clients = append(d.Clients, c.Dir)
-		if len(c.Providers) == 0 {
-			d.Uncovered = append(d.Uncovered, c.Dir)
-		}
 		for _, p := range c.Providers {
 			providers[p] = true
 		}

@@ -101,10 +101,10 @@ func TestReadClients_ReadsPropertiesMethodsAndPactProviders(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []client{
-		{Dir: "inventory", Factory: "createInventoryClient", Methods: []string{"list"}, Providers: []string{"parts-inventory"}},
-		{Dir: "locations", Prop: "locations", Factory: "createLocationsClient", Methods: []string{"countries"}},
-		{Dir: "repair", Prop: "repair", Factory: "createRepairClient", Methods: []string{"createRma", "verifySerial"}, Providers: []string{"portal-graphql", "portal-repair-api"}},
-		{Dir: "support", Prop: "support", Factory: "createSupportClient", Methods: []string{"sendContactForm"}, Providers: []string{"portal-support-api"}},
+		{Dir: "inventory", Factory: "createInventoryClient", Methods: []string{"list"}, Requests: []string{"list"}, Providers: []string{"parts-inventory"}},
+		{Dir: "locations", Prop: "locations", Factory: "createLocationsClient", Methods: []string{"countries"}, Requests: []string{"countries"}},
+		{Dir: "repair", Prop: "repair", Factory: "createRepairClient", Methods: []string{"createRma", "verifySerial"}, Requests: []string{"createRma", "verifySerial"}, Providers: []string{"portal-graphql", "portal-repair-api"}},
+		{Dir: "support", Prop: "support", Factory: "createSupportClient", Methods: []string{"sendContactForm"}, Requests: []string{"sendContactForm"}, Providers: []string{"portal-support-api"}},
 	}
 	if !reflect.DeepEqual(clients, want) {
 		t.Fatalf("got %+v\nwant %+v", clients, want)

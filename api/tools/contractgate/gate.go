@@ -21,6 +21,7 @@ type tree struct {
 	Deployables []deployable
 	Providers   map[string]provider // by pact provider name
 	Pacts       map[string]pactFile // by pact provider name
+	Uncovered   []string            // the api-client calls no pact covers (`identity.me`)
 }
 
 // providerCallers lists, per provider, the deployables calling it.

@@ -15,7 +15,12 @@
 //	    whose providers are all taken); neither: everything.
 //	contractgate calls
 //	    prints, per deployable, the clients its bundle calls, a file calling each, and the pact
-//	    providers that makes it depend on: how the gate sees the tree.
+//	    providers that makes it depend on: how the gate sees the tree; and the api-client calls
+//	    no pact covers.
+//
+// check and can-i-deploy first fail, naming them, when a request-making member of an api-client
+// domain client is called by no interaction recorded in pacts/ (coverage.go).
+//
 //	contractgate check
 //	    runs nothing and writes nothing; fails, naming each deployable and provider and what to
 //	    run, when a pair lacks a passing row. `make test` runs it after the pacts are regenerated.
@@ -55,15 +60,18 @@ func main() {
 	if err != nil {
 		fail(fmt.Errorf("%s: %w", *matrixFile, err))
 	}
-	for _, d := range t.Deployables {
-		if len(d.Uncovered) > 0 {
-			fmt.Printf("note: %s calls %s, which no pact covers\n", d.Name, strings.Join(d.Uncovered, ", "))
-		}
-	}
 	var ok bool
 	if cmd == "calls" {
 		calls(t)
 		return
+	}
+	if len(t.Uncovered) > 0 {
+		fmt.Printf("contract gate: %d api-client call(s) no pact covers; record an interaction calling each in a pact test beside its client (%s/src/<client>/*.pact.test.ts), verify it in the provider's api/*/*pact package:\n",
+			len(t.Uncovered), apiClientDir)
+		for _, c := range t.Uncovered {
+			fmt.Printf("  %s\n", c)
+		}
+		os.Exit(1)
 	}
 	if cmd == "check" {
 		ok, err = check(*root, t, m)
@@ -108,7 +116,11 @@ func readTree(root, pactDir string) (tree, error) {
 	if err != nil {
 		return tree{}, err
 	}
-	return tree{Deployables: deployables, Providers: providers, Pacts: pacts}, nil
+	uncovered, err := uncoveredCalls(clients, pacts)
+	if err != nil {
+		return tree{}, err
+	}
+	return tree{Deployables: deployables, Providers: providers, Pacts: pacts, Uncovered: uncovered}, nil
 }
 
 // check: every pair of every deployable has a passing row, or the gate fails naming what to run.
@@ -266,6 +278,9 @@ func calls(t tree) {
 			fmt.Printf("  %-15s %s\n", c, d.Evidence[c])
 		}
 		fmt.Printf("  → %s\n", strings.Join(d.Providers, ", "))
+	}
+	if len(t.Uncovered) > 0 {
+		fmt.Printf("calls no pact covers: %s\n", strings.Join(t.Uncovered, ", "))
 	}
 }
 

@@ -14,11 +14,13 @@ import (
 	"strings"
 )
 
-// pactFile is what the gate reads of a pact: who wrote it for whom, and its content hash.
+// pactFile is what the gate reads of a pact: who wrote it for whom, its content hash and the
+// descriptions of its interactions.
 type pactFile struct {
-	Consumer string
-	Provider string
-	Hash     string
+	Consumer     string
+	Provider     string
+	Hash         string
+	Descriptions []string
 }
 
 // normalisePact returns the pact's contract in a canonical form: the JSON re-encoded with sorted
@@ -118,8 +120,9 @@ func readPacts(dir string) (map[string]pactFile, error) {
 			return nil, err
 		}
 		var head struct {
-			Consumer struct{ Name string } `json:"consumer"`
-			Provider struct{ Name string } `json:"provider"`
+			Consumer     struct{ Name string }          `json:"consumer"`
+			Provider     struct{ Name string }          `json:"provider"`
+			Interactions []struct{ Description string } `json:"interactions"`
 		}
 		if err := json.Unmarshal(data, &head); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
@@ -132,7 +135,11 @@ func readPacts(dir string) (map[string]pactFile, error) {
 			return nil, fmt.Errorf("%s: a second pact for provider %s (consumer %s beside %s); the gate knows one consumer per provider",
 				name, head.Provider.Name, head.Consumer.Name, prev.Consumer)
 		}
-		pacts[head.Provider.Name] = pactFile{Consumer: head.Consumer.Name, Provider: head.Provider.Name, Hash: hash}
+		p := pactFile{Consumer: head.Consumer.Name, Provider: head.Provider.Name, Hash: hash}
+		for _, it := range head.Interactions {
+			p.Descriptions = append(p.Descriptions, it.Description)
+		}
+		pacts[head.Provider.Name] = p
 	}
 	return pacts, nil
 }
