@@ -34,6 +34,7 @@ type moduleGraph struct {
 	root     string
 	packages map[string]packageExports // by package name
 	skip     map[string]bool           // package names not followed (the api-client)
+	whole    map[string]bool           // package names shipped whole when imported (federation singletons)
 	visited  map[string]bool           // file + "\x00" + name
 	reached  map[string]bool           // files whose code ships
 }
@@ -45,7 +46,7 @@ type packageExports struct {
 }
 
 func newModuleGraph(root string, packages map[string]packageExports, skip ...string) *moduleGraph {
-	g := &moduleGraph{root: root, packages: packages, skip: map[string]bool{}, visited: map[string]bool{}, reached: map[string]bool{}}
+	g := &moduleGraph{root: root, packages: packages, skip: map[string]bool{}, whole: map[string]bool{}, visited: map[string]bool{}, reached: map[string]bool{}}
 	for _, s := range skip {
 		g.skip[s] = true
 	}
@@ -113,6 +114,12 @@ func (g *moduleGraph) visit(file string, wanted []string) {
 		}
 		target := g.resolve(file, spec)
 		if target == "" {
+			continue
+		}
+		if g.whole[packageOf(spec)] {
+			if ownCode || kind == "export" {
+				g.visit(target, []string{allNames})
+			}
 			continue
 		}
 		if kind == "import" {
