@@ -37,14 +37,9 @@ func readInteractions(code string, methods []string) []interaction {
 	if m := pactProviderRe.FindStringSubmatch(code); m != nil {
 		provider = m[1]
 	}
-	starts := addInteractionRe.FindAllStringIndex(code, -1)
 	var out []interaction
-	for i, s := range starts {
-		end := len(code)
-		if i+1 < len(starts) {
-			end = starts[i+1][0]
-		}
-		chunk := code[s[0]:end]
+	for _, m := range addInteractionRe.FindAllStringIndex(code, -1) {
+		chunk := code[m[0]:untilNext(code, addInteractionRe, m[1])]
 		d := uponReceivingRe.FindStringSubmatch(chunk)
 		if d == nil {
 			continue
@@ -65,19 +60,22 @@ func readInteractions(code string, methods []string) []interaction {
 // that ask a server (a synchronous member, such as a cache read, asks none).
 func requestMembers(body string) []string {
 	body = commentRe.ReplaceAllString(body, "")
-	found := memberRe.FindAllStringSubmatchIndex(body, -1)
 	var out []string
-	for i, m := range found {
-		end := len(body)
-		if i+1 < len(found) {
-			end = found[i+1][0]
-		}
-		name := body[m[2]:m[3]]
-		if promiseRe.MatchString(afterParams(body[m[3]:end])) {
-			out = append(out, name)
+	for _, m := range memberRe.FindAllStringSubmatchIndex(body, -1) {
+		if promiseRe.MatchString(afterParams(body[m[3]:untilNext(body, memberRe, m[1])])) {
+			out = append(out, body[m[2]:m[3]])
 		}
 	}
 	return out
+}
+
+// untilNext returns where the next match of re after from starts, or the end of text: the end
+// of the piece (an interaction, a member) that starts before from.
+func untilNext(text string, re *regexp.Regexp, from int) int {
+	if next := re.FindStringIndex(text[from:]); next != nil {
+		return from + next[0]
+	}
+	return len(text)
 }
 
 // afterParams returns what follows a method's parameter list (its return type), or the member
