@@ -97,35 +97,34 @@ func uncoveredIn(t *testing.T, pacts map[string]pactFile) []string {
 	return got
 }
 
-func TestUncoveredCalls_AnEmptyPactSetCoversNoCall(t *testing.T) {
-	got := uncoveredIn(t, pactsWith(t, nil))
-	want := []string{"identity.me", "repair.createRma", "repair.prefetchSerial", "repair.verifySerial", "support.sendContactForm"}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("got %v, want %v", got, want)
-	}
-}
-
-func TestUncoveredCalls_ACallIsCoveredByARecordedInteractionBesideItsClient(t *testing.T) {
-	got := uncoveredIn(t, pactsWith(t, map[string][]string{
+func TestUncoveredCalls_NamesEachCallNoRecordedInteractionBesideItsClientCalls(t *testing.T) {
+	recorded := map[string][]string{
 		"portal-identity-api": {"a request for the caller's profile"},
 		"portal-repair-api":   {"the caller's serial check", "a create request"},
 		"portal-support-api":  {"a contact form"},
-	}))
-	// prefetchSerial is called only by support's test: that does not put repair under contract.
-	if want := []string{"repair.prefetchSerial"}; !reflect.DeepEqual(got, want) {
-		t.Fatalf("got %v, want %v", got, want)
 	}
-}
-
-func TestUncoveredCalls_AnInteractionMissingFromThePactCoversNothing(t *testing.T) {
-	// The identity pact was not regenerated (or its test skipped): its description is absent.
-	got := uncoveredIn(t, pactsWith(t, map[string][]string{
-		"portal-identity-api": {"an older description"},
-		"portal-repair-api":   {"the caller's serial check", "a create request"},
-		"portal-support-api":  {"a contact form"},
-	}))
-	if want := []string{"identity.me", "repair.prefetchSerial"}; !reflect.DeepEqual(got, want) {
-		t.Fatalf("got %v, want %v", got, want)
+	tests := []struct {
+		name  string
+		pacts map[string][]string
+		want  []string
+	}{
+		{"an empty pact set covers no call", nil,
+			[]string{"identity.me", "repair.createRma", "repair.prefetchSerial", "repair.verifySerial", "support.sendContactForm"}},
+		// prefetchSerial is called only by support's test: that does not put repair under contract.
+		{"a recorded interaction covers the calls of its test beside the client", recorded, []string{"repair.prefetchSerial"}},
+		// The identity pact was not regenerated (or its test skipped): its description is absent.
+		{"an interaction missing from the pact covers nothing", map[string][]string{
+			"portal-identity-api": {"an older description"},
+			"portal-repair-api":   recorded["portal-repair-api"],
+			"portal-support-api":  recorded["portal-support-api"],
+		}, []string{"identity.me", "repair.prefetchSerial"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := uncoveredIn(t, pactsWith(t, tt.pacts)); !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+		})
 	}
 }
 
