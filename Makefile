@@ -60,8 +60,14 @@ bin/portal: $(GO_SOURCES) go.work
 bin/portal-split: $(GO_SOURCES) go.work
 	CGO_ENABLED=0 go build -trimpath -o $@ ./api/portal/cmd/portalsplit
 
+# A phony target, not a line of the build's recipe: a build that fails the check must fail again
+# on the next run, though rspack has already written host/dist/index.html.
+.PHONY: skew-check
+skew-check: host/dist/index.html ## Refuse remotes built with other versions of the shared singletons than the host (docs/skew.md)
+	node tooling/rspack/bin/check-skew.js host/dist apps/*/dist
+
 .PHONY: build
-build: host/dist/index.html bin/portal bin/portal-split ## Build the front end (host and remotes) and the Go binaries
+build: host/dist/index.html skew-check bin/portal bin/portal-split ## Build the front end (host and remotes) and the Go binaries
 
 # The image the Helm chart runs; IMAGE names it (push it with crane, skopeo or docker load + push).
 IMAGE ?= rugged/portal:$(shell git describe --always --dirty 2>/dev/null || echo dev)
