@@ -8,7 +8,8 @@ type Shared = NonNullable<moduleFederationPlugin.ModuleFederationPluginOptions['
  * runtime checks one with its semver parser on every page load, 30-70 ms of a 4x slower phone's
  * main thread, and for a singleton it only warns in the console. The web server makes that check
  * at start instead, where an operator sees it: it refuses a remote built with another major of
- * one of these than the host (api/portal/webshell/shared.go).
+ * one of these than the host (api/portal/webshell/shared.go). What must match between the host and
+ * a remote for each one is decided in skew-rules.js, and `make build` checks it (docs/skew.md).
  */
 export const portalShared: Shared = {
   react: { singleton: true, requiredVersion: false },
