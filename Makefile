@@ -123,7 +123,9 @@ test-pact: test-web ## Verify the consumer pacts against each module's real Gin 
 	@for dir in $(PACT_PROVIDERS); do $(MAKE) --no-print-directory pact-verify PACT_PKG=$$dir || exit 1; done
 
 # One provider package's verification against pacts/ (PACT_PKG=api/parts/partspact); the
-# contract gate runs it for the providers a remote calls.
+# contract gate runs it for the providers a remote calls, with PACT_DIR set to the pacts of a
+# deployed consumer version when it answers for an environment.
+PACT_DIR ?= $(CURDIR)/pacts
 .PHONY: pact-verify
 pact-verify:
 	@test -d "$(PACT_FFI_DIR)" || { echo "pact FFI missing at $(PACT_FFI_DIR)"; exit 1; }
@@ -131,7 +133,7 @@ pact-verify:
 	@echo "== $(notdir $(PACT_PKG))"
 	cd $(dir $(PACT_PKG)) && CGO_ENABLED=1 CGO_LDFLAGS="-L$(PACT_FFI_DIR) -Wl,-rpath,$(PACT_FFI_DIR)" \
 		go test -tags pact -c -o $(CURDIR)/bin/$(notdir $(PACT_PKG)).test ./$(notdir $(PACT_PKG))
-	cd $(PACT_PKG) && PACT_DIR=$(CURDIR)/pacts unshare --net sh -c "ip link set lo up && $(CURDIR)/bin/$(notdir $(PACT_PKG)).test -test.count=1"
+	cd $(PACT_PKG) && PACT_DIR=$(PACT_DIR) unshare --net sh -c "ip link set lo up && $(CURDIR)/bin/$(notdir $(PACT_PKG)).test -test.count=1"
 
 .PHONY: test-e2e
 test-e2e: build system-deps ## Browser tests: Playwright driving Debian's chromium against the built portal
