@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+func repairPacts(f *fakeBroker) {
+	f.pacts["portal-repair-api"] = []fakePact{
+		{Consumer: "repair", Provider: "portal-repair-api", SHA: "aaa111", Interactions: []string{"a request to open an RMA"}},
+		{Consumer: "host", Provider: "portal-repair-api", SHA: "bbb222", Interactions: []string{"a request for the RMA list"}},
+	}
+}
+
+func TestPactsForVerification_WritesWhatPactVerifyReads(t *testing.T) {
+	f := newFakeBroker(t, "Bearer "+testToken)
+	repairPacts(f)
+	b := testBroker(t, f, testToken)
+	dir := filepath.Join(t.TempDir(), "verify")
+
+	pacts, err := b.pactsForVerification(context.Background(), "portal-repair-api", "main", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertAuthEverywhere(t, f)
+	reqs := f.requestsTo("POST", "/pacts/provider/portal-repair-api/for-verification")
+	if len(reqs) != 1 {
+		t.Fatalf("%d for-verification requests, want 1", len(reqs))
+	}
+	var body struct {
+		ConsumerVersionSelectors []map[string]any `json:"consumerVersionSelectors"`
+		ProviderVersionBranch    string           `json:"providerVersionBranch"`
+	}
+	if err := json.Unmarshal(reqs[0].Body, &body); err != nil {
+		t.Fatal(err)
+	}
+	wantSelectors := []map[string]any{{"mainBranch": true}, {"deployedOrReleased": true}}
+	if !reflect.DeepEqual(body.ConsumerVersionSelectors, wantSelectors) || body.ProviderVersionBranch != "main" {
+		t.Errorf("asked with %+v, want selectors %v and provider branch main", body, wantSelectors)
+	}
+
+	if len(pacts) != 2 {
+		t.Fatalf("got %d pacts, want 2", len(pacts))
+	}
+	// pacttest.Verify reads $PACT_DIR/*-<provider>.json.
+	files, _ := filepath.Glob(filepath.Join(dir, "*-portal-repair-api.json"))
+	if len(files) != 2 {
+		t.Fatalf("pact-verify would read %v", files)
+	}
+	var consumers []string
+	for _, p := range pacts {
+		consumers = append(consumers, p.Consumer)
+		if !slices.Contains(files, p.File) {
+			t.Errorf("%s is not where pact-verify reads", p.File)
+		}
+		if want := p.PactURL + "/verification-results"; p.ResultsURL != want {
+			t.Errorf("results link %q, want %q", p.ResultsURL, want)
+		}
+		data, err := os.ReadFile(p.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pact map[string]any
+		if err := json.Unmarshal(data, &pact); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := pact["_links"]; ok {
+			t.Errorf("%s keeps the broker's _links", p.File)
+		}
+		if c := pact["consumer"].(map[string]any)["name"]; c != p.Consumer || len(pact["interactions"].([]any)) != 1 {
+			t.Errorf("%s: consumer %v, interactions %v", p.File, c, pact["interactions"])
+		}
+	}
+	slices.Sort(consumers)
+	if !reflect.DeepEqual(consumers, []string{"host", "repair"}) {
+		t.Errorf("consumers %v", consumers)
+	}
+
+	if _, err := b.pactsForVerification(context.Background(), "portal-repair-api", "main", dir); err == nil {
+		t.Error("fetching into a folder that already holds the provider's pacts succeeded; the stale ones would be verified too")
+	}
+}
+
+func TestPublishVerification_PostsTheResultToEachPactsLink(t *testing.T) {
+	for _, success := range []bool{true, false} {
+		f := newFakeBroker(t, "Bearer "+testToken)
+		repairPacts(f)
+		b := testBroker(t, f, testToken)
+		b.buildURL = "https://ci.example/builds/10"
+		pacts, err := b.pactsForVerification(context.Background(), "portal-repair-api", "main", t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.publishVerification(context.Background(), "2.1.0", "main", pacts, success); err != nil {
+			t.Fatal(err)
+		}
+		assertAuthEverywhere(t, f)
+		if n := len(f.requestsTo("PUT", "/pacticipants/portal-repair-api/branches/main/versions/2.1.0")); n != 1 {
+			t.Errorf("the provider version was put on its branch %d times, want once", n)
+		}
+		for _, sha := range []string{"aaa111", "bbb222"} {
+			var path string
+			for _, p := range f.pacts["portal-repair-api"] {
+				if p.SHA == sha {
+					path = "/pacts/provider/portal-repair-api/consumer/" + p.Consumer + "/pact-version/" + sha + "/verification-results"
+				}
+			}
+			reqs := f.requestsTo("POST", path)
+			if len(reqs) != 1 {
+				t.Fatalf("%d results posted to %s, want 1", len(reqs), path)
+			}
+			var got map[string]any
+			if err := json.Unmarshal(reqs[0].Body, &got); err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]any{"success": success, "providerApplicationVersion": "2.1.0", "buildUrl": "https://ci.example/builds/10"}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("posted %v, want %v", got, want)
+			}
+		}
+	}
+}
