@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -123,5 +125,71 @@ func TestPublishVerification_PostsTheResultToEachPactsLink(t *testing.T) {
 				t.Errorf("posted %v, want %v", got, want)
 			}
 		}
+	}
+}
+
+func TestVerifyProviders_EachContractIsVerifiedOnceAndEachPactGetsItsResult(t *testing.T) {
+	f := newFakeBroker(t, "Bearer "+testToken)
+	f.pacts["parts"] = []fakePact{
+		{Consumer: "repair", Provider: "parts", SHA: "p1", Interactions: []string{"a request for the parts catalogue"}},
+		{Consumer: "host", Provider: "parts", SHA: "p2", Interactions: []string{"a request for the parts catalogue"}},
+		{Consumer: "support", Provider: "parts", SHA: "p3", Interactions: []string{"a broken request"}},
+	}
+	f.pacts["parts-inventory"] = []fakePact{{Consumer: "parts", Provider: "parts-inventory", SHA: "i1", Interactions: []string{"a stock query"}}}
+	b := testBroker(t, f, testToken)
+
+	var verified []string
+	verify := func(_ context.Context, p provider, dir string) bool {
+		files, _ := filepath.Glob(filepath.Join(dir, "*-"+p.Name+".json"))
+		if len(files) != 1 {
+			t.Errorf("%s verified %v, want one pact", p.Name, files)
+			return false
+		}
+		data, _ := os.ReadFile(files[0])
+		verified = append(verified, p.Name)
+		return !strings.Contains(string(data), "broken")
+	}
+	var out strings.Builder
+	ok, err := b.verifyProviders(context.Background(), "api-parts", "3.2.0", "main", testProviders, verify, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok {
+		t.Errorf("support's broken pact failed no verification:\n%s", out.String())
+	}
+	slices.Sort(verified)
+	if !reflect.DeepEqual(verified, []string{"parts", "parts", "parts-inventory"}) {
+		t.Errorf("verifications run: %v; repair's and host's pacts are one contract, verified once", verified)
+	}
+	for pact, want := range map[string]bool{"parts/consumer/repair/pact-version/p1": true, "parts/consumer/host/pact-version/p2": true,
+		"parts/consumer/support/pact-version/p3": false, "parts-inventory/consumer/parts/pact-version/i1": true} {
+		reqs := f.requestsTo("POST", "/pacts/provider/"+pact+"/verification-results")
+		if len(reqs) != 1 {
+			t.Errorf("%d results for %s, want 1", len(reqs), pact)
+			continue
+		}
+		var got struct {
+			Success                    bool
+			ProviderApplicationVersion string
+		}
+		if err := json.Unmarshal(reqs[0].Body, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Success != want || got.ProviderApplicationVersion != "3.2.0" {
+			t.Errorf("%s: published %+v, want success %v at 3.2.0", pact, got, want)
+		}
+	}
+	for _, p := range []string{"parts", "parts-inventory"} {
+		if len(f.requestsTo("PUT", "/pacticipants/"+p+"/branches/main/versions/3.2.0")) == 0 {
+			t.Errorf("%s 3.2.0 was not put on main", p)
+		}
+	}
+}
+
+func TestVerifyProviders_AWebDeployableIsAnError(t *testing.T) {
+	b := &broker{baseURL: "http://127.0.0.1:1"}
+	never := func(context.Context, provider, string) bool { t.Error("verified"); return true }
+	if _, err := b.verifyProviders(context.Background(), "repair", "1.0.0", "main", testProviders, never, io.Discard); err == nil {
+		t.Fatal("verifyProviders of a remote succeeded")
 	}
 }
