@@ -63,6 +63,7 @@ func newFakeBroker(t *testing.T, auth string) *fakeBroker {
 	mux.HandleFunc("GET /pacts/provider/{p}/consumer/{c}/pact-version/{sha}", f.pact)
 	mux.HandleFunc("POST /pacts/provider/{p}/consumer/{c}/pact-version/{sha}/verification-results", f.created)
 	mux.HandleFunc("PUT /pacticipants/{p}/branches/{b}/versions/{v}", f.created)
+	mux.HandleFunc("PUT /pacticipants/{p}/versions/{v}", f.created)
 	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		f.mu.Lock()

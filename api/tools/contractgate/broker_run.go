@@ -67,6 +67,9 @@ func (b *broker) verifyProviders(ctx context.Context, deployable, version, branc
 		}
 		if len(pacts) == 0 {
 			fmt.Fprintf(out, "%s: the broker selects no pact to verify\n", name)
+			if err := b.ensureVersion(ctx, name, version, branch); err != nil {
+				return false, err
+			}
 			continue
 		}
 		groups, order, err := byContract(pacts)

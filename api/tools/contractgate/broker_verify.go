@@ -95,21 +95,17 @@ func (b *broker) pactsForVerification(ctx context.Context, provider, providerBra
 }
 
 // publishVerification publishes one verification result for each of pacts: success, verified
-// against the provider at providerVersion, on providerBranch. The branch is recorded first
-// (PUT /pacticipants/{provider}/branches/{branch}/versions/{version}), since the results resource
-// takes no branch; the broker then knows the provider's main-branch versions. `make pact-verify`
-// verifies every pact of a folder together: to publish a result per pact, fetch and verify each
-// in a folder of its own and call this once per pact.
+// against the provider at providerVersion, on providerBranch (ensureVersion first, since the
+// results resource takes no branch). `make pact-verify` verifies every pact of a folder
+// together: for a result per pact, verify each in a folder of its own (verifyProviders does).
 func (b *broker) publishVerification(ctx context.Context, providerVersion, providerBranch string, pacts []brokerPact, success bool) error {
-	branched := map[string]bool{}
+	ensured := map[string]bool{}
 	for _, p := range pacts {
-		if providerBranch != "" && !branched[p.Provider] {
-			u := b.baseURL + "/pacticipants/" + url.PathEscape(p.Provider) + "/branches/" + url.PathEscape(providerBranch) +
-				"/versions/" + url.PathEscape(providerVersion)
-			if err := b.call(ctx, http.MethodPut, u, map[string]any{}, nil); err != nil {
+		if !ensured[p.Provider] {
+			if err := b.ensureVersion(ctx, p.Provider, providerVersion, providerBranch); err != nil {
 				return err
 			}
-			branched[p.Provider] = true
+			ensured[p.Provider] = true
 		}
 		result := map[string]any{"success": success, "providerApplicationVersion": providerVersion}
 		if b.buildURL != "" {
@@ -120,6 +116,18 @@ func (b *broker) publishVerification(ctx context.Context, providerVersion, provi
 		}
 	}
 	return nil
+}
+
+// ensureVersion makes the pacticipant's version known to the broker, on branch when one is given
+// (PUT /pacticipants/{p}/branches/{branch}/versions/{v}, else PUT /pacticipants/{p}/versions/{v}).
+// A provider no consumer's pact needs yet still gets its version, so that can-i-deploy and
+// record-deployment find it.
+func (b *broker) ensureVersion(ctx context.Context, pacticipant, version, branch string) error {
+	u := b.baseURL + "/pacticipants/" + url.PathEscape(pacticipant)
+	if branch != "" {
+		u += "/branches/" + url.PathEscape(branch)
+	}
+	return b.call(ctx, http.MethodPut, u+"/versions/"+url.PathEscape(version), map[string]any{}, nil)
 }
 
 // call sends one HAL request to the broker and decodes the answer into out (when not nil). It

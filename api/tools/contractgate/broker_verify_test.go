@@ -193,3 +193,21 @@ func TestVerifyProviders_AWebDeployableIsAnError(t *testing.T) {
 		t.Fatal("verifyProviders of a remote succeeded")
 	}
 }
+
+func TestVerifyProviders_AProviderNoPactNeedsStillGetsItsVersion(t *testing.T) {
+	for branch, path := range map[string]string{
+		"main": "/pacticipants/portal-repair-api/branches/main/versions/1.0.0",
+		"":     "/pacticipants/portal-repair-api/versions/1.0.0",
+	} {
+		f := newFakeBroker(t, "Bearer "+testToken)
+		b := testBroker(t, f, testToken)
+		never := func(context.Context, provider, string) bool { t.Error("verified with no pact"); return false }
+		ok, err := b.verifyProviders(context.Background(), "api-repair", "1.0.0", branch, testProviders, never, io.Discard)
+		if err != nil || !ok {
+			t.Fatalf("ok = %v, err = %v", ok, err)
+		}
+		if len(f.requestsTo("PUT", path)) != 1 {
+			t.Errorf("branch %q: no PUT %s; the broker would not know api-repair 1.0.0 for can-i-deploy", branch, path)
+		}
+	}
+}
