@@ -50,7 +50,8 @@ func TestBrokerCanIDeploy_ARefusalNamesTheBrokersReason(t *testing.T) {
 	f := newFakeBroker(t, "Bearer "+testToken)
 	b := testBroker(t, f, testToken)
 	reason := "The verification for the pact between repair (1.4.0) and portal-repair-api (2.0.0) failed"
-	f.matrix["repair"] = matrixJSON(t, ptr(false), reason, [3]any{"repair", "portal-repair-api", false}, [3]any{"repair", "parts", true})
+	answer := matrixJSON(t, ptr(false), reason, [3]any{"repair", "portal-repair-api", false}, [3]any{"repair", "parts", true})
+	f.configure(func() { f.matrix["repair"] = answer })
 
 	ok, text, err := b.canIDeploy(context.Background(), "repair", "1.4.0", "staging", testProviders)
 	if err != nil {
@@ -94,8 +95,9 @@ func TestBrokerCanIDeploy_AGoDeployableNeedsEveryProviderOfItsModule(t *testing.
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFakeBroker(t, "Bearer "+testToken)
 			b := testBroker(t, f, testToken)
-			f.matrix["parts"] = matrixJSON(t, ptr(true), "All required verification results are published and successful", [3]any{"parts", "parts", true})
-			f.matrix["parts-inventory"] = matrixJSON(t, tc.inventory, "inventory reason", [3]any{"parts", "parts-inventory", tc.inventory != nil && *tc.inventory})
+			parts := matrixJSON(t, ptr(true), "All required verification results are published and successful", [3]any{"parts", "parts", true})
+			inventory := matrixJSON(t, tc.inventory, "inventory reason", [3]any{"parts", "parts-inventory", tc.inventory != nil && *tc.inventory})
+			f.configure(func() { f.matrix["parts"], f.matrix["parts-inventory"] = parts, inventory })
 			ok, text, err := b.canIDeploy(context.Background(), "api-parts", "3.1.0", "staging", testProviders)
 			if err != nil {
 				t.Fatal(err)
@@ -146,7 +148,7 @@ func TestBroker_AFailureIsAnErrorThatNeverShowsTheToken(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFakeBroker(t, "Bearer "+testToken)
-			f.failWith = http.StatusInternalServerError // and the body echoes the Authorization header
+			f.configure(func() { f.failWith = http.StatusInternalServerError }) // its body echoes the Authorization header
 			out, err := tc.run(testBroker(t, f, testToken), t.TempDir())
 			if err == nil {
 				t.Fatalf("a 500 from the broker is no error:\n%s", out)

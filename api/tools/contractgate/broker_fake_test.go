@@ -39,7 +39,8 @@ type fakeRequest struct {
 
 type fakePact struct {
 	Consumer, Provider, SHA string
-	Interactions            []string
+	Interactions            []string       // a pact of these interactions, or
+	Content                 map[string]any // the pact as published
 }
 
 type publishedContract struct {
@@ -64,7 +65,8 @@ func newFakeBroker(t *testing.T, auth string) *fakeBroker {
 	mux.HandleFunc("POST /pacts/provider/{p}/consumer/{c}/pact-version/{sha}/verification-results", f.created)
 	mux.HandleFunc("PUT /pacticipants/{p}/branches/{b}/versions/{v}", f.created)
 	mux.HandleFunc("PUT /pacticipants/{p}/versions/{v}", f.created)
-	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	// Started only once f.srv is set: the handlers read its URL.
+	f.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		f.mu.Lock()
 		f.requests = append(f.requests, fakeRequest{Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery, Auth: r.Header.Get("Authorization"), Body: body})
@@ -83,8 +85,17 @@ func newFakeBroker(t *testing.T, auth string) *fakeBroker {
 		}
 		mux.ServeHTTP(w, r)
 	}))
+	f.srv.Start()
 	t.Cleanup(f.srv.Close)
 	return f
+}
+
+// configure changes what the broker answers, under its lock: its handlers run on the server's
+// goroutines.
+func (f *fakeBroker) configure(change func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	change()
 }
 
 func (f *fakeBroker) hal(w http.ResponseWriter, status int, body any) {
@@ -186,6 +197,9 @@ func (f *fakeBroker) publish(w http.ResponseWriter, r *http.Request) {
 		}
 		f.mu.Lock()
 		f.published = append(f.published, publishedContract{req.PacticipantName, req.PacticipantVersionNumber, req.Branch, req.BuildURL, c.ConsumerName, c.ProviderName, pact})
+		// The published pact is the consumer's main-branch pact the provider verifies next.
+		f.pacts[c.ProviderName] = append(f.pacts[c.ProviderName], fakePact{Consumer: c.ConsumerName, Provider: c.ProviderName,
+			SHA: fmt.Sprintf("pub%d", len(f.published)), Content: pact})
 		f.mu.Unlock()
 		text := fmt.Sprintf("Pact published for %s version %s and provider %s.", req.PacticipantName, req.PacticipantVersionNumber, c.ProviderName)
 		logs = append(logs, map[string]any{"level": "info", "message": text, "deprecationWarning": "Replaced by notices"})
@@ -212,8 +226,11 @@ func (f *fakeBroker) pactURL(p fakePact) string {
 }
 
 func (f *fakeBroker) forVerification(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	pacts := f.pacts[r.PathValue("p")]
+	f.mu.Unlock()
 	var list []any
-	for _, p := range f.pacts[r.PathValue("p")] {
+	for _, p := range pacts {
 		list = append(list, map[string]any{
 			"verificationProperties": map[string]any{"notices": []any{map[string]any{"when": "before_verification", "text": "The pact is verified because it is deployed"}}},
 			"_links":                 map[string]any{"self": map[string]any{"href": f.pactURL(p), "name": "Pact between " + p.Consumer + " and " + p.Provider}}})
@@ -222,19 +239,29 @@ func (f *fakeBroker) forVerification(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *fakeBroker) pact(w http.ResponseWriter, r *http.Request) {
-	for _, p := range f.pacts[r.PathValue("p")] {
+	f.mu.Lock()
+	pacts := f.pacts[r.PathValue("p")]
+	f.mu.Unlock()
+	for _, p := range pacts {
 		if p.Consumer != r.PathValue("c") || p.SHA != r.PathValue("sha") {
 			continue
 		}
-		var interactions []any
-		for _, d := range p.Interactions {
-			interactions = append(interactions, map[string]any{"description": d, "request": map[string]any{"method": "GET", "path": "/x"}, "response": map[string]any{"status": 200}})
+		pact := map[string]any{}
+		for k, v := range p.Content {
+			pact[k] = v
 		}
-		f.hal(w, 200, map[string]any{"consumer": map[string]any{"name": p.Consumer}, "provider": map[string]any{"name": p.Provider},
-			"interactions": interactions, "metadata": map[string]any{"pactSpecification": map[string]any{"version": "3.0.0"}},
-			"createdAt": "2026-11-01T00:00:00+00:00",
-			"_links": map[string]any{"self": link(f.pactURL(p)),
-				"pb:publish-verification-results": map[string]any{"title": "Publish verification results", "href": f.pactURL(p) + "/verification-results"}}})
+		if p.Content == nil {
+			var interactions []any
+			for _, d := range p.Interactions {
+				interactions = append(interactions, map[string]any{"description": d, "request": map[string]any{"method": "GET", "path": "/x"}, "response": map[string]any{"status": 200}})
+			}
+			pact = map[string]any{"consumer": map[string]any{"name": p.Consumer}, "provider": map[string]any{"name": p.Provider},
+				"interactions": interactions, "metadata": map[string]any{"pactSpecification": map[string]any{"version": "3.0.0"}}}
+		}
+		pact["createdAt"] = "2026-11-01T00:00:00+00:00"
+		pact["_links"] = map[string]any{"self": link(f.pactURL(p)),
+			"pb:publish-verification-results": map[string]any{"title": "Publish verification results", "href": f.pactURL(p) + "/verification-results"}}
+		f.hal(w, 200, pact)
 		return
 	}
 	f.hal(w, 404, map[string]any{"error": "no such pact"})

@@ -132,11 +132,13 @@ func TestBrokerPublish_PublishesEachCalledPactUnderTheDeployablesName(t *testing
 		t.Fatalf("publish: %v\n%s", err, out)
 	}
 	assertAuthEverywhere(t, f)
-	if len(f.published) != 2 {
-		t.Fatalf("published %d contracts, want the 2 pacts repair calls: %+v", len(f.published), f.published)
+	var published []publishedContract
+	f.configure(func() { published = slices.Clone(f.published) })
+	if len(published) != 2 {
+		t.Fatalf("published %d contracts, want the 2 pacts repair calls: %+v", len(published), published)
 	}
 	var providers []string
-	for _, c := range f.published {
+	for _, c := range published {
 		providers = append(providers, c.ProviderName)
 		if c.Pacticipant != "repair" || c.Version != "1.4.0" || c.Branch != "main" || c.BuildURL != "https://ci.example/builds/9" {
 			t.Errorf("published as %s %s on %q (build %q), want repair 1.4.0 on main", c.Pacticipant, c.Version, c.Branch, c.BuildURL)

@@ -12,16 +12,14 @@ import (
 	"testing"
 )
 
-func repairPacts(f *fakeBroker) {
-	f.pacts["portal-repair-api"] = []fakePact{
-		{Consumer: "repair", Provider: "portal-repair-api", SHA: "aaa111", Interactions: []string{"a request to open an RMA"}},
-		{Consumer: "host", Provider: "portal-repair-api", SHA: "bbb222", Interactions: []string{"a request for the RMA list"}},
-	}
+var repairPacts = []fakePact{
+	{Consumer: "repair", Provider: "portal-repair-api", SHA: "aaa111", Interactions: []string{"a request to open an RMA"}},
+	{Consumer: "host", Provider: "portal-repair-api", SHA: "bbb222", Interactions: []string{"a request for the RMA list"}},
 }
 
 func TestPactsForVerification_WritesWhatPactVerifyReads(t *testing.T) {
 	f := newFakeBroker(t, "Bearer "+testToken)
-	repairPacts(f)
+	f.configure(func() { f.pacts["portal-repair-api"] = repairPacts })
 	b := testBroker(t, f, testToken)
 	dir := filepath.Join(t.TempDir(), "verify")
 
@@ -91,7 +89,7 @@ func TestPactsForVerification_WritesWhatPactVerifyReads(t *testing.T) {
 func TestPublishVerification_PostsTheResultToEachPactsLink(t *testing.T) {
 	for _, success := range []bool{true, false} {
 		f := newFakeBroker(t, "Bearer "+testToken)
-		repairPacts(f)
+		f.configure(func() { f.pacts["portal-repair-api"] = repairPacts })
 		b := testBroker(t, f, testToken)
 		b.buildURL = "https://ci.example/builds/10"
 		pacts, err := b.pactsForVerification(context.Background(), "portal-repair-api", "main", t.TempDir())
@@ -107,7 +105,7 @@ func TestPublishVerification_PostsTheResultToEachPactsLink(t *testing.T) {
 		}
 		for _, sha := range []string{"aaa111", "bbb222"} {
 			var path string
-			for _, p := range f.pacts["portal-repair-api"] {
+			for _, p := range repairPacts {
 				if p.SHA == sha {
 					path = "/pacts/provider/portal-repair-api/consumer/" + p.Consumer + "/pact-version/" + sha + "/verification-results"
 				}
@@ -130,12 +128,14 @@ func TestPublishVerification_PostsTheResultToEachPactsLink(t *testing.T) {
 
 func TestVerifyProviders_EachContractIsVerifiedOnceAndEachPactGetsItsResult(t *testing.T) {
 	f := newFakeBroker(t, "Bearer "+testToken)
-	f.pacts["parts"] = []fakePact{
-		{Consumer: "repair", Provider: "parts", SHA: "p1", Interactions: []string{"a request for the parts catalogue"}},
-		{Consumer: "host", Provider: "parts", SHA: "p2", Interactions: []string{"a request for the parts catalogue"}},
-		{Consumer: "support", Provider: "parts", SHA: "p3", Interactions: []string{"a broken request"}},
-	}
-	f.pacts["parts-inventory"] = []fakePact{{Consumer: "parts", Provider: "parts-inventory", SHA: "i1", Interactions: []string{"a stock query"}}}
+	f.configure(func() {
+		f.pacts["parts"] = []fakePact{
+			{Consumer: "repair", Provider: "parts", SHA: "p1", Interactions: []string{"a request for the parts catalogue"}},
+			{Consumer: "host", Provider: "parts", SHA: "p2", Interactions: []string{"a request for the parts catalogue"}},
+			{Consumer: "support", Provider: "parts", SHA: "p3", Interactions: []string{"a broken request"}},
+		}
+		f.pacts["parts-inventory"] = []fakePact{{Consumer: "parts", Provider: "parts-inventory", SHA: "i1", Interactions: []string{"a stock query"}}}
+	})
 	b := testBroker(t, f, testToken)
 
 	var verified []string
@@ -209,5 +209,37 @@ func TestVerifyProviders_AProviderNoPactNeedsStillGetsItsVersion(t *testing.T) {
 		if len(f.requestsTo("PUT", path)) != 1 {
 			t.Errorf("branch %q: no PUT %s; the broker would not know api-repair 1.0.0 for can-i-deploy", branch, path)
 		}
+	}
+}
+
+func TestBroker_APublishedPactComesBackForVerificationUnderTheDeployablesName(t *testing.T) {
+	f := newFakeBroker(t, "Bearer "+testToken)
+	b := testBroker(t, f, testToken)
+	src := t.TempDir()
+	d := deployable{Name: "repair", Providers: []string{"parts"}}
+	writePact(t, src, "portal-web", "parts", "a request for the parts catalogue", "a request for an unknown part")
+	if out, err := b.publishDeployable(context.Background(), d, src, "1.4.0", "main"); err != nil {
+		t.Fatalf("publish: %v\n%s", err, out)
+	}
+	pacts, err := b.pactsForVerification(context.Background(), "parts", "main", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pacts) != 1 || pacts[0].Consumer != "repair" {
+		t.Fatalf("pacts for verification: %+v", pacts)
+	}
+	data, err := os.ReadFile(pacts[0].File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pact struct {
+		Consumer     struct{ Name string }
+		Interactions []struct{ Description string }
+	}
+	if err := json.Unmarshal(data, &pact); err != nil {
+		t.Fatal(err)
+	}
+	if pact.Consumer.Name != "repair" || len(pact.Interactions) != 2 {
+		t.Errorf("the pact to verify: %s", data)
 	}
 }
