@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,7 +47,7 @@ func brokerFromEnv() (*broker, bool) {
 	if base == "" {
 		return nil, false
 	}
-	return &broker{
+	b := &broker{
 		baseURL:  base,
 		token:    os.Getenv("PACT_BROKER_TOKEN"),
 		username: os.Getenv("PACT_BROKER_USERNAME"),
@@ -55,7 +56,18 @@ func brokerFromEnv() (*broker, bool) {
 		root:     ".",
 		retries:  os.Getenv("PACT_BROKER_HTTP_RETRIES"),
 		client:   &http.Client{Timeout: time.Minute},
-	}, true
+	}
+	// Credentials written into the URL (https://user:pass@host) become basic auth, so that they
+	// are redacted like the others and the URL the CLI prints in its errors carries none.
+	if u, err := url.Parse(base); err == nil && u.User != nil {
+		if b.username == "" {
+			b.username = u.User.Username()
+			b.password, _ = u.User.Password()
+		}
+		u.User = nil
+		b.baseURL = u.String()
+	}
+	return b, true
 }
 
 // buildURLFromEnv is the URL of the CI build, from the variables the common CI systems set, or "".
@@ -116,7 +128,7 @@ func (b *broker) pactBrokerCLI() (string, error) {
 
 // cliEnv is the CLI's environment: the process's, less every PACT_BROKER_* variable (a stray
 // PACT_BROKER_CAN_I_DEPLOY_DRY_RUN or _IGNORE must not open the gate, nor a second token reach
-// another broker), plus the credentials of b.
+// another broker), plus b's URL and credentials.
 func (b *broker) cliEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
@@ -124,6 +136,7 @@ func (b *broker) cliEnv() []string {
 			env = append(env, kv)
 		}
 	}
+	env = append(env, "PACT_BROKER_BASE_URL="+b.baseURL)
 	switch {
 	case b.token != "":
 		env = append(env, "PACT_BROKER_TOKEN="+b.token)
@@ -136,14 +149,14 @@ func (b *broker) cliEnv() []string {
 	return env
 }
 
-// run runs `pact-broker <args> --broker-base-url <b>` and returns its standard output and error,
+// run runs `pact-broker <args>` against b and returns its standard output and error,
 // redacted. err is non-nil when the CLI could not be started or exited non-zero.
 func (b *broker) run(ctx context.Context, args ...string) (stdout, stderr string, err error) {
 	exe, err := b.pactBrokerCLI()
 	if err != nil {
 		return "", "", err
 	}
-	cmd := exec.CommandContext(ctx, exe, append(slices.Clone(args), "--broker-base-url", b.baseURL)...)
+	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Env = b.cliEnv()
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut

@@ -80,6 +80,20 @@ func TestBrokerFromEnv_ReadsTheURLAndCredentials(t *testing.T) {
 	}
 }
 
+func TestBrokerFromEnv_CredentialsInTheURLBecomeBasicAuth(t *testing.T) {
+	t.Setenv("PACT_BROKER_BASE_URL", "https://ci:s3cret@broker.example")
+	t.Setenv("PACT_BROKER_TOKEN", "")
+	t.Setenv("PACT_BROKER_USERNAME", "")
+	t.Setenv("PACT_BROKER_PASSWORD", "")
+	b, _ := brokerFromEnv()
+	if b.baseURL != "https://broker.example" || b.username != "ci" || b.password != "s3cret" {
+		t.Fatalf("brokerFromEnv() = %+v", b)
+	}
+	if got := b.redact("GET https://broker.example failed: s3cret"); strings.Contains(got, "s3cret") {
+		t.Errorf("the password is not redacted: %s", got)
+	}
+}
+
 func TestBuildURLFromEnv_TakesWhatTheCISays(t *testing.T) {
 	for _, tc := range []struct {
 		name string
