@@ -35,7 +35,11 @@ type Config struct {
 	WebDir string `env:"PORTAL_WEB_DIR" envDefault:"."`
 	// RemoteURLs overrides a remote's manifest URL: "repair=https://cdn.example/repair/mf-manifest.json,…".
 	RemoteURLs map[string]string `env:"PORTAL_REMOTE_URLS" envSeparator:"," envKeyValSeparator:"="`
-	LogLevel   string            `env:"LOG_LEVEL" envDefault:"info"`
+	// RemotesFile is a JSON file, {"remotes": {"repair": "<manifest URL>"}}, overriding
+	// RemoteURLs, that the web process reads again whenever it changes: a release moves one
+	// remote by rewriting it (a mounted ConfigMap), without restarting anything.
+	RemotesFile string `env:"PORTAL_REMOTES_FILE"`
+	LogLevel    string `env:"LOG_LEVEL" envDefault:"info"`
 
 	DatabaseURL config.Secret `env:"DATABASE_URL"`
 	// BlobURL selects an S3-compatible bucket (s3://bucket?region=…&endpoint=…); empty keeps

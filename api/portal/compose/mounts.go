@@ -153,6 +153,8 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			return webshell.Mount(engine, webshell.Options{
 				WebDir:      cfg.WebDir,
 				RemoteURLs:  cfg.RemoteURLs,
+				RemotesFile: cfg.RemotesFile,
+				Log:         log,
 				APIPrefixes: apiPrefixes(),
 				FormTargets: []string{authNetFormURL(cfg)},
 				Runtime: webshell.RuntimeConfig{

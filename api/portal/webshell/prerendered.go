@@ -52,6 +52,8 @@ type document struct {
 	// encoded holds the document in each of encodings, by name.
 	encoded map[string][]byte
 	modTime time.Time
+	// remote names the remote whose prerendered page is in it, if any.
+	remote string
 }
 
 // prerendered holds the documents by the pattern of the route they were rendered for.
@@ -61,20 +63,24 @@ type prerendered struct {
 }
 
 // lookup returns the document for the cleaned, still percent-encoded path, or nil when its
-// route has none.
-func (p prerendered) lookup(path string) *document {
+// route has none or its remote is loaded from elsewhere now (another build than the one here).
+func (p prerendered) lookup(path string, elsewhere map[string]bool) *document {
 	pattern, ok := p.routes.match(path)
 	if !ok {
 		return nil
 	}
-	return p.docs[pattern]
+	doc := p.docs[pattern]
+	if doc == nil || elsewhere[doc.remote] {
+		return nil
+	}
+	return doc
 }
 
 // prerenderedDocuments puts each of the host's prerendered pages into its shell (index.html):
 // the styles into the head, the page into the root, where the app hydrates it.
-// A page whose remote is not served from here (a CDN, or not built) or has no page for its path
-// is left out: that path gets the plain shell, as every path did before. remoteDirs maps the
-// remotes served from here to their dist directories.
+// A page whose remote is not built here or has no page for its path is left out: that path gets
+// the plain shell, as every path did before. remoteDirs maps the remotes built here to their
+// dist directories; lookup leaves out those loaded from elsewhere.
 func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, remoteDirs map[string]string) (prerendered, error) {
 	host, hostTime, err := readPrerendered(hostDir)
 	if err != nil || len(host.Pages) == 0 {
@@ -132,7 +138,7 @@ func prerenderedDocuments(shell []byte, shellTime time.Time, hostDir string, rem
 		if err != nil {
 			return prerendered{}, err
 		}
-		docs[pattern] = &document{html: doc.Bytes(), encoded: encoded, modTime: modTime}
+		docs[pattern] = &document{html: doc.Bytes(), encoded: encoded, modTime: modTime, remote: pg.Remote}
 	}
 	routes := host.Routes
 	if len(routes) == 0 {

@@ -7,6 +7,7 @@ package webshell
 
 import (
 	"fmt"
+	"log/slog"
 	"maps"
 	"net/http"
 	"os"
@@ -43,7 +44,13 @@ type Options struct {
 	WebDir string
 	// RemoteURLs overrides where the browser loads a remote's manifest (e.g. a CDN).
 	RemoteURLs map[string]string
-	Runtime    RuntimeConfig
+	// RemotesFile names a JSON file, {"remotes": {"<name>": "<manifest URL>"}}, whose remotes
+	// override RemoteURLs. It is read again whenever it changes (remotes.go), so one remote moves
+	// to another release, and back, by rewriting this file alone.
+	RemotesFile string
+	// Log reports a remotes file that could not be applied.
+	Log     *slog.Logger
+	Runtime RuntimeConfig
 	// APIPrefixes are paths that never fall back to the host page: an unknown API path is a 404.
 	APIPrefixes []string
 	// FormTargets are the URLs the host's pages post forms to: Authorize.net's hosted payment
@@ -65,26 +72,14 @@ func Mount(r *gin.Engine, o Options) error {
 	if hasInlineScript(html) {
 		return fmt.Errorf("webshell: %s has an inline <script>, which the page's Content-Security-Policy forbids: load it from a file", index)
 	}
-	// The policy allows scripts from the same remote origins as the federation runtime. A remote
-	// URL that is neither a path nor an http(s) URL (e.g. "//cdn…") stops the start: left out of
-	// both lists, its pages would fail for every customer with nothing said at deploy time.
-	allowed, err := remoteOrigins(o.RemoteURLs)
-	if err != nil {
-		return err
-	}
-	policy, err := pagePolicy(o, allowed)
-	if err != nil {
-		return err
-	}
-
-	rc := o.Runtime
-	rc.Remotes = map[string]string{}
 	remotes, err := builtRemotes(o.WebDir)
 	if err != nil {
 		return err
 	}
+	built := map[string]string{}
 	for _, name := range remotes {
 		dir := filepath.Join(o.WebDir, "apps", name, "dist")
+		built[name] = dir
 		serve := func(c *gin.Context) {
 			file := c.Param("file")
 			if hasDotDot(file) {
@@ -98,37 +93,27 @@ func Mount(r *gin.Engine, o Options) error {
 		}
 		r.GET("/remotes/"+name+"/*file", serve)
 		r.HEAD("/remotes/"+name+"/*file", serve)
-		rc.Remotes[name] = "/remotes/" + name + "/mf-manifest.json"
 	}
-	for name, manifest := range o.RemoteURLs {
-		rc.Remotes[name] = manifest
-	}
-	// A remote loaded from elsewhere may be another build than the one here, so only the pages
-	// of the remotes served from here go into the host's prerendered pages.
-	localRemotes := map[string]string{}
-	for _, name := range remotes {
-		if _, elsewhere := o.RemoteURLs[name]; !elsewhere {
-			localRemotes[name] = filepath.Join(o.WebDir, "apps", name, "dist")
-		}
-	}
-	if err := checkSharedVersions(hostDir, localRemotes); err != nil {
+	fronts, err := newFronts(o, hostDir, built)
+	if err != nil {
 		return err
 	}
 	st, err := os.Stat(index)
 	if err != nil {
 		return err
 	}
-	documents, err := prerenderedDocuments(html, st.ModTime(), hostDir, localRemotes)
+	// Every built remote's pages go in; a page whose remote is loaded from elsewhere at the time
+	// of the request is left out then (front.elsewhere), since that may be another build.
+	documents, err := prerenderedDocuments(html, st.ModTime(), hostDir, built)
 	if err != nil {
 		return err
 	}
-	rc.AllowedRemoteOrigins = allowed
 
 	// Every answer to HEAD is the answer to GET without its body (RFC 9110 §9.3.2): the same
 	// handler answers both, and net/http leaves the body out.
 	runtimeConfig := func(c *gin.Context) {
 		c.Header("Cache-Control", "no-cache")
-		c.JSON(http.StatusOK, rc)
+		c.JSON(http.StatusOK, fronts.current().runtime)
 	}
 	r.GET("/runtime-config.json", runtimeConfig)
 	r.HEAD("/runtime-config.json", runtimeConfig)
@@ -162,9 +147,10 @@ func Mount(r *gin.Engine, o Options) error {
 		}
 		// Every other path is a page of the host's router, which renders not-found itself; the
 		// build prerendered some of them.
+		current := fronts.current()
 		c.Header("Cache-Control", "no-cache")
-		c.Header("Content-Security-Policy", policy)
-		if doc := documents.lookup(path.Clean("/" + c.Request.URL.EscapedPath())); doc != nil {
+		c.Header("Content-Security-Policy", current.policy)
+		if doc := documents.lookup(path.Clean("/"+c.Request.URL.EscapedPath()), current.elsewhere); doc != nil {
 			doc.serve(c)
 			return
 		}
