@@ -16,13 +16,14 @@ const Name = "account"
 // Descriptor declares the account module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "account",
-		Layer:  domain.Service,
-		Paths:  []string{"/account-mgr", "/gss-dashboard", "/rma-manager/rma/history", "/rma-manager/rma/details", "/rma-manager/rma/repair-summary"},
-		Needs:  []domain.Need{domain.Places},
-		Schema: accountdb.Schema,
-		Seed:   seed,
+		Name:    Name,
+		Module:  "account",
+		Version: Version,
+		Layer:   domain.Service,
+		Paths:   []string{"/account-mgr", "/gss-dashboard", "/rma-manager/rma/history", "/rma-manager/rma/details", "/rma-manager/rma/repair-summary"},
+		Needs:   []domain.Need{domain.Places},
+		Schema:  accountdb.Schema,
+		Seed:    seed,
 	}
 }
 

@@ -12,10 +12,11 @@ const Name = "geo"
 // Descriptor declares the geo module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "geo",
-		Layer:  domain.Capability,
-		Paths:  []string{"/fn"},
-		Needs:  []domain.Need{domain.Places},
+		Name:    Name,
+		Module:  "geo",
+		Version: Version,
+		Layer:   domain.Capability,
+		Paths:   []string{"/fn"},
+		Needs:   []domain.Need{domain.Places},
 	}
 }

@@ -14,11 +14,12 @@ const Name = "identity"
 // Descriptor declares the identity module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "identity",
-		Layer:  domain.Capability,
-		Paths:  []string{"/me", "/idp"},
-		Needs:  []domain.Need{domain.Mail},
-		Schema: identitydb.Schema,
+		Name:    Name,
+		Module:  "identity",
+		Version: Version,
+		Layer:   domain.Capability,
+		Paths:   []string{"/me", "/idp"},
+		Needs:   []domain.Need{domain.Mail},
+		Schema:  identitydb.Schema,
 	}
 }

@@ -15,13 +15,14 @@ const Name = "parts"
 // Descriptor declares the parts module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "parts",
-		Layer:  domain.Service,
-		Paths:  []string{"/parts-manager"},
-		Needs:  []domain.Need{domain.Places, domain.Mail},
-		Schema: partsdb.Schema,
-		Seed:   seed,
+		Name:    Name,
+		Module:  "parts",
+		Version: Version,
+		Layer:   domain.Service,
+		Paths:   []string{"/parts-manager"},
+		Needs:   []domain.Need{domain.Places, domain.Mail},
+		Schema:  partsdb.Schema,
+		Seed:    seed,
 	}
 }
 

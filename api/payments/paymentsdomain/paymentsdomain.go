@@ -13,11 +13,12 @@ const Name = "payments"
 // Descriptor declares the payments module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "payments",
-		Layer:  domain.Capability,
-		Paths:  []string{"/payments", "/sandbox"},
-		Needs:  []domain.Need{domain.Mail},
-		Schema: paymentsdb.Schema,
+		Name:    Name,
+		Module:  "payments",
+		Version: Version,
+		Layer:   domain.Capability,
+		Paths:   []string{"/payments", "/sandbox"},
+		Needs:   []domain.Need{domain.Mail},
+		Schema:  paymentsdb.Schema,
 	}
 }

@@ -53,7 +53,11 @@ type Descriptor struct {
 	Name string
 	// Module is the Go module's folder under api/ (several domains may share one: the portal's).
 	Module string
-	Layer  Layer
+	// Version is the module's release version: api/<Module>/package.json's, bumped by changesets
+	// and written into the module's <module>domain/version.go by `make release-version`
+	// (docs/releasing.md). A process reports the versions it runs in its health answers.
+	Version string
+	Layer   Layer
 	// Paths are the prefixes the ingress routes to the domain's process (Kubernetes pathType
 	// Prefix: "/fn" is "/fn" and "/fn/…"; the longest matching prefix wins). A module without
 	// paths is a library that no process serves on its own (rma).
@@ -68,6 +72,9 @@ type Descriptor struct {
 	// RMA creator of repair and recycle).
 	Mount func(context.Context, Host) error
 }
+
+// Deployable names what the module is released as: api-<Module> (docs/releasing.md).
+func (d Descriptor) Deployable() string { return "api-" + d.Module }
 
 // Serves reports whether the domain runs as a process of its own.
 func (d Descriptor) Serves() bool { return len(d.Paths) > 0 }

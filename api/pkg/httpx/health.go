@@ -21,8 +21,18 @@ type Probe struct {
 // Health mounts /healthz (the process is up) and /readyz (every probe answers within 2 s):
 // status "ok", "degraded" (an optional dependency is down, 200) or "unavailable" (a required one
 // is down, 503). Both are public: they say nothing about customer data.
-func Health(r gin.IRoutes, probes ...Probe) {
-	r.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
+func Health(r gin.IRoutes, probes ...Probe) { HealthOf(r, nil, probes...) }
+
+// HealthOf is Health whose answers also say which releases the process runs ("versions":
+// deployable → version), so a rollout can tell the new process from the old one; nil: none.
+func HealthOf(r gin.IRoutes, versions map[string]string, probes ...Probe) {
+	r.GET("/healthz", func(c *gin.Context) {
+		body := gin.H{"status": "ok"}
+		if versions != nil {
+			body["versions"] = versions
+		}
+		c.JSON(http.StatusOK, body)
+	})
 	r.GET("/readyz", func(c *gin.Context) {
 		ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 		defer cancel()
@@ -40,6 +50,10 @@ func Health(r gin.IRoutes, probes ...Probe) {
 			}
 			checks[p.Name] = "ok"
 		}
-		c.JSON(code, gin.H{"status": status, "checks": checks})
+		body := gin.H{"status": status, "checks": checks}
+		if versions != nil {
+			body["versions"] = versions
+		}
+		c.JSON(code, body)
 	})
 }

@@ -134,7 +134,7 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	engine.Use(tel.TraceRequests(), tel.MeasureRequests(), httpx.RequestID(), httpx.Recover(log), httpx.AccessLog(log), headers, guardInput(log))
-	httpx.Health(engine, httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping, Optional: true})
+	httpx.HealthOf(engine, cfg.Services.Versions(), httpx.Probe{Name: "database", Check: db.Ping(gdb)}, httpx.Probe{Name: "cache", Check: c.Ping, Optional: true})
 
 	if signingKey != nil {
 		if err := <-signingKey; err != nil {

@@ -7,6 +7,7 @@ import (
 	"rugged.example/portal/api/parts/partsdomain"
 	"rugged.example/portal/api/payments/paymentsdomain"
 	"rugged.example/portal/api/pkg/domain"
+	"rugged.example/portal/api/portal/portaldomain"
 	"rugged.example/portal/api/recycle/recycledomain"
 	"rugged.example/portal/api/repair/repairdomain"
 	"rugged.example/portal/api/rma/rmadomain"
@@ -42,7 +43,7 @@ func Domains() []domain.Descriptor {
 // graphqlDomain is the portal's GraphQL schema (graph), which reads several modules' data.
 func graphqlDomain() domain.Descriptor {
 	return domain.Descriptor{
-		Name: ServiceGraphQL, Module: "portal", Layer: domain.Composition, Paths: []string{"/graphql"},
+		Name: ServiceGraphQL, Module: "portal", Version: portaldomain.Version, Layer: domain.Composition, Paths: []string{"/graphql"},
 		// Support tickets are created through GraphQL and e-mailed.
 		Needs: []domain.Need{domain.Mail},
 	}
@@ -51,7 +52,7 @@ func graphqlDomain() domain.Descriptor {
 // webDomain is the web shell: the host, /remotes/<name>/ and /runtime-config.json, and every
 // path no other domain claims.
 func webDomain() domain.Descriptor {
-	return domain.Descriptor{Name: ServiceWeb, Module: "portal", Layer: domain.Composition, Paths: []string{"/"}}
+	return domain.Descriptor{Name: ServiceWeb, Module: "portal", Version: portaldomain.Version, Layer: domain.Composition, Paths: []string{"/"}}
 }
 
 // descriptor returns the domain named name.

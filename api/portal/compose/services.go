@@ -46,6 +46,9 @@ const (
 type Route struct {
 	Service string   `json:"name"`
 	Paths   []string `json:"paths"`
+	// Deployable and Version name the release the process runs (api-<module>, docs/releasing.md).
+	Deployable string `json:"deployable"`
+	Version    string `json:"version"`
 }
 
 // Routes is the table of which process owns which path, read from Domains: `portal routes`
@@ -54,7 +57,7 @@ func Routes() []Route {
 	var routes []Route
 	for _, d := range Domains() {
 		if d.Serves() {
-			routes = append(routes, Route{Service: d.Name, Paths: d.Paths})
+			routes = append(routes, Route{Service: d.Name, Paths: d.Paths, Deployable: d.Deployable(), Version: d.Version})
 		}
 	}
 	return routes

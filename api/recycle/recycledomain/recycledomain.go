@@ -12,10 +12,11 @@ const Name = "recycle"
 // Descriptor declares the recycle module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "recycle",
-		Layer:  domain.Service,
-		Paths:  []string{"/rma-manager/rma/recycle"},
-		Needs:  []domain.Need{domain.Places, domain.Mail, domain.RMAs},
+		Name:    Name,
+		Module:  "recycle",
+		Version: Version,
+		Layer:   domain.Service,
+		Paths:   []string{"/rma-manager/rma/recycle"},
+		Needs:   []domain.Need{domain.Places, domain.Mail, domain.RMAs},
 	}
 }

@@ -12,10 +12,11 @@ const Name = "repair"
 // Descriptor declares the repair module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "repair",
-		Layer:  domain.Service,
-		Paths:  []string{"/rma-manager"},
-		Needs:  []domain.Need{domain.Places, domain.Mail, domain.RMAs},
+		Name:    Name,
+		Module:  "repair",
+		Version: Version,
+		Layer:   domain.Service,
+		Paths:   []string{"/rma-manager"},
+		Needs:   []domain.Need{domain.Places, domain.Mail, domain.RMAs},
 	}
 }

@@ -15,11 +15,12 @@ const Name = "rma"
 // Descriptor declares the rma module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "rma",
-		Layer:  domain.Capability,
-		Schema: rmadb.Schema,
-		Seed:   seed,
+		Name:    Name,
+		Module:  "rma",
+		Version: Version,
+		Layer:   domain.Capability,
+		Schema:  rmadb.Schema,
+		Seed:    seed,
 	}
 }
 

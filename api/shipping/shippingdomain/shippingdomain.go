@@ -13,10 +13,11 @@ const Name = "shipping"
 // Descriptor declares the shipping module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "shipping",
-		Layer:  domain.Capability,
-		Paths:  []string{"/shipping"},
-		Schema: shippingdb.Schema,
+		Name:    Name,
+		Module:  "shipping",
+		Version: Version,
+		Layer:   domain.Capability,
+		Paths:   []string{"/shipping"},
+		Schema:  shippingdb.Schema,
 	}
 }

@@ -15,13 +15,14 @@ const Name = "support"
 // Descriptor declares the support module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "support",
-		Layer:  domain.Service,
-		Paths:  []string{"/contact-form", "/admin/reports"},
-		Needs:  []domain.Need{domain.Mail},
-		Schema: supportdb.Schema,
-		Seed:   seed,
+		Name:    Name,
+		Module:  "support",
+		Version: Version,
+		Layer:   domain.Service,
+		Paths:   []string{"/contact-form", "/admin/reports"},
+		Needs:   []domain.Need{domain.Mail},
+		Schema:  supportdb.Schema,
+		Seed:    seed,
 	}
 }
 

@@ -13,10 +13,11 @@ const Name = "uploads"
 // Descriptor declares the uploads module (pkg/domain).
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
-		Name:   Name,
-		Module: "uploads",
-		Layer:  domain.Capability,
-		Paths:  []string{"/bucket-uploader"},
-		Schema: uploadsdb.Schema,
+		Name:    Name,
+		Module:  "uploads",
+		Version: Version,
+		Layer:   domain.Capability,
+		Paths:   []string{"/bucket-uploader"},
+		Schema:  uploadsdb.Schema,
 	}
 }
