@@ -111,6 +111,7 @@ type deployable struct {
 	Dir       string            // "host", "apps/repair"
 	Bundles   []string          // the workspace packages it builds in, transitively (their folders)
 	Version   string            // content hash of its own files, the packages it bundles and the lockfile
+	Release   string            // its package.json version: what the environment gate knows it by
 	Clients   []string          // the api-client clients its code calls (client dirs)
 	Providers []string          // the pact providers those clients are verified against
 	Evidence  map[string]string // client dir → the first file found calling it
@@ -119,6 +120,7 @@ type deployable struct {
 // workspacePackage is what the gate reads of a package.json.
 type workspacePackage struct {
 	Name             string            `json:"name"`
+	Version          string            `json:"version"`
 	Dependencies     map[string]string `json:"dependencies"`
 	PeerDependencies map[string]string `json:"peerDependencies"`
 }
@@ -163,7 +165,7 @@ func readDeployables(root string, clients []client) ([]deployable, error) {
 		if err != nil {
 			return nil, err
 		}
-		d := deployable{Name: path.Base(dir), Dir: dir, Bundles: bundled(p, pkgDirs, pkgs)}
+		d := deployable{Name: path.Base(dir), Dir: dir, Release: p.Version, Bundles: bundled(p, pkgDirs, pkgs)}
 		files, err := gitFiles(root, append([]string{dir, "pnpm-lock.yaml"}, d.Bundles...)...)
 		if err != nil {
 			return nil, err

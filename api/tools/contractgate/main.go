@@ -38,29 +38,62 @@ import (
 	"sync"
 )
 
+const usage = `usage:
+  contractgate check | calls
+  contractgate can-i-deploy [--remote R] [--service S]                 (the tree, as it deploys from one commit)
+  contractgate publish                                                   (record the tree's releases)
+  contractgate record-deployment DEPLOYABLE VERSION --to ENV
+  contractgate can-i-deploy DEPLOYABLE VERSION --to ENV
+  common flags: --root R (the repository), --contracts DIR (deploy/contracts), --pacts DIR (pacts)`
+
 func main() {
-	if len(os.Args) < 2 || !slices.Contains([]string{"check", "can-i-deploy", "calls"}, os.Args[1]) {
-		fmt.Fprintln(os.Stderr, "usage: contractgate check | can-i-deploy [--remote R] [--service S] | calls")
+	if len(os.Args) < 2 || !slices.Contains([]string{"check", "can-i-deploy", "calls", "publish", "record-deployment"}, os.Args[1]) {
+		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
 	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
 	root := fs.String("root", ".", "the repository's root")
-	matrixFile := fs.String("matrix", "deploy/contracts/matrix.json", "the matrix, relative to root")
+	contractsDir := fs.String("contracts", "deploy/contracts", "the matrix, releases, environments and archived pacts, relative to root")
 	pactDir := fs.String("pacts", "pacts", "the pacts the consumer tests wrote, relative to root")
-	remote := fs.String("remote", "", "can-i-deploy: the deployable (host or a remote under apps/)")
-	service := fs.String("service", "", "can-i-deploy: the provider (pact provider name or api/ module)")
-	_ = fs.Parse(os.Args[2:])
+	remote := fs.String("remote", "", "can-i-deploy of the tree: the deployable (host or a remote under apps/)")
+	service := fs.String("service", "", "can-i-deploy of the tree: the provider (pact provider name or api/ module)")
+	env := fs.String("to", "", "the environment (record-deployment, can-i-deploy DEPLOYABLE VERSION)")
+	// DEPLOYABLE VERSION come before the flags or after them.
+	args := os.Args[2:]
+	var positional []string
+	for len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		positional, args = append(positional, args[0]), args[1:]
+	}
+	_ = fs.Parse(args)
+	positional = append(positional, fs.Args()...)
+	envMode := cmd == "record-deployment" || (cmd == "can-i-deploy" && *env != "")
+	if envMode && (len(positional) != 2 || *env == "") {
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	dir := under(*root, *contractsDir)
+	c, err := loadContracts(dir)
+	if err != nil {
+		fail(err)
+	}
+	if cmd == "record-deployment" {
+		if err := recordDeployment(c, positional[0], positional[1], *env); err != nil {
+			fail(err)
+		}
+		return
+	}
 
 	t, err := readTree(*root, under(*root, *pactDir))
 	if err != nil {
 		fail(err)
 	}
-	m, err := loadMatrix(under(*root, *matrixFile))
+	matrixFile := filepath.Join(dir, "matrix.json")
+	m, err := loadMatrix(matrixFile)
 	if err != nil {
-		fail(fmt.Errorf("%s: %w", *matrixFile, err))
+		fail(fmt.Errorf("%s: %w", matrixFile, err))
 	}
-	var ok bool
+	m.pinned = c.pinned
 	if cmd == "calls" {
 		calls(t)
 		return
@@ -73,10 +106,18 @@ func main() {
 		}
 		os.Exit(1)
 	}
-	if cmd == "check" {
+	var ok bool
+	switch {
+	case cmd == "publish":
+		ok, err = true, publish(*root, t, c, under(*root, *pactDir))
+	case envMode:
+		g := &envGate{root: *root, t: t, c: c, m: &m, matrixFile: matrixFile, pactDir: under(*root, *pactDir),
+			verifier: makeVerifier(ffiDir(*root)), out: os.Stdout}
+		ok, err = g.canIDeploy(positional[0], positional[1], *env)
+	case cmd == "check":
 		ok, err = check(*root, t, m)
-	} else {
-		ok, err = canIDeploy(*root, under(*root, *matrixFile), t, m, *remote, *service)
+	default:
+		ok, err = canIDeploy(*root, matrixFile, t, m, *remote, *service)
 	}
 	if err != nil {
 		fail(err)
@@ -84,6 +125,19 @@ func main() {
 	if !ok {
 		os.Exit(1)
 	}
+}
+
+// ffiDir is the Pact FFI library of the tree at root, else of the repository the gate runs in.
+func ffiDir(root string) string {
+	for _, base := range []string{root, "."} {
+		if abs, err := filepath.Abs(filepath.Join(base, ffiPath)); err == nil {
+			if _, err := os.Stat(abs); err == nil {
+				return abs
+			}
+		}
+	}
+	abs, _ := filepath.Abs(ffiPath)
+	return abs
 }
 
 // under resolves a path given relative to the repository's root.
@@ -121,153 +175,6 @@ func readTree(root, pactDir string) (tree, error) {
 		return tree{}, err
 	}
 	return tree{Deployables: deployables, Providers: providers, Pacts: pacts, Uncovered: uncovered}, nil
-}
-
-// check: every pair of every deployable has a passing row, or the gate fails naming what to run.
-func check(root string, t tree, m matrix) (bool, error) {
-	called, err := t.called()
-	if err != nil {
-		return false, err
-	}
-	versions, err := providerVersions(root, t, called)
-	if err != nil {
-		return false, err
-	}
-	pairs := t.pairsFor(called, func(deployable) bool { return true }, versions)
-	report(os.Stdout, m, pairs)
-	missing := unverified(m, pairs)
-	if len(missing) == 0 {
-		fmt.Printf("contract gate: %d deployable/provider pairs verified\n", len(pairs))
-		return true, nil
-	}
-	// One verification per provider serves every deployable calling it.
-	consumersOf := map[string][]string{}
-	var providers []string
-	for _, p := range missing {
-		if consumersOf[p.Provider] == nil {
-			providers = append(providers, p.Provider)
-		}
-		consumersOf[p.Provider] = append(consumersOf[p.Provider], p.Consumer)
-	}
-	slices.Sort(providers)
-	fmt.Printf("contract gate: %d of %d pairs lack a passing verification; run, and commit deploy/contracts/matrix.json:\n", len(missing), len(pairs))
-	for _, p := range providers {
-		fmt.Printf("  make can-i-deploy SERVICE=%-20s # for %s\n", p, strings.Join(consumersOf[p], ", "))
-	}
-	fmt.Println("  (or all at once: make can-i-deploy)")
-	return false, nil
-}
-
-// canIDeploy verifies the pairs in scope that lack a passing row, records the results and says
-// whether every pair in scope passes.
-func canIDeploy(root, matrixFile string, t tree, m matrix, remote, service string) (bool, error) {
-	called, err := t.called()
-	if err != nil {
-		return false, err
-	}
-	targets := called
-	consumers := func(deployable) bool { return true }
-	if remote != "" {
-		i := slices.IndexFunc(t.Deployables, func(d deployable) bool { return d.Name == remote })
-		if i < 0 {
-			var names []string
-			for _, d := range t.Deployables {
-				names = append(names, d.Name)
-			}
-			return false, fmt.Errorf("no deployable %q; there are %s", remote, strings.Join(names, ", "))
-		}
-		targets = t.Deployables[i].Providers
-		consumers = func(d deployable) bool { return d.Name == remote }
-	}
-	var uncalled []string // the service's providers no deployable calls: verified, nothing recorded
-	if service != "" {
-		var named []string
-		for _, p := range t.Providers {
-			if p.Name == service || p.Module == service {
-				named = append(named, p.Name)
-			}
-		}
-		if len(named) == 0 {
-			return false, fmt.Errorf("no provider or module %q verifies a pact", service)
-		}
-		slices.Sort(named)
-		var kept []string
-		for _, p := range named {
-			switch {
-			case slices.Contains(targets, p):
-				kept = append(kept, p)
-			case remote == "" && len(t.callers(p)) == 0:
-				uncalled = append(uncalled, p)
-			}
-		}
-		targets = kept
-	}
-	versions, err := providerVersions(root, t, targets)
-	if err != nil {
-		return false, err
-	}
-	pairs := t.pairsFor(targets, consumers, versions)
-	missing := unverified(m, pairs)
-	changed := false
-	for _, name := range targets {
-		var todo []pair
-		for _, p := range missing {
-			if p.Provider == name {
-				todo = append(todo, p)
-			}
-		}
-		if len(todo) == 0 {
-			continue
-		}
-		// Another deployable's passing row for this pact and provider is the same verification.
-		result := ""
-		if slices.ContainsFunc(m.Verifications, func(v verification) bool {
-			return v.Provider == name && v.PactHash == todo[0].PactHash && v.ProviderVersion == todo[0].ProviderVersion && v.Result == passed
-		}) {
-			result = passed
-			fmt.Printf("%s: pact %s already verified against provider %s; recorded for %d more deployable(s)\n",
-				name, short(todo[0].PactHash), short(todo[0].ProviderVersion), len(todo))
-		} else {
-			result = verify(root, t.Providers[name])
-			// The version was taken before the build: a file edited meanwhile makes it unknown
-			// which provider was verified, so nothing is recorded.
-			if after, err := providerVersion(root, t.Providers[name]); err != nil || after != todo[0].ProviderVersion {
-				fmt.Printf("%s: its sources changed during the verification; nothing recorded, run again\n", name)
-				continue
-			}
-		}
-		for _, p := range todo {
-			m.record(verification{Consumer: p.Consumer, ConsumerVersion: p.ConsumerVersion, Provider: p.Provider,
-				ProviderVersion: p.ProviderVersion, PactHash: p.PactHash, Result: result})
-			changed = true
-		}
-	}
-	// A full run also forgets the pairs the tree no longer has (a remote removed, a provider no
-	// longer called); git keeps their history.
-	if remote == "" && service == "" {
-		all := t.pairsFor(called, func(deployable) bool { return true }, nil)
-		if m.keepPairs(func(v verification) bool {
-			return slices.ContainsFunc(all, func(p pair) bool { return p.Consumer == v.Consumer && p.Provider == v.Provider })
-		}) {
-			changed = true
-		}
-	}
-	okUncalled := true
-	for _, name := range uncalled {
-		if _, ok := t.Pacts[name]; !ok {
-			continue
-		}
-		fmt.Printf("%s: no deployable calls it; verified, not recorded\n", name)
-		okUncalled = verify(root, t.Providers[name]) == passed && okUncalled
-	}
-	if changed {
-		if err := m.save(matrixFile); err != nil {
-			return false, err
-		}
-	}
-	fmt.Println("can-i-deploy:")
-	report(os.Stdout, m, pairs)
-	return okUncalled && len(unverified(m, pairs)) == 0, nil
 }
 
 // calls prints how the gate derived each deployable's providers.

@@ -33,6 +33,9 @@ type verification struct {
 // matrix is deploy/contracts/matrix.json.
 type matrix struct {
 	Verifications []verification `json:"verifications"`
+	// pinned rows are kept however many newer rows their pair gets: they verify what an
+	// environment runs, and dropping them would make the gate rebuild an old provider to answer.
+	pinned func(verification) bool
 }
 
 func loadMatrix(file string) (matrix, error) {
@@ -84,6 +87,15 @@ func (m matrix) passes(consumer, provider, pactHash, providerVersion string) boo
 	})
 }
 
+// verified reports whether the pact with pactHash has a passing verification against the
+// provider at providerVersion, whichever deployable's row records it: the pact is the whole of
+// what is asked, so the row of one deployable bundling it serves every other.
+func (m matrix) verified(pactHash, providerVersion string) bool {
+	return slices.ContainsFunc(m.Verifications, func(v verification) bool {
+		return v.PactHash == pactHash && v.ProviderVersion == providerVersion && v.Result == passed
+	})
+}
+
 // latest is the newest row of the pair, if any.
 func (m matrix) latest(consumer, provider string) (verification, bool) {
 	for i := len(m.Verifications) - 1; i >= 0; i-- {
@@ -119,7 +131,7 @@ func (m *matrix) record(row verification) {
 				newer++
 			}
 		}
-		if newer < historyPerPair {
+		if newer < historyPerPair || m.isPinned(v) {
 			kept = append(kept, v)
 		}
 	}
@@ -129,6 +141,8 @@ func (m *matrix) record(row verification) {
 // keepPairs drops the rows keep refuses, reporting whether any was dropped.
 func (m *matrix) keepPairs(keep func(verification) bool) bool {
 	before := len(m.Verifications)
-	m.Verifications = slices.DeleteFunc(m.Verifications, func(v verification) bool { return !keep(v) })
+	m.Verifications = slices.DeleteFunc(m.Verifications, func(v verification) bool { return !keep(v) && !m.isPinned(v) })
 	return len(m.Verifications) != before
 }
+
+func (m matrix) isPinned(v verification) bool { return m.pinned != nil && m.pinned(v) }

@@ -21,6 +21,7 @@ type pactFile struct {
 	Provider     string
 	Hash         string
 	Descriptions []string
+	File         string // its name in the pacts folder
 }
 
 // normalisePact returns the pact's contract in a canonical form: the JSON re-encoded with sorted
@@ -135,7 +136,7 @@ func readPacts(dir string) (map[string]pactFile, error) {
 			return nil, fmt.Errorf("%s: a second pact for provider %s (consumer %s beside %s); the gate knows one consumer per provider",
 				name, head.Provider.Name, head.Consumer.Name, prev.Consumer)
 		}
-		p := pactFile{Consumer: head.Consumer.Name, Provider: head.Provider.Name, Hash: hash}
+		p := pactFile{Consumer: head.Consumer.Name, Provider: head.Provider.Name, Hash: hash, File: filepath.Base(name)}
 		for _, it := range head.Interactions {
 			p.Descriptions = append(p.Descriptions, it.Description)
 		}
