@@ -132,7 +132,7 @@ pact-verify:
 	@test -n "$(PACT_PKG)" || { echo "PACT_PKG names a provider package, e.g. api/parts/partspact"; exit 1; }
 	@echo "== $(notdir $(PACT_PKG))"
 	cd $(dir $(PACT_PKG)) && CGO_ENABLED=1 CGO_LDFLAGS="-L$(PACT_FFI_DIR) -Wl,-rpath,$(PACT_FFI_DIR)" \
-		go test -tags pact -c -o $(CURDIR)/bin/$(notdir $(PACT_PKG)).test ./$(notdir $(PACT_PKG))
+		go test -trimpath -tags pact -c -o $(CURDIR)/bin/$(notdir $(PACT_PKG)).test ./$(notdir $(PACT_PKG))
 	cd $(PACT_PKG) && PACT_DIR=$(PACT_DIR) unshare --net sh -c "ip link set lo up && $(CURDIR)/bin/$(notdir $(PACT_PKG)).test -test.count=1"
 
 .PHONY: test-e2e
