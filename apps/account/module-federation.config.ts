@@ -1,8 +1,8 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { portalShared, remoteDefaults } from '@portal/rspack-config/federation';
+import { portalShared, remoteDefaults, versionExpose } from '@portal/rspack-config/federation';
 
 /**
- * The account remote exposes the your-account/* page components only; the host owns routes,
+ * The account remote exposes the your-account/* page components and its version only; the host owns routes,
  * session (the org-only rule for branches lives in its guard) and layout.
  */
 export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
@@ -17,6 +17,7 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './ProductRegistrationPage': './src/features/product-registration/Page.tsx',
     './DriversPage': './src/features/drivers/Page.tsx',
     './PartsOrdersHistoryPage': './src/features/parts-orders-history/Page.tsx',
+    ...versionExpose,
   },
   shared: portalShared,
   ...remoteDefaults,

@@ -1,8 +1,8 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { portalShared, remoteDefaults } from '@portal/rspack-config/federation';
+import { portalShared, remoteDefaults, versionExpose } from '@portal/rspack-config/federation';
 
 /**
- * The parts remote exposes page components only: the parts order (browse, manual entry, cart,
+ * The parts remote exposes page components and its version only: the parts order (browse, manual entry, cart,
  * checkout, success), the video-parts cart and the service-managed inventory. The host owns
  * routes, session and layout.
  */
@@ -20,6 +20,7 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './VideoPartsCheckoutPage': './src/features/video-parts/VideoPartsCheckoutPage.tsx',
     './SmInventoryPage': './src/features/sm-inventory/SmInventoryPage.tsx',
     './SmInventoryProfilePage': './src/features/sm-inventory/SmInventoryProfilePage.tsx',
+    ...versionExpose,
   },
   shared: portalShared,
   ...remoteDefaults,

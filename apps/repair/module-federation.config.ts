@@ -1,7 +1,7 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { portalShared, remoteDefaults } from '@portal/rspack-config/federation';
+import { portalShared, remoteDefaults, versionExpose } from '@portal/rspack-config/federation';
 
-/** The repair remote exposes page components only; the host owns routes, session and layout. */
+/** The repair remote exposes page components and its version only; the host owns routes, session and layout. */
 export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
   name: 'repair',
   filename: 'remoteEntry.js',
@@ -17,6 +17,7 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './SuccessPage': './src/features/service-quotes/SuccessPage.tsx',
     './UpgradeDevicePage': './src/features/upgrade-device/UpgradeDevicePage.tsx',
     './UpgradeConfirmQuotePage': './src/features/upgrade-device/UpgradeConfirmQuotePage.tsx',
+    ...versionExpose,
   },
   shared: portalShared,
   ...remoteDefaults,

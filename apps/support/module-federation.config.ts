@@ -1,7 +1,7 @@
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
-import { portalShared, remoteDefaults } from '@portal/rspack-config/federation';
+import { portalShared, remoteDefaults, versionExpose } from '@portal/rspack-config/federation';
 
-/** The support remote exposes page components only; the host owns routes, session and layout. */
+/** The support remote exposes page components and its version only; the host owns routes, session and layout. */
 export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
   name: 'support',
   filename: 'remoteEntry.js',
@@ -9,6 +9,7 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './HelpSupportPage': './src/features/help-support/Page.tsx',
     './HelpSupportCompletePage': './src/features/help-support/CompletePage.tsx',
     './AuthHelpAndSupportPage': './src/features/auth-help-and-support/Page.tsx',
+    ...versionExpose,
   },
   shared: portalShared,
   ...remoteDefaults,

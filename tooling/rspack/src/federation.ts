@@ -23,6 +23,13 @@ export const portalShared: Shared = {
   '@portal/ui': { singleton: true, requiredVersion: false },
 };
 
+/**
+ * What every remote exposes besides its pages: `./version`, whose `version` is the remote's
+ * package.json version as its build stamped it (version-stamp.ts). The host loads it with a page
+ * and marks the page with it, so what runs in a browser can be told from the code itself.
+ */
+export const versionExpose = { './version': './src/version.ts' } as const;
+
 /** Options every portal federation config shares: a manifest for run-time registration, no type bundles. */
 const common = {
   manifest: true,

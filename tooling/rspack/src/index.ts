@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { PrecompressPlugin } from './precompress';
+import { stampedVersion, versionDefinitions } from './version-stamp';
 
 export interface PortalBuildOptions {
   /** The package directory (where rspack.config.ts lives). */
@@ -55,9 +56,12 @@ function typescriptRule(targets: string): NonNullable<NonNullable<Configuration[
 
 /** The base every portal bundle shares: TypeScript through swc, hashed chunks in dist/. */
 export function createPortalConfig(options: PortalBuildOptions): Configuration {
-  const plugins: NonNullable<Configuration['plugins']> = isProduction ? [new PrecompressPlugin()] : [];
+  const plugins: NonNullable<Configuration['plugins']> = [new rspack.DefinePlugin(versionDefinitions(options.root))];
+  if (isProduction) plugins.push(new PrecompressPlugin());
   if (options.htmlTemplate) {
-    plugins.push(new rspack.HtmlRspackPlugin({ template: path.join(options.root, options.htmlTemplate) }));
+    // The page names the host's version, as each remote's page is marked with the remote's.
+    const meta = { 'portal-version': stampedVersion(options.root) };
+    plugins.push(new rspack.HtmlRspackPlugin({ template: path.join(options.root, options.htmlTemplate), meta }));
   }
   if (options.publicDir) {
     plugins.push(
@@ -109,7 +113,10 @@ export function createPrerenderConfig({ root, entry }: { root: string; entry: st
     module: { rules: [typescriptRule('node 20')] },
     // Run once at build time: minifying would cost more than it saves.
     optimization: { minimize: false },
-    plugins: [new RunPrerender(path.join(scriptDir, 'prerender.cjs'), path.join(root, 'dist', PRERENDERED_FILE))],
+    plugins: [
+      new rspack.DefinePlugin(versionDefinitions(root)),
+      new RunPrerender(path.join(scriptDir, 'prerender.cjs'), path.join(root, 'dist', PRERENDERED_FILE)),
+    ],
     performance: { hints: false },
     stats: 'errors-warnings',
   };
