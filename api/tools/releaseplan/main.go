@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -111,6 +112,10 @@ func check(root string) error {
 
 // makePlan gathers the inputs from the repository and computes the plan.
 func makePlan(root, base, registryFile, statusFile string) (Plan, error) {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return Plan{}, err
+	}
 	if base == "" {
 		var err error
 		if base, err = DefaultBase(root); err != nil {
@@ -143,7 +148,7 @@ func makePlan(root, base, registryFile, statusFile string) (Plan, error) {
 		if err != nil {
 			return Plan{}, err
 		}
-		after, err := os.ReadFile(root + "/pnpm-lock.yaml")
+		after, err := os.ReadFile(filepath.Join(root, "pnpm-lock.yaml"))
 		if err != nil {
 			return Plan{}, err
 		}
