@@ -1,0 +1,85 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// changesetStatus copies the repository's changesets configuration and every workspace
+// package.json into a scratch git repository, adds a changeset bumping bumped (package → type),
+// and returns what the repository's own `changeset status` plans.
+func changesetStatus(t *testing.T, bumped map[string]string) map[string]Release {
+	t.Helper()
+	bin, err := filepath.Abs(filepath.Join(repoRoot, "node_modules", "@changesets", "cli", "bin.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("changesets is not installed (%v): run pnpm install (make deps)", err)
+	}
+	files := map[string]string{}
+	for _, f := range []string{"package.json", "pnpm-workspace.yaml", ".changeset/config.json"} {
+		raw, err := os.ReadFile(filepath.Join(repoRoot, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f] = string(raw)
+	}
+	w, err := ReadWorkspace(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range w.Packages {
+		raw, err := os.ReadFile(filepath.Join(repoRoot, p.Dir, "package.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p.Dir+"/package.json"] = string(raw)
+	}
+	root := gitRepo(t, files)
+	var cs strings.Builder
+	cs.WriteString("---\n")
+	for name, bump := range bumped {
+		cs.WriteString("\"" + name + "\": " + bump + "\n")
+	}
+	cs.WriteString("---\n\nA change.\n")
+	writeFiles(t, root, map[string]string{".changeset/a-change.md": cs.String()})
+	runCmd(t, root, "node", bin, "status", "--output", "status.json")
+	raw, err := os.ReadFile(filepath.Join(root, "status.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	releases, err := ReadStatus(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return releases
+}
+
+// The repository's changesets configuration bumps whatever bundles or links a bumped package,
+// through every level, and nothing else.
+func TestChangesets_ABumpReachesWhatBundlesOrLinksItAndNothingElse(t *testing.T) {
+	releases := changesetStatus(t, map[string]string{"@portal/ui": "minor", "@portal/api-rma": "patch"})
+	want := map[string]string{
+		"@portal/ui": "minor",
+		// Every remote and the host bundle ui, some only through forms or prerender.
+		"@portal/forms": "patch", "@portal/prerender": "patch",
+		"@portal/host": "patch", "@portal/account": "patch", "@portal/parts": "patch",
+		"@portal/recycle": "patch", "@portal/repair": "patch", "@portal/support": "patch",
+		// rma is linked by repair, recycle, account, parts and the portal.
+		"@portal/api-rma": "patch", "@portal/api-repair": "patch", "@portal/api-recycle": "patch",
+		"@portal/api-account": "patch", "@portal/api-parts": "patch", "@portal/api-portal": "patch",
+	}
+	for name, bump := range want {
+		if r := releases[name]; r.Type != bump {
+			t.Errorf("%s: planned %+v, want a %s bump", name, r, bump)
+		}
+	}
+	for name, r := range releases {
+		if _, ok := want[name]; !ok && r.Type != "none" {
+			t.Errorf("%s bundles neither and is bumped: %+v", name, r)
+		}
+	}
+}
