@@ -149,6 +149,19 @@ can-i-deploy: test-web ## Can REMOTE (a remote, e.g. repair) or SERVICE (a provi
 contract-check: test-web ## Fail when a remote's pacts lack a passing, recorded verification against the providers it deploys with
 	go run ./api/tools/contractgate check
 
+# Releases (docs/releasing.md): each deployable has its own version, bumped by changesets.
+# BASE is where the change starts: default the merge-base with origin/main, else HEAD~1; the
+# working tree is included. RELEASE_PLAN_FLAGS=--json prints JSON, --strict fails on a flag.
+.PHONY: release-plan
+release-plan: node_modules/.modules.yaml ## Which deployables a change since BASE affects and why, their versions, pending bumps, and a flag where a changeset is missing
+	go run ./api/tools/releaseplan $(if $(BASE),--base $(BASE)) $(RELEASE_PLAN_FLAGS)
+
+.PHONY: release-version
+release-version: node_modules/.modules.yaml ## Apply the pending changesets: bump versions, write the CHANGELOG.md files and the Go processes' version.go
+	pnpm changeset version
+	go run ./api/tools/releaseplan sync-versions
+	go run ./api/tools/releaseplan check
+
 # Offline: helm is pinned in api/tools (`go tool helm`), the Kubernetes schemas come from the
 # pinned k8s.io/kubernetes module (api/tools/chartcheck says how); routes come from bin/portal.
 .PHONY: chart-check
