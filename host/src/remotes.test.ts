@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RemoteOriginError } from './remote-origins';
-import { RETRY_DELAYS_MS, RemoteUnavailableError, loadRemotePage, registerPortalRemotes } from './remotes';
+import { RETRY_DELAYS_MS, RemoteUnavailableError, loadRemotePage, loadRemoteVersion, registerPortalRemotes } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -156,5 +156,24 @@ describe('loading a remote page', () => {
 
     await expect(loadRemotePage('parts', 'PartsOrderPage')).rejects.toThrow("Remote 'parts' did not provide the page 'PartsOrderPage'");
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the version a remote reports', () => {
+  it("is the version its own exposed module exports, asked once from the remote's registered manifest", async () => {
+    load.mockResolvedValue({ version: '1.0.1' });
+
+    await expect(loadRemoteVersion('repair')).resolves.toBe('1.0.1');
+    await expect(loadRemoteVersion('repair')).resolves.toBe('1.0.1');
+
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledWith('repair/version');
+  });
+
+  it('fails for a remote built without it, and is asked again next time', async () => {
+    load.mockResolvedValueOnce({}).mockResolvedValueOnce({ version: '1.0.0' });
+
+    await expect(loadRemoteVersion('support')).rejects.toThrow("Remote 'support' does not report its version");
+    await expect(loadRemoteVersion('support')).resolves.toBe('1.0.0');
   });
 });

@@ -110,3 +110,23 @@ export function loadRemotePage(
   loading.set(key, attempt);
   return attempt;
 }
+
+/** Versions by remote, asked once per document: a release changes a remote's code only on reload. */
+const versions = new Map<string, Promise<string>>();
+
+/**
+ * The version a remote's own code reports (its exposed `./version`, stamped by its build), from
+ * the same registered manifest as its pages. Not retried: a page shows without it.
+ */
+export function loadRemoteVersion(remote: string): Promise<string> {
+  const known = versions.get(remote);
+  if (known) return known;
+  const asked = loadRemote<{ version?: unknown }>(`${remote}/version`).then((module) => {
+    if (typeof module?.version !== 'string') throw new Error(`Remote '${remote}' does not report its version`);
+    return module.version;
+  });
+  // A failed answer is forgotten, so the next page of the remote asks again.
+  asked.catch(() => versions.delete(remote));
+  versions.set(remote, asked);
+  return asked;
+}

@@ -17,13 +17,17 @@ export interface RouteHandle {
   entry?: RouteEntry;
 }
 
-function RemotePage({ load, part }: { load: PageLoader; part: PortalPart }) {
+function RemotePage({ load, part, remote }: { load: PageLoader; part: PortalPart; remote: string }) {
   const { pathname } = useLocation();
   const { prerenderedPage } = useHostSettings();
   // A new boundary per URL, so leaving a failed page clears the error.
   return (
     <PageErrorBoundary key={pathname} part={part}>
-      <LazyPage load={load} prerendered={prerenderedPage?.path === pathname ? prerenderedPage.html : undefined} />
+      <LazyPage
+        load={load}
+        remote={remote}
+        prerendered={prerenderedPage?.path === pathname ? prerenderedPage.html : undefined}
+      />
     </PageErrorBoundary>
   );
 }
@@ -39,6 +43,7 @@ function pageElement(page: RoutePage, contactRemote: ContactRemote) {
       return (
         <RemotePage
           load={page.load}
+          remote={page.remote}
           part={{ name: remoteParts[page.remote], offersContactPage: page.remote !== contactRemote }}
         />
       );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from '@portal/router';
 import styled from 'styled-components';
 import { useSession, useSessionState } from '@portal/auth';
@@ -16,6 +17,7 @@ import {
 import { InfoBanner } from './InfoBanner';
 import { useInfoBanner } from './useInfoBanner';
 import { PORTAL_NAME } from './portal';
+import { RemoteMarkProvider, type RemoteMark } from './remote-mark';
 
 export interface NavEntry {
   route: RouteName;
@@ -75,9 +77,13 @@ function AccountArea() {
   );
 }
 
-/** Header with the portal name, navigation and sign-in state; the info banner; the page. */
+/**
+ * Header with the portal name, navigation and sign-in state; the info banner; the page, its main
+ * element marked with the remote that rendered it and that remote's version (remote-mark.ts).
+ */
 export function RootLayout({ nav }: { nav: readonly NavEntry[] }) {
   const bannerMessage = useInfoBanner();
+  const [mark, setMark] = useState<RemoteMark | null>(null);
   return (
     <>
       <SiteHeader>
@@ -107,8 +113,10 @@ export function RootLayout({ nav }: { nav: readonly NavEntry[] }) {
         <BannerArea>
           <InfoBanner message={bannerMessage} />
         </BannerArea>
-        <Main id="main">
-          <Outlet />
+        <Main id="main" data-remote={mark?.remote} data-remote-version={mark?.version}>
+          <RemoteMarkProvider value={setMark}>
+            <Outlet />
+          </RemoteMarkProvider>
         </Main>
         <SiteFooter>{PORTAL_NAME}</SiteFooter>
       </PageContainer>

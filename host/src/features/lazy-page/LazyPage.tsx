@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState, type ComponentType } from 'react'
 import { timings } from '@portal/forms';
 import { PageSlot } from '@portal/prerender/slot';
 import { useHostSettings } from '../../config-context';
+import { useRemoteMark } from '../layout/remote-mark';
 import { ChunkLoadError, toChunkLoadError } from './ChunkLoadError';
 import { LoadingView, TimeoutView } from './views';
 
@@ -13,6 +14,8 @@ export interface LazyPageProps {
   prerendered?: string;
   /** Reloads the document; replaceable in tests. */
   reload?: () => void;
+  /** The remote the page comes from, whose version marks the page once it shows. */
+  remote?: string;
 }
 
 /** Pages already loaded render at once when visited again. */
@@ -32,9 +35,10 @@ function reloadDocument() {
  * to check their connection; after 120 s the load fails with a ChunkLoadError for the error
  * boundary around it. A failed load fails the same way at once.
  */
-export function LazyPage({ load, prerendered, reload = reloadDocument }: LazyPageProps) {
+export function LazyPage({ load, prerendered, reload = reloadDocument, remote }: LazyPageProps) {
   const { apiBaseUrl } = useHostSettings();
   const [Page, setPage] = useState<ComponentType | null>(() => loadedPages.get(load) ?? null);
+  useRemoteMark(Page ? remote : undefined);
   const [phase, setPhase] = useState<Phase>('waiting');
   const [error, setError] = useState<ChunkLoadError | null>(null);
 
