@@ -25,6 +25,10 @@ go vet ./api/"$name"/... && go vet -tags pact ./api/"$name"/...
 go test -count=1 ./api/"$name"/...
 CGO_ENABLED=0 go build -o bin/portal ./api/portal/cmd/portal
 ./bin/portal routes --json >bin/routes.json
+# Its release (docs/releasing.md): a package.json at 1.0.0 whose version and dependencies the Go
+# side records, named by portal routes and answered on the process's probes below.
+go run ./api/tools/releaseplan check
+grep -q "{\"name\":\"$name\",\"paths\":\[\"/$name\"\],\"deployable\":\"api-$name\",\"version\":\"1.0.0\"}" bin/routes.json
 go run ./api/tools/importlint -registry bin/routes.json ./api/"$name"/... ./api/portal/compose/...
 go run ./api/tools/chartcheck --chart deploy/helm/portal --routes-file bin/routes.json --write-domains
 go run ./api/tools/chartcheck --chart deploy/helm/portal --routes-file bin/routes.json --quick
@@ -40,6 +44,7 @@ for _ in $(seq 1 100); do
 	kill -0 "$pid" 2>/dev/null || { cat bin/serve.log; exit 1; }
 	sleep 0.2
 done
+curl -fs "http://127.0.0.1:$port/healthz" | grep -q "\"versions\":{\"api-$name\":\"1.0.0\"}" || { echo "/healthz does not answer api-$name 1.0.0"; exit 1; }
 status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/$name/items")
 [ "$status" = 401 ] || { echo "GET /$name/items answered $status on its own process, want 401"; cat bin/serve.log; exit 1; }
 echo "check-new-domain: ok ($((SECONDS - start)) s)"

@@ -1,5 +1,6 @@
 // Command newdomain scaffolds a domain module (`make new-domain NAME=x`): api/x with its core,
-// store and migrations, HTTP surface, fakes, pact verification, README and descriptor, one route
+// store and migrations, HTTP surface, fakes, pact verification, README, descriptor and release
+// version (package.json at 1.0.0, recorded in xdomain/version.go), one route
 // (GET /x/items) and passing tests. Outside the new folder it adds the module to go.work and its
 // descriptor's line (with its import) to compose.Domains; everything else (routes, the split
 // topology, import-lint's layers, `portal routes`, the Helm chart's processes once `make
@@ -52,6 +53,8 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("newdomain: api/%s scaffolded and listed in compose.Domains\n", *name)
+	// Its package.json (its release's version, docs/releasing.md) is a new workspace package.
+	fmt.Printf("newdomain: run pnpm install to record @portal/api-%s in pnpm-lock.yaml\n", *name)
 }
 
 func scaffold(root, name string) error {

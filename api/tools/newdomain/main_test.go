@@ -10,6 +10,8 @@ import (
 func TestTarget_NamesPackagesAndFilesForTheDomain(t *testing.T) {
 	tests := map[string]string{
 		"go.mod.tmpl":                               "go.mod",
+		"package.json.tmpl":                         "package.json",
+		"domain/version.go.tmpl":                    "fleetdomain/version.go",
 		"core/core.go.tmpl":                         "fleet/fleet.go",
 		"core/core_test.go.tmpl":                    "fleet/fleet_test.go",
 		"db/db.go.tmpl":                             "fleetdb/fleetdb.go",
