@@ -162,17 +162,28 @@ func (g *envGate) canIDeploy(deployable, version, env string) (bool, error) {
 	}
 	fmt.Fprintf(g.out, "can-i-deploy %s %s to %s:\n", deployable, version, env)
 	refused := len(problems) > 0
+	// One pact bundled by several deployables fails for all of them alike: said once.
+	var keys [][2]string
+	users := map[[2]string][]string{}
 	for _, ck := range checks {
 		key := [2]string{ck.PactHash, ck.ProviderVersion}
+		if users[key] == nil {
+			keys = append(keys, key)
+		}
+		users[key] = append(users[key], ck.Consumer+" "+ck.ConsumerVersion)
 		state := "ok"
 		if !verified[key] {
 			state, refused = "REFUSED", true
 		}
 		fmt.Fprintf(g.out, "  %s %s → %s (%s %s): %s\n", ck.Consumer, ck.ConsumerVersion, ck.Provider, ck.Serving, ck.ServingVersion, state)
-		if !verified[key] {
-			for _, f := range failures[key] {
-				fmt.Fprintf(g.out, "      %s %s still needs interaction %q: %s\n", ck.Consumer, ck.ConsumerVersion, f.Interaction, strings.Join(f.Mismatches, "; "))
-			}
+	}
+	for _, key := range keys {
+		if verified[key] {
+			continue
+		}
+		fmt.Fprintf(g.out, "  refused: %s still need\n", strings.Join(users[key], ", "))
+		for _, f := range failures[key] {
+			fmt.Fprintf(g.out, "      interaction %q: %s\n", f.Interaction, strings.Join(f.Mismatches, "; "))
 		}
 	}
 	for _, p := range problems {

@@ -168,7 +168,8 @@ func TestEnvGate_ABreakingProviderIsRefusedNamingConsumerInteractionAndField(t *
 	if err != nil || ok {
 		t.Fatalf("can-i-deploy = %v, %v, want refused; output:\n%s", ok, err, f.out.String())
 	}
-	want := `repair 1.0.0 still needs interaction "a serial check for an in-warranty unit": has a matching body: $ -> Actual map is missing the following keys: warrantyType`
+	want := "refused: repair 1.0.0 still need\n" +
+		`      interaction "a serial check for an in-warranty unit": has a matching body: $ -> Actual map is missing the following keys: warrantyType`
 	if !strings.Contains(f.out.String(), want) {
 		t.Errorf("output lacks %q:\n%s", want, f.out.String())
 	}

@@ -98,7 +98,10 @@ func main() {
 		calls(t)
 		return
 	}
-	if len(t.Uncovered) > 0 {
+	// A Go deployable answers for the pacts already published; the tree's own clients are the
+	// web deployables' business.
+	goDeployable := envMode && strings.HasPrefix(positional[0], goDeployablePrefix)
+	if len(t.Uncovered) > 0 && !goDeployable {
 		fmt.Printf("contract gate: %d api-client call(s) no pact covers; record an interaction calling each in a pact test beside its client (%s/src/<client>/*.pact.test.ts), verify it in the provider's api/*/*pact package:\n",
 			len(t.Uncovered), apiClientDir)
 		for _, c := range t.Uncovered {
