@@ -27,6 +27,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -41,13 +42,15 @@ import (
 const usage = `usage:
   contractgate check | calls
   contractgate can-i-deploy [--remote R] [--service S]                 (the tree, as it deploys from one commit)
-  contractgate publish                                                   (record the tree's releases)
+  contractgate publish [--branch B]                                      (record the tree's releases)
+  contractgate verify api-MODULE VERSION [--branch B]                    (Pact Broker only)
   contractgate record-deployment DEPLOYABLE VERSION --to ENV
   contractgate can-i-deploy DEPLOYABLE VERSION --to ENV
-  common flags: --root R (the repository), --contracts DIR (deploy/contracts), --pacts DIR (pacts)`
+  common flags: --root R (the repository), --contracts DIR (deploy/contracts), --pacts DIR (pacts)
+  PACT_BROKER_BASE_URL set: publish, verify, record-deployment and can-i-deploy --to ask that broker`
 
 func main() {
-	if len(os.Args) < 2 || !slices.Contains([]string{"check", "can-i-deploy", "calls", "publish", "record-deployment"}, os.Args[1]) {
+	if len(os.Args) < 2 || !slices.Contains([]string{"check", "can-i-deploy", "calls", "publish", "record-deployment", "verify"}, os.Args[1]) {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
@@ -59,6 +62,7 @@ func main() {
 	remote := fs.String("remote", "", "can-i-deploy of the tree: the deployable (host or a remote under apps/)")
 	service := fs.String("service", "", "can-i-deploy of the tree: the provider (pact provider name or api/ module)")
 	env := fs.String("to", "", "the environment (record-deployment, can-i-deploy DEPLOYABLE VERSION)")
+	branch := fs.String("branch", "", "publish, verify with a broker: the branch (default: the CI's, else git's)")
 	// DEPLOYABLE VERSION come before the flags or after them.
 	args := os.Args[2:]
 	var positional []string
@@ -68,9 +72,27 @@ func main() {
 	_ = fs.Parse(args)
 	positional = append(positional, fs.Args()...)
 	envMode := cmd == "record-deployment" || (cmd == "can-i-deploy" && *env != "")
-	if envMode && (len(positional) != 2 || *env == "") {
+	if (envMode && (len(positional) != 2 || *env == "")) || (cmd == "verify" && len(positional) != 2) {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
+	}
+	if b, ok := brokerFromEnv(); ok && (envMode || cmd == "publish" || cmd == "verify") {
+		t, err := readTree(*root, under(*root, *pactDir))
+		if err != nil {
+			fail(err)
+		}
+		b.root = *root
+		ok, err := runBroker(context.Background(), b, cmd, positional, *env, currentBranch(*root, *branch), under(*root, *pactDir), t)
+		if err != nil {
+			fail(err)
+		}
+		if !ok {
+			os.Exit(1)
+		}
+		return
+	}
+	if cmd == "verify" {
+		fail(fmt.Errorf("verify publishes results to a Pact Broker (PACT_BROKER_BASE_URL); without one, can-i-deploy --to verifies what the embedded matrix lacks"))
 	}
 	dir := under(*root, *contractsDir)
 	c, err := loadContracts(dir)
