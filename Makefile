@@ -141,9 +141,20 @@ test-e2e: build system-deps ## Browser tests: Playwright driving Debian's chromi
 
 # The contract gate: deploy/contracts/matrix.json records every verification (consumer version,
 # provider version, pact content hash, result); api/tools/contractgate says how versions are made.
+# Per environment (docs/pact-broker.md gives a pipeline's order): DEPLOYABLE is host, a remote or
+# api-<module>, VERSION its package.json version, TO the environment; deploy/contracts records
+# releases and deployments (commit it), or the Pact Broker does when PACT_BROKER_BASE_URL is set.
 .PHONY: can-i-deploy
-can-i-deploy: test-web ## Can REMOTE (a remote, e.g. repair) or SERVICE (a provider, e.g. parts) deploy? Verifies what the matrix lacks and records it
-	go run ./api/tools/contractgate can-i-deploy $(if $(REMOTE),--remote $(REMOTE)) $(if $(SERVICE),--service $(SERVICE))
+can-i-deploy: test-web ## The tree: can REMOTE (e.g. repair) or SERVICE (e.g. parts) deploy? Or can DEPLOYABLE at VERSION deploy TO an environment?
+	go run ./api/tools/contractgate can-i-deploy $(if $(TO),$(DEPLOYABLE) $(VERSION) --to $(TO)) $(if $(REMOTE),--remote $(REMOTE)) $(if $(SERVICE),--service $(SERVICE))
+
+.PHONY: publish-contracts
+publish-contracts: test-web ## Record each deployable's release (its pacts, or its providers' versions), or publish the pacts to the broker
+	go run ./api/tools/contractgate publish
+
+.PHONY: record-deployment
+record-deployment: ## Record DEPLOYABLE at VERSION as deployed TO an environment
+	go run ./api/tools/contractgate record-deployment $(DEPLOYABLE) $(VERSION) --to $(TO)
 
 .PHONY: contract-check
 contract-check: test-web ## Fail when a remote's pacts lack a passing, recorded verification against the providers it deploys with
