@@ -38,6 +38,9 @@ func ReadStatus(raw []byte) (map[string]Release, error) {
 // the base branch and no changeset exists: the plan is then empty, which is what we report.
 const noChangesets = "no changesets were found"
 
+// changesetCommand runs the workspace's changesets CLI.
+var changesetCommand = []string{"pnpm", "--silent", "changeset"}
+
 // PendingReleases runs `pnpm changeset status` in root and returns its plan.
 func PendingReleases(root string) (map[string]Release, error) {
 	dir, err := os.MkdirTemp("", "releaseplan")
@@ -46,7 +49,7 @@ func PendingReleases(root string) (map[string]Release, error) {
 	}
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "status.json")
-	cmd := exec.Command("pnpm", "--silent", "changeset", "status", "--output", file)
+	cmd := exec.Command(changesetCommand[0], append(changesetCommand[1:], "status", "--output", file)...)
 	cmd.Dir = root
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

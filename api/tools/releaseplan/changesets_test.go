@@ -7,10 +7,8 @@ import (
 	"testing"
 )
 
-// changesetStatus copies the repository's changesets configuration and every workspace
-// package.json into a scratch git repository, adds a changeset bumping bumped (package → type),
-// and returns what the repository's own `changeset status` plans.
-func changesetStatus(t *testing.T, bumped map[string]string) map[string]Release {
+// changesetsBin is the repository's changesets CLI.
+func changesetsBin(t *testing.T) string {
 	t.Helper()
 	bin, err := filepath.Abs(filepath.Join(repoRoot, "node_modules", "@changesets", "cli", "bin.js"))
 	if err != nil {
@@ -19,6 +17,13 @@ func changesetStatus(t *testing.T, bumped map[string]string) map[string]Release 
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("changesets is not installed (%v): run pnpm install (make deps)", err)
 	}
+	return bin
+}
+
+// workspaceCopy is a scratch git repository of the repository's changesets configuration and
+// every workspace package.json, committed on main.
+func workspaceCopy(t *testing.T) string {
+	t.Helper()
 	files := map[string]string{}
 	for _, f := range []string{"package.json", "pnpm-workspace.yaml", ".changeset/config.json"} {
 		raw, err := os.ReadFile(filepath.Join(repoRoot, f))
@@ -38,7 +43,16 @@ func changesetStatus(t *testing.T, bumped map[string]string) map[string]Release 
 		}
 		files[p.Dir+"/package.json"] = string(raw)
 	}
-	root := gitRepo(t, files)
+	return gitRepo(t, files)
+}
+
+// changesetStatus copies the repository's changesets configuration and every workspace
+// package.json into a scratch git repository, adds a changeset bumping bumped (package → type),
+// and returns what the repository's own `changeset status` plans.
+func changesetStatus(t *testing.T, bumped map[string]string) map[string]Release {
+	t.Helper()
+	bin := changesetsBin(t)
+	root := workspaceCopy(t)
 	var cs strings.Builder
 	cs.WriteString("---\n")
 	for name, bump := range bumped {
@@ -81,5 +95,22 @@ func TestChangesets_ABumpReachesWhatBundlesOrLinksItAndNothingElse(t *testing.T)
 		if _, ok := want[name]; !ok && r.Type != "none" {
 			t.Errorf("%s bundles neither and is bumped: %+v", name, r)
 		}
+	}
+}
+
+// A branch that changed a package and has no changeset makes `changeset status` exit 1; the plan
+// is then empty (and release-plan flags what changed), not an error.
+func TestPendingReleases_NoChangesetOnABranchIsAnEmptyPlan(t *testing.T) {
+	bin := changesetsBin(t)
+	root := workspaceCopy(t)
+	runCmd(t, root, "git", "checkout", "-q", "-b", "feature")
+	writeFiles(t, root, map[string]string{"packages/ui/src/Button.tsx": "export {};\n"})
+	commit(t, root, "a change")
+	saved := changesetCommand
+	changesetCommand = []string{"node", bin}
+	t.Cleanup(func() { changesetCommand = saved })
+	releases, err := PendingReleases(root)
+	if err != nil || len(releases) != 0 {
+		t.Errorf("PendingReleases = %v, %v; want an empty plan", releases, err)
 	}
 }
