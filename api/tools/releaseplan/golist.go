@@ -22,18 +22,21 @@ type goPkg struct {
 	Deps       []string
 }
 
-// GoGraph is the portal's Go packages as the compiler sees them (no tests): for each module, the
-// portal packages its packages link, and the files of each.
+// processPackages are the main packages of the binary every Go process runs (`portal serve
+// --services=…`): a module's release is the part of it that binary links.
+var processPackages = []string{"./api/portal/cmd/portal"}
+
+// GoGraph is the portal's Go packages as the compiler sees them (no tests) when it builds the
+// processes' binary: for each module, the portal packages its linked packages import, and the
+// files of each. A module's test helpers (repairtest, testkit, the pact verifications) and
+// commands the processes do not run (benchmarks, load drivers) are not in it.
 type GoGraph struct {
 	pkgs map[string]goPkg // by import path
 }
 
-// LoadGoGraph runs `go list -deps` over the given modules' packages (folders under api/).
-func LoadGoGraph(root string, modules []string) (*GoGraph, error) {
-	args := []string{"list", "-deps", "-json=ImportPath,Dir,GoFiles,CgoFiles,EmbedFiles,Imports,Deps"}
-	for _, m := range modules {
-		args = append(args, "./api/"+m+"/...")
-	}
+// LoadGoGraph runs `go list -deps` over the processes' binary (processPackages).
+func LoadGoGraph(root string) (*GoGraph, error) {
+	args := append([]string{"list", "-deps", "-json=ImportPath,Dir,GoFiles,CgoFiles,EmbedFiles,Imports,Deps"}, processPackages...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	var stderr bytes.Buffer
@@ -71,9 +74,9 @@ func moduleOf(importPath string) string {
 	return m
 }
 
-// Files lists the files a module's processes are built from, by the module that owns each:
-// the Go, cgo and embedded files of every portal package its packages link, and the go.mod and
-// go.sum of each module among them.
+// Files lists the files a module's release is built from, by the module that owns each: the Go,
+// cgo and embedded files of its packages the binary links and of every portal package they
+// import, and the go.mod and go.sum of each module among them.
 func (g *GoGraph) Files(module string) map[string][]string {
 	linked := map[string]bool{}
 	for path, p := range g.pkgs {

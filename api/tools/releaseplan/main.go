@@ -134,11 +134,7 @@ func makePlan(root, base, registryFile, statusFile string) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	var modules []string
-	for _, g := range gos {
-		modules = append(modules, g.Module)
-	}
-	graph, err := LoadGoGraph(root, modules)
+	graph, err := LoadGoGraph(root)
 	if err != nil {
 		return Plan{}, err
 	}

@@ -42,14 +42,20 @@ func fixture() map[string]string {
 		"api/repair/repair/repair.go":        "package repair\n\nimport \"rugged.example/portal/api/rma/rma\"\n\nconst Limit = rma.Limit\n",
 		"api/repair/repair/repair_test.go":   "package repair\n",
 		"api/repair/repairdomain/version.go": "package repairdomain\n\nconst Version = \"1.0.0\"\n",
+		"api/repair/cmd/portal/main.go":      "package main\n\nimport (\n\t_ \"rugged.example/portal/api/repair/repair\"\n\t_ \"rugged.example/portal/api/repair/repairdomain\"\n)\n\nfunc main() {}\n",
+		"api/repair/repairtest/fakes.go":     "package repairtest\n",
 		"registry.json":                      `{"services":[{"name":"repair","paths":["/rma-manager"],"deployable":"api-repair","version":"1.0.0"}]}`,
 		"status.json":                        `{"changesets":[],"releases":[{"name":"@portal/host","type":"patch","oldVersion":"1.0.0","newVersion":"1.0.1","changesets":["brave-cats"]},{"name":"@portal/forms","type":"none","oldVersion":"1.0.0","newVersion":"1.0.0","changesets":[]}]}`,
 	}
 }
 
-// planOf plans the change of root's working tree since its first commit.
+// planOf plans the change of root's working tree since its first commit. The fixture's
+// processes run api/repair/cmd/portal.
 func planOf(t *testing.T, root string) Plan {
 	t.Helper()
+	saved := processPackages
+	processPackages = []string{"./api/repair/cmd/portal"}
+	t.Cleanup(func() { processPackages = saved })
 	plan, err := makePlan(root, "HEAD", filepath.Join(root, "registry.json"), filepath.Join(root, "status.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -133,6 +139,7 @@ func TestPlan_AGoModuleReachesTheProcessesThatLinkIt(t *testing.T) {
 		"api/pkg/httpx/decode.go":          "package httpx\n\nconst Max = 3\n",
 		"api/pkg/unused/unused.go":         "package unused\n\nconst X = 1\n",
 		"api/repair/repair/repair_test.go": "package repair\n\nconst y = 1\n",
+		"api/repair/repairtest/fakes.go":   "package repairtest\n\nconst Fake = 1\n",
 	})
 	if err := os.Remove(filepath.Join(root, "api/rma/rma/rma.go")); err != nil {
 		t.Fatal(err)
@@ -148,7 +155,7 @@ func TestPlan_AGoModuleReachesTheProcessesThatLinkIt(t *testing.T) {
 	if len(d.Reasons) != 2 || !equalReason(d.Reasons[0], want[0]) || !equalReason(d.Reasons[1], want[1]) {
 		t.Errorf("api-repair reasons %+v, want %+v (a deleted file of a linked package counts)", d.Reasons, want)
 	}
-	for _, f := range []string{"api/pkg/unused/unused.go", "api/repair/repair/repair_test.go"} {
+	for _, f := range []string{"api/pkg/unused/unused.go", "api/repair/repair/repair_test.go", "api/repair/repairtest/fakes.go"} {
 		if !slices.Contains(plan.Unattributed, f) {
 			t.Errorf("%s is linked by no process; unattributed: %v", f, plan.Unattributed)
 		}
