@@ -11,7 +11,7 @@ const maxListed = 4
 
 // WriteText prints the plan for a person: one block per deployable, affected ones first.
 func WriteText(w io.Writer, p Plan) {
-	fmt.Fprintf(w, "release plan: %d changed files since %s (working tree included)\n\n", p.Changed, p.Base)
+	fmt.Fprintf(w, "release plan: %d changed files since %s (working tree included)\n", p.Changed, p.Base)
 	var affected, quiet []Deployable
 	for _, d := range p.Deployables {
 		if d.Affected || d.Pending != nil || len(d.Notes) > 0 {
@@ -21,6 +21,9 @@ func WriteText(w io.Writer, p Plan) {
 		}
 	}
 	flagged := 0
+	if len(affected) > 0 {
+		fmt.Fprintln(w)
+	}
 	for _, d := range affected {
 		fmt.Fprintf(w, "%s %s: %s\n", d.Name, d.Version, status(d))
 		for _, r := range d.Reasons {
