@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"sigs.k8s.io/yaml"
 )
@@ -38,26 +39,47 @@ func (c LockChange) String() string {
 	return fmt.Sprintf("%s %s → %s", c.Name, c.From, c.To)
 }
 
-// LockChanges compares two pnpm-lock.yaml files' importers: for each importer folder, the
-// dependencies whose specifier or resolved version differs. base may be nil (no lockfile).
-func LockChanges(base, head []byte) (map[string][]LockChange, error) {
-	parse := func(raw []byte) (map[string]importer, error) {
+// parseImporters reads the importers of every YAML document of a lockfile: pnpm writes the
+// package manager's own dependencies in a document before the workspace's.
+func parseImporters(raw []byte) (map[string]importer, error) {
+	out := map[string]importer{}
+	for _, doc := range strings.Split("\n"+string(raw), "\n---\n") {
 		var lock struct {
 			Importers map[string]importer `json:"importers"`
 		}
-		if len(raw) == 0 {
-			return nil, nil
+		if strings.TrimSpace(doc) == "" {
+			continue
 		}
-		if err := yaml.Unmarshal(raw, &lock); err != nil {
+		if err := yaml.Unmarshal([]byte(doc), &lock); err != nil {
 			return nil, fmt.Errorf("pnpm-lock.yaml: %w", err)
 		}
-		return lock.Importers, nil
+		for dir, imp := range lock.Importers {
+			merged := out[dir]
+			merged.Dependencies = merge(merged.Dependencies, imp.Dependencies)
+			merged.DevDependencies = merge(merged.DevDependencies, imp.DevDependencies)
+			merged.OptionalDependencies = merge(merged.OptionalDependencies, imp.OptionalDependencies)
+			out[dir] = merged
+		}
 	}
-	before, err := parse(base)
+	return out, nil
+}
+
+func merge(a, b map[string]lockDep) map[string]lockDep {
+	if a == nil {
+		return b
+	}
+	maps.Copy(a, b)
+	return a
+}
+
+// LockChanges compares two pnpm-lock.yaml files' importers: for each importer folder, the
+// dependencies whose specifier or resolved version differs. base may be nil (no lockfile).
+func LockChanges(base, head []byte) (map[string][]LockChange, error) {
+	before, err := parseImporters(base)
 	if err != nil {
 		return nil, err
 	}
-	after, err := parse(head)
+	after, err := parseImporters(head)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +104,8 @@ func LockChanges(base, head []byte) (map[string][]LockChange, error) {
 			}
 			for _, name := range names {
 				x, y := sec.b[name], sec.a[name]
-				if x != y {
+				// A workspace package (link:) is followed through its files and package.json.
+				if x != y && !strings.HasPrefix(x.Version, "link:") && !strings.HasPrefix(y.Version, "link:") {
 					out[dir] = append(out[dir], LockChange{Name: name, Dev: sec.dev, From: x.Version, To: y.Version})
 				}
 			}

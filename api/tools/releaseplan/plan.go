@@ -178,7 +178,7 @@ func webReasons(in Inputs, root *Package, toolsOf func(*Package) []string, attri
 		if len(files) > 0 {
 			source := p.Name
 			if len(chain) == 0 {
-				source = root.Name
+				source = webName(root)
 			}
 			reasons = append(reasons, Reason{Via: trimLast(chain), Source: source, Changes: files})
 		}

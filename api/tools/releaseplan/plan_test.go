@@ -78,6 +78,7 @@ func TestPlan_ASharedPackageReachesEveryDeployableThatBundlesIt(t *testing.T) {
 	root := gitRepo(t, fixture())
 	writeFiles(t, root, map[string]string{
 		"packages/ui/src/Button.tsx":      "export const Button = 1;\n",
+		"apps/repair/src/Page.tsx":        "export const Page = 1;\n",
 		"packages/ui/src/Button.test.tsx": "test\n",
 		"tooling/jest/index.js":           "module.exports = { a: 1 };\n",
 		"README.md":                       "portal, again\n",
@@ -85,9 +86,12 @@ func TestPlan_ASharedPackageReachesEveryDeployableThatBundlesIt(t *testing.T) {
 	plan := planOf(t, root)
 
 	repair := deployable(t, plan, "repair")
-	want := Reason{Via: []string{"@portal/forms"}, Source: "@portal/ui", Changes: []string{"packages/ui/src/Button.tsx"}}
-	if !repair.Affected || len(repair.Reasons) != 1 || !equalReason(repair.Reasons[0], want) {
-		t.Errorf("repair: %+v, want one reason %+v", repair, want)
+	want := []Reason{
+		{Source: "repair", Changes: []string{"apps/repair/src/Page.tsx"}},
+		{Via: []string{"@portal/forms"}, Source: "@portal/ui", Changes: []string{"packages/ui/src/Button.tsx"}},
+	}
+	if !repair.Affected || len(repair.Reasons) != 2 || !equalReason(repair.Reasons[0], want[0]) || !equalReason(repair.Reasons[1], want[1]) {
+		t.Errorf("repair: %+v, want the reasons %+v", repair, want)
 	}
 	if !repair.NoChangeset || repair.Version != "1.2.0" {
 		t.Errorf("repair: changed without a changeset at 1.2.0, got %+v", repair)
@@ -109,6 +113,7 @@ func TestPlan_ASharedPackageReachesEveryDeployableThatBundlesIt(t *testing.T) {
 	WriteText(&text, plan)
 	for _, line := range []string{
 		"repair 1.2.0: changed, no changeset: run pnpm changeset",
+		"repair: apps/repair/src/Page.tsx\n",
 		"repair ← @portal/forms ← @portal/ui: packages/ui/src/Button.tsx",
 		"host 1.0.0: changed; pending patch → 1.0.1",
 		"host ← @portal/ui: packages/ui/src/Button.tsx",
@@ -174,15 +179,17 @@ func TestPlan_NotesAGoVersionThatPackageJSONMovedPast(t *testing.T) {
 
 func TestPlan_CountsAnImportersLockfileLinesButNotItsTestTools(t *testing.T) {
 	lock := func(react, jest string) string {
-		return "lockfileVersion: '9.0'\nimporters:\n  apps/repair:\n    dependencies:\n      react:\n        specifier: 'catalog:'\n        version: " + react +
+		// pnpm writes its own dependencies in a first document, the workspace's in a second.
+		return "---\nlockfileVersion: '9.0'\nimporters:\n  .:\n    configDependencies: {}\n\n---\n" +
+			"lockfileVersion: '9.0'\nimporters:\n  apps/repair:\n    dependencies:\n      '@portal/forms':\n        specifier: workspace:*\n        version: link:../../packages/forms\n      react:\n        specifier: 'catalog:'\n        version: " + react +
 			"\n    devDependencies:\n      jest:\n        specifier: 'catalog:'\n        version: " + jest + "\n"
 	}
 	files := fixture()
 	files["pnpm-lock.yaml"] = lock("19.3.0", "30.0.0")
 	root := gitRepo(t, files)
-	writeFiles(t, root, map[string]string{"pnpm-lock.yaml": lock("19.3.0", "30.1.0")})
+	writeFiles(t, root, map[string]string{"pnpm-lock.yaml": strings.Replace(lock("19.3.0", "30.1.0"), "link:../../packages/forms", "link:../forms", 1)})
 	if d := deployable(t, planOf(t, root), "repair"); d.Affected {
-		t.Errorf("a test tool's upgrade does not change the bundle: %+v", d)
+		t.Errorf("a test tool's upgrade does not change the bundle, nor a workspace link: %+v", d)
 	}
 	writeFiles(t, root, map[string]string{"pnpm-lock.yaml": lock("19.3.1", "30.1.0")})
 	d := deployable(t, planOf(t, root), "repair")
