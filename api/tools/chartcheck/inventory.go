@@ -7,15 +7,19 @@ import (
 
 // Inventory checks what the chart renders for the given number of processes: one Deployment,
 // Service and PodDisruptionBudget each, a HorizontalPodAutoscaler each only with autoscaling
-// (and then no replica count in the Deployment for it to fight over), one Ingress, one ConfigMap,
-// and the migration Job as a pre-install and pre-upgrade hook. Any other kind is a surprise.
-func Inventory(manifests []Manifest, processes int, autoscaling bool) []string {
+// (and then no replica count in the Deployment for it to fight over), one Ingress, one ConfigMap
+// (and a second, the remotes file, when a remote is released alone), and the migration Job as a
+// pre-install and pre-upgrade hook. Any other kind is a surprise.
+func Inventory(manifests []Manifest, processes int, autoscaling, remoteReleases bool) []string {
 	want := map[string]int{
 		"Deployment": processes, "Service": processes, "PodDisruptionBudget": processes,
 		"Ingress": 1, "ConfigMap": 1, "Job": 1, "HorizontalPodAutoscaler": 0,
 	}
 	if autoscaling {
 		want["HorizontalPodAutoscaler"] = processes
+	}
+	if remoteReleases {
+		want["ConfigMap"]++
 	}
 	got := map[string]int{}
 	var problems []string

@@ -41,13 +41,16 @@ type valueSet struct {
 	name        string
 	files       []string
 	autoscaling bool
+	// remoteReleases: the values release a remote alone (remotes.releases), so the remotes file
+	// is rendered and mounted in the web process.
+	remoteReleases bool
 }
 
 var valueSets = []valueSet{
-	{"defaults", []string{"test/minimal-values.yaml"}, false},
-	{"defaults+autoscaling", []string{"test/minimal-values.yaml", "test/autoscaling-values.yaml"}, true},
-	{"production", []string{"test/production-values.yaml"}, false},
-	{"production+autoscaling", []string{"test/production-values.yaml", "test/autoscaling-values.yaml"}, true},
+	{"defaults", []string{"test/minimal-values.yaml"}, false, false},
+	{"defaults+autoscaling", []string{"test/minimal-values.yaml", "test/autoscaling-values.yaml"}, true, false},
+	{"production", []string{"test/production-values.yaml"}, false, true},
+	{"production+autoscaling", []string{"test/production-values.yaml", "test/autoscaling-values.yaml"}, true, true},
 }
 
 // badBase is what every bad values file is layered over.
@@ -210,7 +213,8 @@ func renderCheck(h helm, schemas *KubeSchemas, want Routes, vs valueSet) error {
 			problems = append(problems, fmt.Sprintf("%s (%s): %v", m.Kind(), m.Source, err))
 		}
 	}
-	problems = append(problems, Inventory(manifests, len(want), vs.autoscaling)...)
+	problems = append(problems, Inventory(manifests, len(want), vs.autoscaling, vs.remoteReleases)...)
+	problems = append(problems, RemotesFile(manifests)...)
 	problems = append(problems, Hardening(manifests)...)
 	rules, err := IngressRoutes(manifests)
 	if err != nil {

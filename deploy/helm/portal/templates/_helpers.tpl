@@ -146,6 +146,12 @@ set values are listed, so the binary's defaults apply to the rest.
 {{- end -}}
 {{- $_ := set $c "PORTAL_REMOTE_URLS" (join "," $urls) -}}
 {{- end -}}
+{{- if $v.remotes.releases -}}
+{{- if not $v.remotes.cdnBaseUrl -}}
+{{- fail "remotes.releases needs remotes.cdnBaseUrl: each release is loaded from <cdnBaseUrl>/<name>/<version>/mf-manifest.json" -}}
+{{- end -}}
+{{- $_ := set $c "PORTAL_REMOTES_FILE" "/etc/portal/remotes/remotes.json" -}}
+{{- end -}}
 {{- range $name, $value := $v.otel -}}
 {{- $_ := set $c $name (toString $value) -}}
 {{- end -}}
@@ -264,4 +270,16 @@ readOnlyRootFilesystem: true
 runAsNonRoot: true
 capabilities:
   drop: [ALL]
+{{- end -}}
+
+{{- /* The remotes file of remotes.releases; not part of the config checksum, so moving a remote
+restarts nothing: the web process reads the file again when it changes. */}}
+{{- define "portal.remotesFile" -}}
+{{- $v := .Values -}}
+{{- $base := trimSuffix "/" $v.remotes.cdnBaseUrl -}}
+{{- $urls := dict -}}
+{{- range $name, $version := $v.remotes.releases -}}
+{{- $_ := set $urls $name (printf "%s/%s/%s/mf-manifest.json" $base $name $version) -}}
+{{- end -}}
+{{- dict "remotes" $urls | toJson -}}
 {{- end -}}
