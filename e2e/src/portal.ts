@@ -46,13 +46,14 @@ async function waitReady(url: string, child: ChildProcess, output: () => string)
   throw new Error(`portal not ready at ${url}:\n${output()}`);
 }
 
-export async function startPortal(): Promise<RunningPortal> {
+/** Starts the portal; env adds to its environment (PORTAL_REMOTES_FILE, say). */
+export async function startPortal(extraEnv: Record<string, string> = {}): Promise<RunningPortal> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   // Port 0: several portals (and a person's `make run`) never contend for the admin listener.
-  const env = { ...process.env, PORTAL_ADDR: `127.0.0.1:${port}`, PORTAL_ADMIN_ADDR: '127.0.0.1:0', PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, PORTAL_ADDR: `127.0.0.1:${port}`, PORTAL_ADMIN_ADDR: '127.0.0.1:0', PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   const binary = path.join(repoRoot, 'bin/portal');
   const child = spawn(binary, ['serve'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d) => (log += d));
