@@ -326,8 +326,8 @@ func testSeedingIsIdempotent(t *testing.T, db *gorm.DB) {
 		return n
 	}
 	users, roles := count("idp_users"), count("idp_user_roles")
-	require.EqualValues(t, 5, users)
-	require.EqualValues(t, 11, roles) // casey 1, olivia 3, diego 1, adam 5, nora 1
+	require.EqualValues(t, len(identity.DemoUsers(identity.DefaultClientID)), users)
+	require.EqualValues(t, 13, roles) // casey 1, olivia 3, diego 1, adam 5, nora 1, tariq 1, lena 1
 
 	for range 2 {
 		require.NoError(t, identity.SeedDemoUsers(t.Context(), db, clientID, nil))

@@ -25,6 +25,8 @@ const (
 	DemoAdamID   = "usr_adam"
 	DemoNoraID   = "usr_nora"
 	DemoDiegoID  = "usr_diego"
+	DemoTariqID  = "usr_tariq"
+	DemoLenaID   = "usr_lena"
 )
 
 // DemoUsers returns the seeded users (without password hashes) for clientID's roles:
@@ -34,6 +36,8 @@ const (
 //     one member sees of another's RMAs, quotes and units
 //   - adam@example.com    admin with every service permission
 //   - nora@example.com    signs in but holds no role of clientID
+//   - tariq@rugged.example   depot technician: staff, not a customer (no address, no RMAs)
+//   - lena@rugged.example    depot lead
 func DemoUsers(clientID string) []identitycore.User {
 	role := func(name string) string { return identitycore.ClientRolePrefix(clientID) + name }
 	return []identitycore.User{
@@ -89,6 +93,16 @@ func DemoUsers(clientID string) []identitycore.User {
 			ID: DemoNoraID, Email: "nora@example.com",
 			FirstName: "Nora", LastName: "Quinn",
 			Roles: []string{"field-app:viewer"},
+		},
+		{
+			ID: DemoTariqID, Email: "tariq@rugged.example",
+			FirstName: "Tariq", LastName: "Haddad", Company: "Rugged Depot", Position: "Depot Technician",
+			Roles: []string{role("service:depot:technician")},
+		},
+		{
+			ID: DemoLenaID, Email: "lena@rugged.example",
+			FirstName: "Lena", LastName: "Voss", Company: "Rugged Depot", Position: "Depot Lead",
+			Roles: []string{role("service:depot:lead")},
 		},
 	}
 }

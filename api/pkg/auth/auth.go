@@ -24,7 +24,16 @@ const (
 	PermCreatePartOrder   Permission = "service:partorder:create"
 	PermPaymentPO         Permission = "service:payment:po"
 	PermVideoSerialAccess Permission = "service:video:serial:read"
+
+	// PermDepotTechnician and PermDepotLead are the depot staff's roles (issue 29): a technician
+	// receives, repairs and ships units; a lead also reads the backlog, the flags and the audit.
+	PermDepotTechnician Permission = "service:depot:technician"
+	PermDepotLead       Permission = "service:depot:lead"
 )
+
+// StaffPermissions are the roles that make a caller depot staff. Staff are not customers: a
+// caller holding only these has no customer data and the customer routes refuse them.
+var StaffPermissions = []Permission{PermDepotTechnician, PermDepotLead}
 
 var (
 	// ErrInvalidToken answers every token problem alike (missing, forged, expired, wrong
@@ -52,8 +61,16 @@ type Principal struct {
 	Expiry time.Time
 }
 
-// HasClientRole reports whether the caller may use this client at all.
-func (p Principal) HasClientRole() bool { return len(p.ClientRoles) > 0 }
+// HasClientRole reports whether the caller may use this client as a customer: a role of the
+// client other than a staff role (StaffPermissions), so depot staff reach no customer route.
+func (p Principal) HasClientRole() bool {
+	for _, r := range p.ClientRoles {
+		if !slices.Contains(StaffPermissions, Permission(r)) {
+			return true
+		}
+	}
+	return false
+}
 
 // Has reports whether the caller holds the permission.
 func (p Principal) Has(perm Permission) bool { return slices.Contains(p.ClientRoles, string(perm)) }

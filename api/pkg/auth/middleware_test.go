@@ -119,3 +119,22 @@ func TestMaybeSignedIn_LetsAnonymousThroughButNotBadTokens(t *testing.T) {
 	require.Equal(t, "customer", call(r, "Bearer "+s.Customer(t, "casey")).Body.String())
 	require.Equal(t, http.StatusUnauthorized, call(r, "Bearer forged").Code)
 }
+
+func TestHasClientRole_StaffRolesAloneAreNotACustomer(t *testing.T) {
+	tests := []struct {
+		name  string
+		roles []string
+		want  bool
+	}{
+		{"no role", nil, false},
+		{"customer", []string{"customer"}, true},
+		{"technician", []string{string(auth.PermDepotTechnician)}, false},
+		{"lead", []string{string(auth.PermDepotLead)}, false},
+		{"staff who is also a customer", []string{string(auth.PermDepotLead), "customer"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want, auth.Principal{ClientRoles: tt.roles}.HasClientRole())
+		})
+	}
+}
