@@ -17,7 +17,9 @@ type HistoryItem struct {
 	Owner, Org                                                             string
 	// OpenedBy is the name of who opened the RMA, as their token gave it then (RMA.OpenedByName):
 	// what the organization sees, which the contact cannot say (a branch's, when shipped from one).
-	OpenedBy             string
+	OpenedBy string
+	// PromisedShipDate is the promised ship-back date, nil until the unit is received.
+	PromisedShipDate     *time.Time
 	CreatedAt, UpdatedAt time.Time
 }
 

@@ -42,8 +42,11 @@ type Lifecycle struct {
 	// Mail queues the customer's e-mail in the transaction that moves the RMA.
 	Mail  Mailer
 	Units Unfreezer
-	Log   *slog.Logger
-	Now   func() time.Time
+	// Promises keeps the promised ship-back date in step with each move (set on RECEIVED, on
+	// hold in QUOTE_PENDING); nil promises nothing.
+	Promises *Promises
+	Log      *slog.Logger
+	Now      func() time.Time
 }
 
 // Advance moves the RMA a.Number to a.Status for staff, whoever owns it: the move, its event,
@@ -144,6 +147,11 @@ func (l *Lifecycle) move(ctx context.Context, rec *RMA, a Advance) error {
 	})
 	if err != nil {
 		return err
+	}
+	if l.Promises != nil {
+		if err := l.Promises.moved(ctx, rec, from, now, a.Actor); err != nil {
+			return err
+		}
 	}
 	subject, ok := customerSubjects[a.Status]
 	if !ok {

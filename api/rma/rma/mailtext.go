@@ -59,6 +59,7 @@ func statusText(rec RMA, note string) string {
 	switch rec.Status {
 	case StatusReceived:
 		fmt.Fprintf(&b, "we have received unit %s (%s) of RMA %s.\n", rec.Serial, rec.Model, rec.Number)
+		b.WriteString(promiseLine(rec))
 	case StatusQuotePending:
 		fmt.Fprintf(&b, "we have diagnosed unit %s of RMA %s. The repair needs your approval: the quote with its pay link follows in a separate e-mail.\n", rec.Serial, rec.Number)
 	case StatusRepairing:

@@ -37,7 +37,12 @@ type RMA struct {
 	ShippingError  string
 	// ReturnTrackingNumber is the carrier's number of the unit's way back, once shipped back.
 	ReturnTrackingNumber string
-	CreatedAt            time.Time
+	// PromisedShipDate is the date the depot promises to ship the unit back (a calendar date as
+	// midnight UTC, promise.DateOf), nil until the unit is received; PromisePausedAt is when its
+	// clock stopped for the customer's decision, nil while it runs (promise.go).
+	PromisedShipDate *time.Time
+	PromisePausedAt  *time.Time
+	CreatedAt        time.Time
 	// UpdatedAt is when anything of the RMA last changed (its status, its label).
 	UpdatedAt time.Time
 }

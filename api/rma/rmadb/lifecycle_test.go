@@ -26,7 +26,7 @@ func created(t *testing.T, f fixture) rma.RMA {
 	t.Helper()
 	got, err := f.creator.Create(t.Context(), request())
 	require.NoError(t, err)
-	f.mailer.Sent = nil
+	f.mailer.Sent, f.mailer.Texts = nil, nil
 	return got.RMA
 }
 

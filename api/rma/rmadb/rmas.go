@@ -77,8 +77,11 @@ type rmaRow struct {
 	// PaymentAttemptAt is when the customer last started paying an RMA awaiting its payment
 	// (unpaid.go); left as it was once the RMA moves on.
 	PaymentAttemptAt *time.Time `gorm:"index:idx_rma_rmas_payment_attempt"`
-	CreatedAt        time.Time  `gorm:"index:idx_rma_rmas_owner_created,priority:2;index:idx_rma_rmas_org_created,priority:2"`
-	UpdatedAt        time.Time  `gorm:"index:idx_rma_rmas_owner_updated,priority:2;index:idx_rma_rmas_org_updated,priority:2"`
+	// PromisedShipDate (YYYY-MM-DD) and PromisePausedAt are the promise's (promise.go).
+	PromisedShipDate *string `gorm:"size:10"`
+	PromisePausedAt  *time.Time
+	CreatedAt        time.Time `gorm:"index:idx_rma_rmas_owner_created,priority:2;index:idx_rma_rmas_org_created,priority:2"`
+	UpdatedAt        time.Time `gorm:"index:idx_rma_rmas_owner_updated,priority:2;index:idx_rma_rmas_org_updated,priority:2"`
 }
 
 func (rmaRow) TableName() string { return "rma_rmas" }
@@ -344,6 +347,8 @@ func toRMA(row rmaRow) rma.RMA {
 		TrackingNumber:       row.TrackingNumber,
 		ShippingError:        row.ShippingError,
 		ReturnTrackingNumber: row.ReturnTrackingNumber,
+		PromisedShipDate:     parseDate(row.PromisedShipDate),
+		PromisePausedAt:      utcPtr(row.PromisePausedAt),
 		CreatedAt:            row.CreatedAt.UTC(),
 		UpdatedAt:            row.UpdatedAt.UTC(),
 	}

@@ -128,12 +128,15 @@ func (i *Issuer) Issued() []rma.ShipmentRequest {
 type Mailer struct {
 	mu   sync.Mutex
 	Sent []string // "to|subject"
+	// Texts are the bodies, in the order of Sent.
+	Texts []string
 }
 
-func (m *Mailer) Enqueue(_ context.Context, to, subject, _ string) error {
+func (m *Mailer) Enqueue(_ context.Context, to, subject, text string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.Sent = append(m.Sent, to+"|"+subject)
+	m.Texts = append(m.Texts, text)
 	return nil
 }
 

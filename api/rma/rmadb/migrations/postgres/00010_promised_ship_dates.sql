@@ -1,0 +1,24 @@
+-- +goose Up
+-- The promised ship-back date of a received RMA (rma.Promises): promised_ship_date is the depot's
+-- calendar date (YYYY-MM-DD, NULL until the unit is received), promise_paused_at when the clock
+-- stopped for the customer's decision (NULL: running). rma_promise_changes keeps every change
+-- with its reason code, for the timeline and for staff.
+ALTER TABLE "rma_rmas" ADD COLUMN "promised_ship_date" varchar(10);
+ALTER TABLE "rma_rmas" ADD COLUMN "promise_paused_at" timestamptz;
+CREATE TABLE "rma_promise_changes" (
+	"id" bigserial,
+	"rma_number" varchar(20) NOT NULL,
+	"from_date" varchar(10),
+	"to_date" varchar(10) NOT NULL,
+	"reason" varchar(30) NOT NULL,
+	"detail" varchar(500) NOT NULL,
+	"at" timestamptz NOT NULL,
+	"actor" varchar(100) NOT NULL,
+	PRIMARY KEY ("id")
+);
+CREATE INDEX "idx_rma_promise_changes_rma_number" ON "rma_promise_changes" ("rma_number");
+
+-- +goose Down
+DROP TABLE "rma_promise_changes";
+ALTER TABLE "rma_rmas" DROP COLUMN "promise_paused_at";
+ALTER TABLE "rma_rmas" DROP COLUMN "promised_ship_date";
