@@ -152,9 +152,12 @@ func main() {
 	}
 }
 
-// ffiDir is the Pact FFI library of the tree at root, else of the repository the gate runs in.
+// ffiDir is the Pact FFI library of the repository the gate runs in, else of the tree at root.
+// The library is a tool, like the Go toolchain, not the code under check: linking one FFI path
+// keeps the verification's cgo flags the same for every tree, so a checkout of another commit
+// reuses Go's build cache for all it did not change.
 func ffiDir(root string) string {
-	for _, base := range []string{root, "."} {
+	for _, base := range []string{".", root} {
 		if abs, err := filepath.Abs(filepath.Join(base, ffiPath)); err == nil {
 			if _, err := os.Stat(abs); err == nil {
 				return abs
