@@ -15,6 +15,7 @@ import (
 	"rugged.example/portal/api/payments/paypal"
 	"rugged.example/portal/api/pkg/config"
 	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/rma/promise"
 	"rugged.example/portal/api/shipping/shipping"
 	"rugged.example/portal/api/support/support"
 )
@@ -59,6 +60,9 @@ type Config struct {
 
 	// Shipping names the carrier and the depot every return ships to (SHIPPING_*).
 	Shipping shipping.Settings
+
+	// Promise is the depot's calendar and turnaround for promised ship-back dates (DEPOT_*).
+	Promise promise.Settings
 
 	// POReleaseDomains are the e-mail domains (and their subdomains) whose purchase orders
 	// carry a release number of 4 or 5 digits (spec §5 "PO payment").
@@ -112,6 +116,10 @@ func LoadConfig() (Config, error) {
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	if cfg.Services == nil {
 		cfg.Services, _ = ParseServices(AllServices)
+	}
+	// A calendar that does not parse would promise wrong dates: refuse to start instead.
+	if _, err := cfg.Promise.Policy(); err != nil {
+		return cfg, fmt.Errorf("compose: %w", err)
 	}
 	if cfg.OIDCAudience == "" {
 		cfg.OIDCAudience = cfg.OIDCClientID

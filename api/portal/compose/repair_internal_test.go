@@ -144,7 +144,7 @@ func TestIntegrationServiceQuote_MovesADiagnosedRMAToItsPendingQuote(t *testing.
 			Number: "RMA-100501", Owner: "usr_casey", Serial: "RT10000001", Model: "RL14", Type: rma.DefaultRMAType,
 			Status: rma.StatusAwaitingUnit, Contact: rma.Contact{FirstName: "Casey", Email: "casey@example.com"}, CreatedAt: time.Now().UTC(),
 		}, ""))
-		lifecycle := newLifecycle(gdb, store, rmatest.NoCache{}, log)
+		lifecycle := newLifecycle(gdb, store, rmatest.NoCache{}, newPromises(gdb, store, policyOf(Config{}, log)), log)
 		for _, status := range []rma.Status{rma.StatusReceived, rma.StatusDiagnosing} {
 			_, err := lifecycle.Advance(t.Context(), rma.Advance{Number: "RMA-100501", Status: status, Actor: "usr_adam"})
 			require.NoError(t, err)

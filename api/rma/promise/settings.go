@@ -53,8 +53,12 @@ type Policy struct {
 }
 
 // Policy parses the settings; a setting that does not parse is an error naming its variable,
-// so the binary refuses to start rather than promise wrong dates.
+// so the binary refuses to start rather than promise wrong dates. The zero Settings (a config
+// built in code rather than read from the environment) are DefaultSettings.
 func (s Settings) Policy() (Policy, error) {
+	if s == (Settings{}) {
+		s = DefaultSettings()
+	}
 	loc, err := time.LoadLocation(strings.TrimSpace(s.TimeZone))
 	if err != nil {
 		return Policy{}, fmt.Errorf("promise: DEPOT_TIMEZONE %q: %w", s.TimeZone, err)

@@ -22,6 +22,14 @@ func TestPolicy_TurnaroundPerWarrantyType(t *testing.T) {
 	require.Equal(t, "Dec 21, 2026", FormatDate(p.Promise("STANDARD", at)))
 }
 
+func TestPolicy_OfZeroSettingsIsTheDefaults(t *testing.T) {
+	p, err := Settings{}.Policy()
+	require.NoError(t, err)
+	require.Equal(t, 10, p.Turnaround("STANDARD"))
+	require.Equal(t, "America/Chicago", p.Calendar.Location.String())
+	require.True(t, p.Calendar.Holiday(day("2026-12-25")))
+}
+
 func TestPolicy_HolidaysFromTheListAndTheFile(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "holidays.txt")
 	require.NoError(t, os.WriteFile(file, []byte("# depot closures\n2026-12-24  # Christmas Eve\n\n2026-12-31\n"), 0o600))

@@ -141,17 +141,19 @@ func (l *Lifecycle) move(ctx context.Context, rec *RMA, a Advance) error {
 			return err
 		}
 	}
+	// The promise's event goes first, so the move stays the timeline's last entry (the
+	// dashboard and the quote read the latest status from it).
+	if l.Promises != nil {
+		if err := l.Promises.moved(ctx, rec, from, now, a.Actor); err != nil {
+			return err
+		}
+	}
 	err = l.Store.AddEvent(ctx, Event{
 		RMANumber: rec.Number, At: now, Kind: MoveEvent(from, a.Status), Status: a.Status, Actor: a.Actor, Note: a.Note,
 		Detail: MovedDetail(from, a.Status),
 	})
 	if err != nil {
 		return err
-	}
-	if l.Promises != nil {
-		if err := l.Promises.moved(ctx, rec, from, now, a.Actor); err != nil {
-			return err
-		}
 	}
 	subject, ok := customerSubjects[a.Status]
 	if !ok {
