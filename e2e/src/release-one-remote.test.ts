@@ -70,6 +70,8 @@ describe('releasing the repair remote alone', () => {
 
     // The release: the remotes file names repair's new location; nothing is rebuilt or restarted.
     const manifest = cdn.manifest('repair', released);
+    const built = (await (await fetch(manifest)).json()) as { metaData: { buildInfo: { buildVersion: string } } };
+    expect(built.metaData.buildInfo.buildVersion).toBe(released);
     writeRemotesFile(remotesFile, { repair: manifest });
     expect((await runtimeRemotes()).repair).toBe(manifest);
     await page.reload();

@@ -1,8 +1,9 @@
 // Package webshell serves the built front end from the all-in-one binary: the host shell with
 // history-URL fallback and its Content-Security-Policy (with the pages the build prerendered in
 // it, for the paths it prerendered), each remote's bundle under
-// /remotes/<name>/, the runtime config the host reads to find remotes and the identity provider,
-// and the HEAD / connectivity check. HEAD answers everything GET does, with the same headers.
+// /remotes/<name>/, the runtime config the host reads to find remotes and the identity provider
+// (its remotes read again from the remotes file whenever that changes: remotes.go), and the
+// HEAD / connectivity check. HEAD answers everything GET does, with the same headers.
 package webshell
 
 import (
