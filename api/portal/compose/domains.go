@@ -2,6 +2,7 @@ package compose
 
 import (
 	"rugged.example/portal/api/account/accountdomain"
+	"rugged.example/portal/api/depot/depotdomain"
 	"rugged.example/portal/api/geo/geodomain"
 	"rugged.example/portal/api/identity/identitydomain"
 	"rugged.example/portal/api/parts/partsdomain"
@@ -35,6 +36,7 @@ func Domains() []domain.Descriptor {
 		paymentsdomain.Descriptor(),
 		accountdomain.Descriptor(),
 		partsdomain.Descriptor(),
+		depotdomain.Descriptor(),
 		// new-domain: a scaffolded domain's line goes above this one.
 		webDomain(),
 	}

@@ -9,6 +9,7 @@ import (
 
 	"rugged.example/portal/api/account/account"
 	"rugged.example/portal/api/account/accountapi"
+	"rugged.example/portal/api/depot/depotapi"
 	"rugged.example/portal/api/geo/geoapi"
 	"rugged.example/portal/api/identity/identityapi"
 	"rugged.example/portal/api/identity/identitydb"
@@ -148,6 +149,10 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			partsapi.UnpaidOrderRoutes(engine, guard, orders, log)
 			partsapi.InventoryRoutes(engine, guard, caps.Inventory(), log)
 			return app.sweepUnpaidOrders(cfg, caps, orders)
+		},
+		ServiceDepot: func() error {
+			depotapi.Routes(engine, guard, caps.Depot(), log)
+			return nil
 		},
 		ServiceWeb: func() error {
 			return webshell.Mount(engine, webshell.Options{

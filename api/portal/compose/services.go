@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"rugged.example/portal/api/account/accountdomain"
+	"rugged.example/portal/api/depot/depotdomain"
 	"rugged.example/portal/api/geo/geodomain"
 	"rugged.example/portal/api/identity/identitydomain"
 	"rugged.example/portal/api/parts/partsdomain"
@@ -33,6 +34,7 @@ const (
 	ServicePayments = paymentsdomain.Name
 	ServiceAccount  = accountdomain.Name
 	ServiceParts    = partsdomain.Name
+	ServiceDepot    = depotdomain.Name
 	ServiceWeb      = "web"
 
 	// AllServices is the keyword for every domain in one process.

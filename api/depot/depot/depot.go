@@ -1,0 +1,118 @@
+// Package depot is the depot domain's core: what staff do to a unit that reaches the depot
+// (receive it, find it in the queue, and every action audited), the ports it needs and the
+// Service the HTTP surface calls. RMAs move only through the rma capability's lifecycle.
+package depot
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// Staff is the caller of a depot action, from the verified token.
+type Staff struct {
+	Subject string
+	Email   string
+}
+
+// Action names what a staff member did, in the audit.
+type Action string
+
+const (
+	ActionReceive        Action = "receive"
+	ActionSerialMismatch Action = "flag.serialMismatch"
+	ActionUnitWithoutRMA Action = "flag.unitWithoutRma"
+)
+
+// FlagKind says why a unit was flagged for a lead rather than received.
+type FlagKind string
+
+const (
+	FlagSerialMismatch FlagKind = "SERIAL_MISMATCH"
+	FlagUnitWithoutRMA FlagKind = "UNIT_WITHOUT_RMA"
+)
+
+// Errors of the depot, each with its stable id.
+var (
+	ErrSerialMismatch = fault.New(fault.KindConflict, "depot.serialMismatch",
+		"The scanned serial is not this RMA's unit. The unit is flagged for a lead and was not received.")
+	ErrNotAwaitingUnit = fault.New(fault.KindConflict, "depot.notAwaitingUnit",
+		"This RMA is not awaiting its unit: it was received already, or it is not ready to receive.")
+)
+
+// Receipt is what staff recorded when a unit arrived.
+type Receipt struct {
+	RMANumber string
+	Serial    string
+	Photos    []string
+	Notes     string
+	Actor     string
+	At        time.Time
+}
+
+// Flag is a unit that arrived without a matching RMA: recorded for a lead, never received.
+type Flag struct {
+	Kind      FlagKind
+	RMANumber string
+	// Serial is what was scanned; Expected is the RMA's serial (a mismatch only).
+	Serial, Expected string
+	Detail           string
+	Actor            string
+	At               time.Time
+}
+
+// AuditEntry is one staff action: who, when, on which RMA, the status before and after and
+// what was done.
+type AuditEntry struct {
+	ID         int64
+	At         time.Time
+	Actor      string
+	ActorEmail string
+	Action     Action
+	RMANumber  string
+	From, To   rma.Status
+	Detail     string
+}
+
+// RMAs is what the depot needs of the RMA store: the row of an RMA whoever owns it, locked for
+// the caller's transaction (rmadb.Store).
+type RMAs interface {
+	LockRMA(ctx context.Context, number string) (rma.RMA, error)
+}
+
+// Mover moves an RMA through the one table of allowed moves, joining the caller's transaction
+// (rma.Lifecycle).
+type Mover interface {
+	Advance(ctx context.Context, a rma.Advance) (rma.RMA, error)
+}
+
+// Photos ties the staff member's uploads to an RMA in the caller's transaction (uploads).
+type Photos interface {
+	Claim(ctx context.Context, owner string, bucketFileNames []string, rmaNumber string) error
+}
+
+// Store is what the depot keeps of its own (depotdb implements it). Writes join the
+// transaction ctx carries.
+type Store interface {
+	AddReceipt(ctx context.Context, r Receipt) error
+	AddFlag(ctx context.Context, f Flag) error
+	AddAudit(ctx context.Context, e AuditEntry) error
+	Audit(ctx context.Context, q AuditQuery) ([]AuditEntry, error)
+	Queue(ctx context.Context, q QueueQuery) ([]QueueRow, error)
+	Backlog(ctx context.Context) ([]BacklogCount, error)
+}
+
+// Service holds the depot's use cases.
+type Service struct {
+	Store  Store
+	RMAs   RMAs
+	Mover  Mover
+	Photos Photos
+	Tx     db.Transactor
+	Log    *slog.Logger
+	Now    func() time.Time
+}

@@ -1,0 +1,144 @@
+package depot
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"rugged.example/portal/api/pkg/keyset"
+	"rugged.example/portal/api/pkg/validate"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// Page sizes of the depot's lists.
+const (
+	PageDefault = 25
+	PageMax     = 100
+)
+
+// Refusals are the depot lists' paging errors (depot.pageSize, depot.badCursor, …).
+var Refusals = keyset.NewRefusals("depot", PageMax)
+
+// queueOrder is the queue's cursor: oldest RMA first (created_at, then number).
+var queueOrder = keyset.Order{Version: "q1", Field: "createdAt"}
+
+// auditOrder is the audit's cursor: newest action first, by id.
+var auditOrder = keyset.Order{Version: "a1", Field: "id", Desc: true}
+
+// QueueQuery filters the queue. Search is an RMA number or a serial, matched whole and without
+// regard to case, as a barcode scanner types it.
+type QueueQuery struct {
+	Status       rma.Status
+	Model        string
+	WarrantyType string
+	Search       string
+	// After is the last row of the previous page (nil: the first page); Limit is the page size
+	// plus one, so the store's answer says whether another page follows.
+	After *QueueKey
+	Limit int
+}
+
+// QueueKey is a row's position in the queue's order.
+type QueueKey struct {
+	CreatedAt time.Time
+	Number    string
+}
+
+// QueueRow is one RMA in the queue, whoever owns it.
+type QueueRow struct {
+	Number, Serial, Model, Type string
+	Status                      rma.Status
+	WarrantyType                string
+	Customer                    string
+	CreatedAt                   time.Time
+	// ReceivedAt is when the depot received the unit; nil before.
+	ReceivedAt *time.Time
+}
+
+// AgeSince is when the row's age counts from: its receipt, else its creation.
+func (r QueueRow) AgeSince() time.Time {
+	if r.ReceivedAt != nil {
+		return *r.ReceivedAt
+	}
+	return r.CreatedAt
+}
+
+// QueuePage is one page of the queue and the cursor of the next (empty: the last page).
+type QueuePage struct {
+	Rows []QueueRow
+	Next string
+}
+
+// BacklogCount is how many RMAs wait in one status, and since when the oldest does.
+type BacklogCount struct {
+	Status rma.Status
+	Count  int
+	Oldest time.Time
+}
+
+// QueueFilter is the queue's request as the HTTP surface read it.
+type QueueFilter struct {
+	Status, Model, WarrantyType, Search string
+	Page                                keyset.Request
+}
+
+// Queue lists RMAs across every customer, oldest first, a page at a time.
+func (s *Service) Queue(ctx context.Context, f QueueFilter) (QueuePage, error) {
+	var v validate.Errors
+	q := QueueQuery{Model: strings.TrimSpace(f.Model), WarrantyType: strings.TrimSpace(f.WarrantyType), Search: strings.ToUpper(strings.TrimSpace(f.Search))}
+	if st := strings.TrimSpace(f.Status); st != "" {
+		q.Status = rma.Status(strings.ToUpper(st))
+		if !q.Status.Known() {
+			v.Add("status", "Choose a status from the list")
+		}
+	}
+	v.MaxLen("search", q.Search, SerialMax)
+	if err := v.Err(); err != nil {
+		return QueuePage{}, err
+	}
+	page, err := readForward(f.Page)
+	if err != nil {
+		return QueuePage{}, err
+	}
+	if page.Cursor != "" {
+		vals, err := queueOrder.Decode(page.Cursor, 2)
+		if err != nil {
+			return QueuePage{}, Refusals.Of(err)
+		}
+		at, err := time.Parse(time.RFC3339Nano, vals[0])
+		if err != nil {
+			return QueuePage{}, Refusals.BadCursor
+		}
+		q.After = &QueueKey{CreatedAt: at, Number: vals[1]}
+	}
+	q.Limit = page.Size + 1
+	rows, err := s.Store.Queue(ctx, q)
+	if err != nil {
+		return QueuePage{}, err
+	}
+	out := QueuePage{Rows: rows}
+	if len(rows) > page.Size {
+		out.Rows = rows[:page.Size]
+		last := out.Rows[page.Size-1]
+		out.Next = queueOrder.Encode(last.CreatedAt.UTC().Format(time.RFC3339Nano), last.Number)
+	}
+	return out, nil
+}
+
+// Backlog counts the RMAs waiting in each status the depot works on, for leads.
+func (s *Service) Backlog(ctx context.Context) ([]BacklogCount, error) {
+	return s.Store.Backlog(ctx)
+}
+
+// readForward checks a page request that reads forward only (first/after): the depot's lists
+// are worked through from the top.
+func readForward(r keyset.Request) (keyset.Page, error) {
+	page, err := r.Read(PageDefault, PageMax)
+	if err != nil {
+		return keyset.Page{}, Refusals.Of(err)
+	}
+	if page.Backward {
+		return keyset.Page{}, Refusals.BothDirections
+	}
+	return page, nil
+}

@@ -1,0 +1,197 @@
+// Package depotapi is the depot process's HTTP surface: Gin handlers, their request and
+// response shapes, and the routes. Handlers never touch gorm; errors go to httpx's one mapper.
+package depotapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"rugged.example/portal/api/depot/depot"
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/httpx"
+	"rugged.example/portal/api/pkg/keyset"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// bodyLimit bounds a request body: a receipt is a few ids and a note.
+const bodyLimit = 16 << 10
+
+// Depot is what the handlers need of the core (depot.Service).
+type Depot interface {
+	Receive(ctx context.Context, who depot.Staff, req depot.ReceiveRequest) (rma.RMA, error)
+	Queue(ctx context.Context, f depot.QueueFilter) (depot.QueuePage, error)
+	Backlog(ctx context.Context) ([]depot.BacklogCount, error)
+	Audit(ctx context.Context, r keyset.Request) (depot.AuditPage, error)
+}
+
+// Routes mounts the depot's routes. Who: depot staff only, never a customer. Technicians and
+// leads receive units and work the queue; leads alone read the backlog and the audit.
+func Routes(r gin.IRouter, guard *auth.Guard, d Depot, log *slog.Logger) {
+	h := handlers{d: d}
+	staff := guard.AnyOf(auth.PermDepotTechnician, auth.PermDepotLead)
+	lead := guard.AnyOf(auth.PermDepotLead)
+	r.POST("/depot/rmas/:number/receive", guard.SignedIn(), staff, httpx.Handler(log, h.receive))
+	r.GET("/depot/queue", guard.SignedIn(), staff, httpx.Handler(log, h.queue))
+	r.GET("/depot/backlog", guard.SignedIn(), lead, httpx.Handler(log, h.backlog))
+	r.GET("/depot/audit", guard.SignedIn(), lead, httpx.Handler(log, h.audit))
+}
+
+type handlers struct{ d Depot }
+
+func staffOf(c *gin.Context) depot.Staff {
+	p, _ := auth.PrincipalFrom(c.Request.Context())
+	return depot.Staff{Subject: p.Subject, Email: p.Email}
+}
+
+type receiveRequest struct {
+	Serial         string   `json:"serial"`
+	Photos         []string `json:"photos"`
+	Notes          string   `json:"notes"`
+	UnitWithoutRMA string   `json:"unitWithoutRma"`
+}
+
+type receiveResponse struct {
+	RMANumber string `json:"rmaNumber"`
+	Status    string `json:"status"`
+}
+
+func (h handlers) receive(c *gin.Context) error {
+	var body receiveRequest
+	if err := httpx.DecodeJSON(c, bodyLimit, &body); err != nil {
+		return err
+	}
+	moved, err := h.d.Receive(c.Request.Context(), staffOf(c), depot.ReceiveRequest{
+		Number: c.Param("number"), Serial: body.Serial, Photos: body.Photos, Notes: body.Notes, UnitWithoutRMA: body.UnitWithoutRMA,
+	})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, receiveResponse{RMANumber: moved.Number, Status: string(moved.Status)})
+	return nil
+}
+
+type queueItem struct {
+	RMANumber    string  `json:"rmaNumber"`
+	Serial       string  `json:"serial"`
+	Model        string  `json:"model"`
+	RMAType      string  `json:"rmaType"`
+	Status       string  `json:"status"`
+	WarrantyType string  `json:"warrantyType"`
+	Customer     string  `json:"customer"`
+	CreatedAt    string  `json:"createdAt"`
+	ReceivedAt   *string `json:"receivedAt"`
+	// AgeSince is when the RMA's age counts from: its receipt, else its creation.
+	AgeSince string `json:"ageSince"`
+}
+
+type queueResponse struct {
+	Items []queueItem `json:"items"`
+	Next  string      `json:"next"`
+}
+
+func (h handlers) queue(c *gin.Context) error {
+	page, err := pageRequest(c)
+	if err != nil {
+		return err
+	}
+	got, err := h.d.Queue(c.Request.Context(), depot.QueueFilter{
+		Status: c.Query("status"), Model: c.Query("model"), WarrantyType: c.Query("warrantyType"), Search: c.Query("q"), Page: page,
+	})
+	if err != nil {
+		return err
+	}
+	out := queueResponse{Items: make([]queueItem, 0, len(got.Rows)), Next: got.Next}
+	for _, r := range got.Rows {
+		out.Items = append(out.Items, toQueueItem(r))
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+func toQueueItem(r depot.QueueRow) queueItem {
+	it := queueItem{RMANumber: r.Number, Serial: r.Serial, Model: r.Model, RMAType: r.Type, Status: string(r.Status),
+		WarrantyType: r.WarrantyType, Customer: r.Customer, CreatedAt: stamp(r.CreatedAt), AgeSince: stamp(r.AgeSince())}
+	if r.ReceivedAt != nil {
+		s := stamp(*r.ReceivedAt)
+		it.ReceivedAt = &s
+	}
+	return it
+}
+
+type backlogItem struct {
+	Status string  `json:"status"`
+	Count  int     `json:"count"`
+	Oldest *string `json:"oldestCreatedAt"`
+}
+
+func (h handlers) backlog(c *gin.Context) error {
+	got, err := h.d.Backlog(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]backlogItem, 0, len(got))
+	for _, b := range got {
+		it := backlogItem{Status: string(b.Status), Count: b.Count}
+		if b.Count > 0 {
+			s := stamp(b.Oldest)
+			it.Oldest = &s
+		}
+		out = append(out, it)
+	}
+	c.JSON(http.StatusOK, gin.H{"statuses": out})
+	return nil
+}
+
+type auditItem struct {
+	ID         int64  `json:"id"`
+	At         string `json:"at"`
+	Actor      string `json:"actor"`
+	ActorEmail string `json:"actorEmail"`
+	Action     string `json:"action"`
+	RMANumber  string `json:"rmaNumber"`
+	From       string `json:"from"`
+	To         string `json:"to"`
+	Detail     string `json:"detail"`
+}
+
+func (h handlers) audit(c *gin.Context) error {
+	page, err := pageRequest(c)
+	if err != nil {
+		return err
+	}
+	got, err := h.d.Audit(c.Request.Context(), page)
+	if err != nil {
+		return err
+	}
+	items := make([]auditItem, 0, len(got.Entries))
+	for _, e := range got.Entries {
+		items = append(items, auditItem{ID: e.ID, At: stamp(e.At), Actor: e.Actor, ActorEmail: e.ActorEmail, Action: string(e.Action),
+			RMANumber: e.RMANumber, From: string(e.From), To: string(e.To), Detail: e.Detail})
+	}
+	c.JSON(http.StatusOK, gin.H{"items": items, "next": got.Next})
+	return nil
+}
+
+// pageRequest reads first and after; a first that is not a number is refused by its field.
+func pageRequest(c *gin.Context) (keyset.Request, error) {
+	r := keyset.Request{After: c.Query("after")}
+	if s := c.Query("first"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return keyset.Request{}, fault.Validation(map[string]string{"first": "Must be a number"})
+		}
+		if n <= 0 {
+			return keyset.Request{}, depot.Refusals.PageSize
+		}
+		r.First = n
+	}
+	return r, nil
+}
+
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }

@@ -1,0 +1,135 @@
+package depotapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/stretchr/testify/require"
+
+	"rugged.example/portal/api/depot/depot"
+	"rugged.example/portal/api/depot/depotapi"
+	"rugged.example/portal/api/depot/depottest"
+	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/auth/authtest"
+	"rugged.example/portal/api/pkg/testkit"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// unusedRMAs fails a test that reaches the RMA store: the cases here stop before it.
+type unusedRMAs struct{ t *testing.T }
+
+func (u unusedRMAs) LockRMA(_ context.Context, number string) (rma.RMA, error) {
+	u.t.Fatalf("the RMA store was reached for %s", number)
+	return rma.RMA{}, nil
+}
+
+// noTx runs the function without a transaction: the fakes keep nothing to roll back.
+type noTx struct{}
+
+func (noTx) InTx(ctx context.Context, fn func(ctx context.Context) error) error { return fn(ctx) }
+
+type env struct {
+	r      *gin.Engine
+	signer *authtest.Signer
+	store  *depottest.Store
+}
+
+func newEnv(t *testing.T) env {
+	gin.SetMode(gin.TestMode)
+	signer := authtest.NewSigner(t)
+	store := &depottest.Store{Rows: []depot.QueueRow{
+		{Number: "RMA-100501", Serial: "RT10000001", Status: rma.StatusAwaitingUnit, CreatedAt: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)},
+		{Number: "RMA-100502", Serial: "RT10000002", Status: rma.StatusReceived, CreatedAt: time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)},
+	}}
+	svc := &depot.Service{Store: store, RMAs: unusedRMAs{t}, Tx: noTx{}, Log: testkit.Quiet(), Now: time.Now}
+	r := gin.New()
+	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), svc, testkit.Quiet())
+	return env{r: r, signer: signer, store: store}
+}
+
+func (e env) token(t *testing.T, role string) string {
+	switch role {
+	case "":
+		return ""
+	case "customer":
+		return e.signer.Customer(t, "usr_casey")
+	default:
+		return e.signer.Token(t, authtest.Claims{Subject: "usr_" + role, Email: role + "@rugged.example", Roles: []string{authtest.ClientID + ":" + role}})
+	}
+}
+
+func (e env) do(t *testing.T, method, target, role, body string) (int, map[string]any) {
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if tok := e.token(t, role); tok != "" {
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	w := httptest.NewRecorder()
+	e.r.ServeHTTP(w, req)
+	var out map[string]any
+	_ = json.Unmarshal(w.Body.Bytes(), &out)
+	return w.Code, out
+}
+
+const (
+	technician = string(auth.PermDepotTechnician)
+	lead       = string(auth.PermDepotLead)
+)
+
+func TestRoutes_OnlyStaffAndLeadsWhereStated(t *testing.T) {
+	e := newEnv(t)
+	tests := []struct {
+		method, target string
+		want           map[string]int
+	}{
+		{"GET", "/depot/queue", map[string]int{"": 401, "customer": 403, technician: 200, lead: 200}},
+		{"GET", "/depot/backlog", map[string]int{"": 401, "customer": 403, technician: 403, lead: 200}},
+		{"GET", "/depot/audit", map[string]int{"": 401, "customer": 403, technician: 403, lead: 200}},
+		// An empty body reaches validation, so the guard is all that differs.
+		{"POST", "/depot/rmas/RMA-100501/receive", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},
+	}
+	for _, tt := range tests {
+		for role, want := range tt.want {
+			code, body := e.do(t, tt.method, tt.target, role, `{}`)
+			require.Equal(t, want, code, "%s %s as %q: %v", tt.method, tt.target, role, body)
+		}
+	}
+}
+
+func TestReceive_WithoutPhotoOrSerialIsRefusedByField(t *testing.T) {
+	e := newEnv(t)
+	code, body := e.do(t, "POST", "/depot/rmas/RMA-100501/receive", technician, `{"serial":" ","photos":[],"notes":"ok"}`)
+	require.Equal(t, http.StatusBadRequest, code)
+	require.Equal(t, map[string]any{"serial": "Required", "photos": depot.MsgPhotoRequired}, body["fields"])
+}
+
+func TestQueue_SearchesByTheScannedSerialAndPages(t *testing.T) {
+	e := newEnv(t)
+	code, body := e.do(t, "GET", "/depot/queue?q=rt10000002", technician, "")
+	require.Equal(t, http.StatusOK, code)
+	items := body["items"].([]any)
+	require.Len(t, items, 1)
+	require.Equal(t, "RMA-100502", items[0].(map[string]any)["rmaNumber"])
+
+	code, body = e.do(t, "GET", "/depot/queue?first=1", technician, "")
+	require.Equal(t, http.StatusOK, code)
+	require.Len(t, body["items"], 1)
+	next := body["next"].(string)
+	require.NotEmpty(t, next)
+	code, body = e.do(t, "GET", "/depot/queue?first=1&after="+next, technician, "")
+	require.Equal(t, http.StatusOK, code)
+	require.Equal(t, "RMA-100502", body["items"].([]any)[0].(map[string]any)["rmaNumber"])
+
+	code, body = e.do(t, "GET", "/depot/queue?status=LOST", technician, "")
+	require.Equal(t, http.StatusBadRequest, code)
+	require.Equal(t, map[string]any{"status": "Choose a status from the list"}, body["fields"])
+	code, body = e.do(t, "GET", "/depot/queue?after=garbage", technician, "")
+	require.Equal(t, http.StatusBadRequest, code)
+	require.Equal(t, "depot.badCursor", body["error"])
+}

@@ -1,0 +1,123 @@
+package depotdb
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"rugged.example/portal/api/depot/depot"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// queueRow is what the queue reads of an RMA (rma_rmas, owned by the rma capability: read
+// only), its unit's warranty (rma_units) and its receipt (depot_receipts).
+type queueRow struct {
+	Number, Serial, Model, RMAType, Status string
+	WarrantyType                           string
+	ContactFirstName, ContactLastName      string
+	ContactCompany                         string
+	CreatedAt                              time.Time
+	ReceivedAt                             *time.Time
+}
+
+const queueSelect = `SELECT r.number, r.serial, r.model, r.rma_type, r.status, COALESCE(u.warranty_type, '') AS warranty_type,
+	r.contact_first_name, r.contact_last_name, r.contact_company, r.created_at, d.at AS received_at
+FROM rma_rmas r
+LEFT JOIN rma_units u ON u.serial = r.serial
+LEFT JOIN depot_receipts d ON d.rma_number = r.number`
+
+// workStatuses are the statuses whose RMAs the depot has work on or waits for: not the
+// customer's payment, nor an end.
+var workStatuses = []string{
+	string(rma.StatusAwaitingUnit), string(rma.StatusReceived), string(rma.StatusDiagnosing),
+	string(rma.StatusQuotePending), string(rma.StatusRepairing),
+}
+
+// Queue implements depot.Store: oldest first, (created_at, number) as the keyset.
+func (s *Store) Queue(ctx context.Context, q depot.QueueQuery) ([]depot.QueueRow, error) {
+	var where []string
+	var args []any
+	if q.Status != "" {
+		where, args = append(where, "r.status = ?"), append(args, string(q.Status))
+	} else {
+		where, args = append(where, "r.status IN ?"), append(args, workStatuses)
+	}
+	if q.Model != "" {
+		where, args = append(where, "UPPER(r.model) = ?"), append(args, strings.ToUpper(q.Model))
+	}
+	if q.WarrantyType != "" {
+		where, args = append(where, "UPPER(u.warranty_type) = ?"), append(args, strings.ToUpper(q.WarrantyType))
+	}
+	if q.Search != "" {
+		// Numbers and serials are stored upper-case (rma trims and upper-cases both), so the
+		// upper-cased search matches whole on the columns' indexes.
+		where, args = append(where, "(r.number = ? OR r.serial = ?)"), append(args, q.Search, q.Search)
+	}
+	if q.After != nil {
+		where, args = append(where, "(r.created_at, r.number) > (?, ?)"), append(args, q.After.CreatedAt.UTC(), q.After.Number)
+	}
+	sql := queueSelect + " WHERE " + strings.Join(where, " AND ") + fmt.Sprintf(" ORDER BY r.created_at, r.number LIMIT %d", q.Limit)
+	var rows []queueRow
+	if err := db.Conn(ctx, s.gdb).Raw(sql, args...).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("depotdb: queue: %w", err)
+	}
+	out := make([]depot.QueueRow, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, toQueueRow(r))
+	}
+	return out, nil
+}
+
+func toQueueRow(r queueRow) depot.QueueRow {
+	customer := strings.TrimSpace(r.ContactFirstName + " " + r.ContactLastName)
+	if r.ContactCompany != "" {
+		customer += " (" + r.ContactCompany + ")"
+	}
+	row := depot.QueueRow{Number: r.Number, Serial: r.Serial, Model: r.Model, Type: r.RMAType, Status: rma.Status(r.Status),
+		WarrantyType: r.WarrantyType, Customer: customer, CreatedAt: r.CreatedAt.UTC()}
+	if r.ReceivedAt != nil {
+		at := r.ReceivedAt.UTC()
+		row.ReceivedAt = &at
+	}
+	return row
+}
+
+// backlogRow is one status's count.
+type backlogRow struct {
+	Status string
+	Count  int
+}
+
+// Backlog implements depot.Store: the RMAs waiting per work status, in lifecycle order, with
+// the oldest one's creation (read per status from the column itself: an aggregate of a
+// timestamp comes back from SQLite as text).
+func (s *Store) Backlog(ctx context.Context) ([]depot.BacklogCount, error) {
+	conn := db.Conn(ctx, s.gdb)
+	var rows []backlogRow
+	err := conn.Raw(`SELECT status, COUNT(*) AS count FROM rma_rmas WHERE status IN ? GROUP BY status`, workStatuses).Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("depotdb: backlog: %w", err)
+	}
+	counts := map[string]int{}
+	for _, r := range rows {
+		counts[r.Status] = r.Count
+	}
+	out := make([]depot.BacklogCount, 0, len(workStatuses))
+	for _, st := range workStatuses {
+		c := depot.BacklogCount{Status: rma.Status(st), Count: counts[st]}
+		if c.Count > 0 {
+			var oldest []struct{ CreatedAt time.Time }
+			err := conn.Raw(`SELECT created_at FROM rma_rmas WHERE status = ? ORDER BY created_at LIMIT 1`, st).Scan(&oldest).Error
+			if err != nil {
+				return nil, fmt.Errorf("depotdb: backlog of %s: %w", st, err)
+			}
+			if len(oldest) == 1 {
+				c.Oldest = oldest[0].CreatedAt.UTC()
+			}
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}

@@ -1,0 +1,81 @@
+// Package depottest holds fakes of the depot domain's ports for other packages' tests.
+package depottest
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+
+	"rugged.example/portal/api/depot/depot"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// Store is an in-memory depot.Store.
+type Store struct {
+	mu       sync.Mutex
+	Receipts []depot.Receipt
+	Flags    []depot.Flag
+	Entries  []depot.AuditEntry
+	Rows     []depot.QueueRow
+}
+
+func (s *Store) AddReceipt(_ context.Context, r depot.Receipt) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Receipts = append(s.Receipts, r)
+	return nil
+}
+
+func (s *Store) AddFlag(_ context.Context, f depot.Flag) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Flags = append(s.Flags, f)
+	return nil
+}
+
+func (s *Store) AddAudit(_ context.Context, e depot.AuditEntry) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e.ID = int64(len(s.Entries) + 1)
+	s.Entries = append(s.Entries, e)
+	return nil
+}
+
+// Audit answers newest first, as depotdb does.
+func (s *Store) Audit(_ context.Context, q depot.AuditQuery) ([]depot.AuditEntry, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []depot.AuditEntry
+	for _, e := range slices.Backward(s.Entries) {
+		if (q.BeforeID == 0 || e.ID < q.BeforeID) && len(out) < q.Limit {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// Queue answers Rows (kept oldest first by the test) matching the status and search.
+func (s *Store) Queue(_ context.Context, q depot.QueueQuery) ([]depot.QueueRow, error) {
+	var out []depot.QueueRow
+	for _, r := range s.Rows {
+		if (q.Status == "" || r.Status == q.Status) && (q.Search == "" || strings.EqualFold(r.Number, q.Search) || strings.EqualFold(r.Serial, q.Search)) &&
+			(q.After == nil || r.CreatedAt.After(q.After.CreatedAt) || (r.CreatedAt.Equal(q.After.CreatedAt) && r.Number > q.After.Number)) && len(out) < q.Limit {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// Backlog counts Rows per status.
+func (s *Store) Backlog(context.Context) ([]depot.BacklogCount, error) {
+	counts := map[rma.Status]int{}
+	for _, r := range s.Rows {
+		counts[r.Status]++
+	}
+	var out []depot.BacklogCount
+	for _, st := range []rma.Status{rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending, rma.StatusRepairing} {
+		out = append(out, depot.BacklogCount{Status: st, Count: counts[st]})
+	}
+	return out, nil
+}
