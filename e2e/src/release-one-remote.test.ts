@@ -5,7 +5,7 @@
 // back is the same file without the override. Then a breaking change to repair's provider
 // (api/repair) is refused by the contract gate for the environment where repair n is deployed,
 // naming the consumer, the interaction and the field.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
@@ -119,11 +119,6 @@ describe('releasing the repair remote alone', () => {
     tree.changeset('api-repair-break', { '@portal/api-repair': 'patch' }, 'The serial check names its card state cardStatus.');
     tree.version();
     const apiRepair = versionOf(tree.dir, 'api/repair');
-    // The gate links the provider's verification against the Pact FFI of the tree it checks, if
-    // it has one, else the repository's. With the repository's, the verification's cgo flags are
-    // those of every verification run here, so Go's build cache serves all but the changed
-    // package: 17 s instead of 3 min on two cores. The worktree's web build is done with it.
-    rmSync(path.join(tree.dir, 'node_modules/pact-ffi-go'));
     expect(apiRepair).not.toBe(versionOf(repoRoot, 'api/repair'));
 
     let output = '';
