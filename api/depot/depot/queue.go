@@ -53,6 +53,15 @@ type QueueRow struct {
 	CreatedAt                   time.Time
 	// ReceivedAt is when the depot received the unit; nil before.
 	ReceivedAt *time.Time
+	// PromisedShipDate (YYYY-MM-DD) is the ship-back date promised the customer (rma's
+	// promise), "" before the unit is received.
+	PromisedShipDate string
+}
+
+// Breached reports whether the promised ship-back date is behind the day of now (in UTC): the
+// queue lists only RMAs not yet shipped back.
+func (r QueueRow) Breached(now time.Time) bool {
+	return r.PromisedShipDate != "" && r.PromisedShipDate < now.UTC().Format(time.DateOnly)
 }
 
 // AgeSince is when the row's age counts from: its receipt, else its creation.

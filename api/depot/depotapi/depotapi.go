@@ -88,6 +88,9 @@ type queueItem struct {
 	ReceivedAt   *string `json:"receivedAt"`
 	// AgeSince is when the RMA's age counts from: its receipt, else its creation.
 	AgeSince string `json:"ageSince"`
+	// PromisedShipDate is null until the unit is received; Breached says the date has passed.
+	PromisedShipDate *string `json:"promisedShipDate"`
+	Breached         bool    `json:"breached"`
 }
 
 type queueResponse struct {
@@ -108,15 +111,20 @@ func (h handlers) queue(c *gin.Context) error {
 	}
 	out := queueResponse{Items: make([]queueItem, 0, len(got.Rows)), Next: got.Next}
 	for _, r := range got.Rows {
-		out.Items = append(out.Items, toQueueItem(r))
+		out.Items = append(out.Items, toQueueItem(r, time.Now()))
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
 }
 
-func toQueueItem(r depot.QueueRow) queueItem {
+func toQueueItem(r depot.QueueRow, now time.Time) queueItem {
 	it := queueItem{RMANumber: r.Number, Serial: r.Serial, Model: r.Model, RMAType: r.Type, Status: string(r.Status),
-		WarrantyType: r.WarrantyType, Customer: r.Customer, CreatedAt: stamp(r.CreatedAt), AgeSince: stamp(r.AgeSince())}
+		WarrantyType: r.WarrantyType, Customer: r.Customer, CreatedAt: stamp(r.CreatedAt), AgeSince: stamp(r.AgeSince()),
+		Breached: r.Breached(now)}
+	if r.PromisedShipDate != "" {
+		d := r.PromisedShipDate
+		it.PromisedShipDate = &d
+	}
 	if r.ReceivedAt != nil {
 		s := stamp(*r.ReceivedAt)
 		it.ReceivedAt = &s

@@ -202,6 +202,8 @@ func TestIntegrationQueue_FindsByNumberOrSerialAndPagesOldestFirst(t *testing.T)
 		_, err := f.svc.Receive(t.Context(), tariq, depot.ReceiveRequest{Number: b.Number, Serial: b.Serial, Photos: []string{"depot/c.jpg"}})
 		require.NoError(t, err)
 
+		// The promise is rma's (its lifecycle sets it on receipt): the queue reads the column.
+		require.NoError(t, gdb.Exec("UPDATE rma_rmas SET promised_ship_date = ? WHERE number = ?", "2026-12-01", b.Number).Error)
 		first, err := f.svc.Queue(t.Context(), depot.QueueFilter{Page: keyset.Request{First: 1}})
 		require.NoError(t, err)
 		require.Len(t, first.Rows, 1)
@@ -213,6 +215,8 @@ func TestIntegrationQueue_FindsByNumberOrSerialAndPagesOldestFirst(t *testing.T)
 		require.Len(t, second.Rows, 1)
 		require.Equal(t, b.Number, second.Rows[0].Number)
 		require.NotNil(t, second.Rows[0].ReceivedAt, "a received RMA's age counts from its receipt")
+		require.Empty(t, first.Rows[0].PromisedShipDate, "no promise before the unit is received")
+		require.Equal(t, "2026-12-01", second.Rows[0].PromisedShipDate)
 		require.Empty(t, second.Next)
 
 		for _, search := range []string{"rt20000001", strings.ToLower(b.Number)} {

@@ -20,10 +20,12 @@ type queueRow struct {
 	ContactCompany                         string
 	CreatedAt                              time.Time
 	ReceivedAt                             *time.Time
+	PromisedShipDate                       *string
 }
 
 const queueSelect = `SELECT r.number, r.serial, r.model, r.rma_type, r.status, COALESCE(u.warranty_type, '') AS warranty_type,
-	r.contact_first_name, r.contact_last_name, r.contact_company, r.created_at, d.at AS received_at
+	r.contact_first_name, r.contact_last_name, r.contact_company, r.created_at, d.at AS received_at,
+	r.promised_ship_date
 FROM rma_rmas r
 LEFT JOIN rma_units u ON u.serial = r.serial
 LEFT JOIN depot_receipts d ON d.rma_number = r.number`
@@ -77,6 +79,9 @@ func toQueueRow(r queueRow) depot.QueueRow {
 	}
 	row := depot.QueueRow{Number: r.Number, Serial: r.Serial, Model: r.Model, Type: r.RMAType, Status: rma.Status(r.Status),
 		WarrantyType: r.WarrantyType, Customer: customer, CreatedAt: r.CreatedAt.UTC()}
+	if r.PromisedShipDate != nil {
+		row.PromisedShipDate = *r.PromisedShipDate
+	}
 	if r.ReceivedAt != nil {
 		at := r.ReceivedAt.UTC()
 		row.ReceivedAt = &at
