@@ -115,6 +115,15 @@ func viewer(c *gin.Context) account.Viewer { return account.ViewerOf(principal(c
 // rfc3339 writes times as the APIs do: UTC, seconds.
 func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
+// dateOnly writes a calendar date (midnight UTC) as YYYY-MM-DD; nil stays null.
+func dateOnly(d *time.Time) *string {
+	if d == nil {
+		return nil
+	}
+	s := d.UTC().Format(time.DateOnly)
+	return &s
+}
+
 func rfc3339Ptr(t *time.Time) *string {
 	if t == nil || t.IsZero() {
 		return nil

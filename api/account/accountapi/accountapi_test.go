@@ -451,3 +451,18 @@ func sha256Hex(b []byte) string {
 func authtestClaims(subject string) authtest.Claims {
 	return authtest.Claims{Subject: subject, Email: subject + "@example.com", Roles: []string{"field-app:viewer"}}
 }
+
+func TestDetails_PromisedShipDateIsADateOnceReceivedElseNull(t *testing.T) {
+	h := newHarness(t)
+	none := h.do(t, http.MethodGet, accountapi.DetailsPath+"?uid=UIDCASEY1", h.Customer(t, "usr_casey"), nil)
+	require.Contains(t, none.Body.String(), `"promisedShipDate":null`)
+
+	promised := time.Date(2026, 12, 11, 0, 0, 0, 0, time.UTC)
+	h.RMAs.Add(accounttest.RMA{RMA: rma.RMA{
+		UID: "UIDCASEY3", Number: "RMA-100003", Owner: "usr_casey", Serial: "RT10000001", Type: "REPAIR",
+		Status: rma.StatusReceived, CreatedAt: accounttest.Now, PromisedShipDate: &promised,
+	}})
+	w := h.do(t, http.MethodGet, accountapi.DetailsPath+"?uid=UIDCASEY3", h.Customer(t, "usr_casey"), nil)
+	require.Equal(t, http.StatusOK, w.Code)
+	require.Equal(t, "2026-12-11", *decode[accountapi.DetailsJSON](t, w).PromisedShipDate)
+}

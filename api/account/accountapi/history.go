@@ -36,8 +36,10 @@ type HistoryItemJSON struct {
 	AssetTag          string `json:"assetTag"`
 	OpenedBy          string `json:"openedBy"`
 	Mine              bool   `json:"mine"`
-	CreatedAt         string `json:"createdAt"`
-	UpdatedAt         string `json:"updatedAt"`
+	// PromisedShipDate is the promised ship-back date (YYYY-MM-DD), null until received.
+	PromisedShipDate *string `json:"promisedShipDate"`
+	CreatedAt        string  `json:"createdAt"`
+	UpdatedAt        string  `json:"updatedAt"`
 }
 
 // HistoryResponse is one page of the history.
@@ -108,7 +110,7 @@ func toHistoryItem(v account.Viewer, it rma.HistoryItem) HistoryItemJSON {
 	return HistoryItemJSON{
 		UID: it.UID, RMANumber: it.Number, RMAType: it.Type, Status: string(it.Status), Serial: it.Serial, Model: it.Model,
 		Problem: it.Problem, CustomerReference: it.CustomerReference, AssetTag: it.AssetTag, OpenedBy: it.OpenedBy,
-		Mine: it.Mine(v), CreatedAt: rfc3339(it.CreatedAt), UpdatedAt: rfc3339(it.UpdatedAt),
+		Mine: it.Mine(v), PromisedShipDate: dateOnly(it.PromisedShipDate), CreatedAt: rfc3339(it.CreatedAt), UpdatedAt: rfc3339(it.UpdatedAt),
 	}
 }
 
@@ -216,9 +218,13 @@ type DetailsJSON struct {
 	Label                *string         `json:"label"`
 	CommercialInvoice    *string         `json:"commercialInvoice"`
 	LabelExpiresAt       *string         `json:"labelExpiresAt"`
-	CreatedAt            string          `json:"createdAt"`
-	UpdatedAt            string          `json:"updatedAt"`
-	Timeline             []TimelineJSON  `json:"timeline"`
+	// PromisedShipDate is the date the depot promises to ship the unit back (YYYY-MM-DD, the
+	// depot's calendar day), null until the unit is received; its changes are timeline events
+	// of kind "promise".
+	PromisedShipDate *string        `json:"promisedShipDate"`
+	CreatedAt        string         `json:"createdAt"`
+	UpdatedAt        string         `json:"updatedAt"`
+	Timeline         []TimelineJSON `json:"timeline"`
 }
 
 // ProblemJSON is the problem the customer described.
@@ -261,7 +267,7 @@ func toDetails(d account.Details) DetailsJSON {
 		Serial: r.Serial, Model: r.Model, PartNumber: r.PartNumber,
 		Problem: ProblemJSON{PrimaryFault: p.PrimaryFault, Problem: p.Problem, InitialNotes: p.InitialNotes, CustomerReference: p.CustomerReference, AssetTag: p.AssetTag},
 		Contact: rmajson.ContactOf(r.Contact), Address: rmajson.AddressOf(r.Address), ShippingMethod: string(r.Method), TrackingNumber: r.TrackingNumber,
-		ReturnTrackingNumber: r.ReturnTrackingNumber, LabelExpiresAt: rfc3339Ptr(d.LabelExpiresAt),
+		ReturnTrackingNumber: r.ReturnTrackingNumber, LabelExpiresAt: rfc3339Ptr(d.LabelExpiresAt), PromisedShipDate: dateOnly(r.PromisedShipDate),
 		CreatedAt: rfc3339(r.CreatedAt), UpdatedAt: rfc3339(d.UpdatedAt), Timeline: make([]TimelineJSON, 0, len(d.Timeline)),
 	}
 	if d.LabelID != "" {

@@ -164,8 +164,12 @@ func pactRMA(uid, number string, status rma.Status) rma.RMA {
 func receivedRMA() accounttest.RMA {
 	r := pactRMA("01JPACTRMA0000000000000001", "RMA-900001", rma.StatusReceived)
 	r.LabelID, r.InvoiceID = "pact-label-1", "pact-invoice-1"
+	// Received Thursday Mar 5: a STANDARD unit's 10 business days.
+	promised := time.Date(2026, 3, 19, 0, 0, 0, 0, time.UTC)
+	r.PromisedShipDate = &promised
 	return accounttest.RMA{RMA: r, UpdatedAt: date(2026, 3, 5), Timeline: []rma.Event{
 		{RMANumber: r.Number, At: date(2026, 3, 2), Kind: "created", Status: rma.StatusAwaitingUnit, Actor: casey},
+		{RMANumber: r.Number, At: date(2026, 3, 5), Kind: rma.EventPromise, Actor: "usr_adam", Note: "Promised ship-back date: Mar 19, 2026"},
 		{RMANumber: r.Number, At: date(2026, 3, 5), Kind: "status", Status: rma.StatusReceived, Actor: "usr_adam", Note: "Unit arrived"},
 	}}
 }

@@ -107,6 +107,7 @@ describe('account service contract: RMA history', () => {
           label: regex('^/shipping/.+', '/shipping/label?rmaNumber=RMA-900001'),
           commercialInvoice: like('/shipping/commercial-invoice?rmaNumber=RMA-900001'),
           labelExpiresAt: timestamp('2026-04-01T10:00:00Z'),
+          promisedShipDate: regex('^\\d{4}-\\d{2}-\\d{2}$', '2026-03-19'),
           createdAt: timestamp('2026-03-02T10:00:00Z'),
           updatedAt: timestamp('2026-03-05T10:00:00Z'),
           timeline: eachLike({
@@ -123,6 +124,7 @@ describe('account service contract: RMA history', () => {
         expect(details.rmaNumber).toBe('RMA-900001');
         expect(details.timeline.length).toBeGreaterThan(0);
         expect(details.label).toMatch(/^\/shipping\//);
+        expect(details.promisedShipDate).toBe('2026-03-19');
       }));
 
   it('answers an RMA the caller may not see like one that does not exist', () =>

@@ -111,6 +111,11 @@ export interface RmaDetails {
   label: string | null;
   commercialInvoice: string | null;
   labelExpiresAt: string | null;
+  /**
+   * The date the depot promises to ship the unit back (YYYY-MM-DD, the depot's calendar day),
+   * null until the unit is received. Its changes are timeline events of kind 'promise'.
+   */
+  promisedShipDate: string | null;
   createdAt: string;
   updatedAt: string;
   /** Oldest first. */
