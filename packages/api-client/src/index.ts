@@ -2,6 +2,7 @@ import { createAccountClient, type AccountClient } from './account/client';
 import { createAccountManagerClient, type AccountManagerClient } from './accountManager/client';
 import { createHttpClient, type ApiClientOptions, type HttpClient } from './client';
 import { createGraphQLClient, type GraphQLClient } from './graphql';
+import { createDepotClient, type DepotClient } from './depot/client';
 import { createIdentityClient, type IdentityClient } from './identity/client';
 import { createLocationsClient, type LocationsClient } from './locations/client';
 import { createPartsClient, type PartsClient } from './parts/client';
@@ -28,6 +29,7 @@ export interface ApiClient {
   accountManager: AccountManagerClient;
   account: AccountClient;
   parts: PartsClient;
+  depot: DepotClient;
 }
 
 /** The typed API, one property per domain, over the one HTTP wrapper. */
@@ -49,6 +51,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     accountManager: createAccountManagerClient(http),
     account: createAccountClient(http, graphql),
     parts: createPartsClient(http),
+    depot: createDepotClient(http),
   };
 }
 
@@ -254,3 +257,5 @@ export type {
   UnitRma,
   WarrantyState,
 } from './inventory/types';
+export { DEPOT_AUDIT_PATH, DEPOT_BACKLOG_PATH, DEPOT_QUEUE_PATH, depotReceivePath, type DepotClient } from './depot/client';
+export type { AuditEntry, BacklogStatus, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput } from './depot/types';

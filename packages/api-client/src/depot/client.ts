@@ -1,0 +1,43 @@
+import type { HttpClient } from '../client';
+import type { AuditEntry, BacklogStatus, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput } from './types';
+
+export const DEPOT_QUEUE_PATH = '/depot/queue';
+export const DEPOT_BACKLOG_PATH = '/depot/backlog';
+export const DEPOT_AUDIT_PATH = '/depot/audit';
+export const depotReceivePath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/receive`;
+
+type Signal = { signal?: AbortSignal };
+
+export interface DepotClient {
+  /**
+   * Receives the RMA's unit (technician or lead): RECEIVED. Another serial answers 409
+   * depot.serialMismatch (flagged for a lead), an unknown number 404, a unit received already
+   * 409 depot.notAwaitingUnit, no photo 400 with fields.photos.
+   */
+  receive(rmaNumber: string, input: ReceiveInput, options?: Signal): Promise<ReceivedRma>;
+  /** RMAs of every customer the depot works on, oldest first (technician or lead). */
+  queue(query?: QueueQuery, options?: Signal): Promise<DepotPage<QueueItem>>;
+  /** How many RMAs wait in each work status (lead). */
+  backlog(options?: Signal): Promise<BacklogStatus[]>;
+  /** Every staff action, newest first (lead). */
+  audit(page?: { first?: number; after?: string }, options?: Signal): Promise<DepotPage<AuditEntry>>;
+}
+
+export function createDepotClient(http: HttpClient): DepotClient {
+  return {
+    receive: (rmaNumber, input, options) =>
+      http.request<ReceivedRma>('POST', depotReceivePath(rmaNumber), { body: input, signal: options?.signal }),
+    queue: async (query = {}, options) => {
+      const page = await http.request<Partial<DepotPage<QueueItem>>>('GET', DEPOT_QUEUE_PATH, { query: { ...query }, signal: options?.signal });
+      return { items: page.items ?? [], next: page.next ?? '' };
+    },
+    backlog: async (options) => {
+      const result = await http.request<{ statuses?: BacklogStatus[] }>('GET', DEPOT_BACKLOG_PATH, { signal: options?.signal });
+      return result.statuses ?? [];
+    },
+    audit: async (page = {}, options) => {
+      const result = await http.request<Partial<DepotPage<AuditEntry>>>('GET', DEPOT_AUDIT_PATH, { query: { ...page }, signal: options?.signal });
+      return { items: result.items ?? [], next: result.next ?? '' };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The depot staff's API (/depot, process `depot`, api/depot): what technicians and leads do to a
+// unit that reaches the service depot. Staff only: every customer is refused.
+
+/** A scanned unit at the depot's door. */
+export interface ReceiveInput {
+  /** What the scanner read off the unit; it must be the RMA's serial. */
+  serial: string;
+  /** Upload ids (bucketFileName) of the condition photos: at least one. */
+  photos: string[];
+  notes?: string;
+  /** Describes a unit that arrived with a number no RMA has: given, the unit is flagged for a lead. */
+  unitWithoutRma?: string;
+}
+
+/** The RMA as the receipt left it (RECEIVED). */
+export interface ReceivedRma {
+  rmaNumber: string;
+  status: string;
+}
+
+/** The queue's filters and page: `q` is an RMA number or a serial, matched whole in any case. */
+export interface QueueQuery {
+  status?: string;
+  model?: string;
+  warrantyType?: string;
+  q?: string;
+  first?: number;
+  after?: string;
+}
+
+export interface QueueItem {
+  rmaNumber: string;
+  serial: string;
+  model: string;
+  rmaType: string;
+  status: string;
+  warrantyType: string;
+  customer: string;
+  createdAt: string;
+  /** When the depot received the unit; null before. */
+  receivedAt: string | null;
+  /** When the RMA's age counts from: its receipt, else its creation. */
+  ageSince: string;
+  /** The ship-back date promised the customer (YYYY-MM-DD); null until the unit is received. */
+  promisedShipDate: string | null;
+  breached: boolean;
+}
+
+/** One page of a depot list; `next` is the cursor of the following page, '' on the last. */
+export interface DepotPage<T> {
+  items: T[];
+  next: string;
+}
+
+export interface BacklogStatus {
+  status: string;
+  count: number;
+  oldestCreatedAt: string | null;
+}
+
+/** One staff action: who, when, on which RMA, the status before and after, and what was done. */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string;
+  actorEmail: string;
+  action: string;
+  rmaNumber: string;
+  from: string;
+  to: string;
+  detail: string;
+}
