@@ -169,7 +169,7 @@ func receivedRMA() accounttest.RMA {
 	r.PromisedShipDate = &promised
 	return accounttest.RMA{RMA: r, UpdatedAt: date(2026, 3, 5), Timeline: []rma.Event{
 		{RMANumber: r.Number, At: date(2026, 3, 2), Kind: "created", Status: rma.StatusAwaitingUnit, Actor: casey},
-		{RMANumber: r.Number, At: date(2026, 3, 5), Kind: rma.EventPromise, Actor: "usr_adam", Note: "Promised ship-back date: Mar 19, 2026"},
+		{RMANumber: r.Number, At: date(2026, 3, 5), Kind: rma.EventPromise, Actor: "usr_adam", Note: "Promised ship-back date: Mar 19 2026"},
 		{RMANumber: r.Number, At: date(2026, 3, 5), Kind: "status", Status: rma.StatusReceived, Actor: "usr_adam", Note: "Unit arrived"},
 	}}
 }

@@ -138,5 +138,6 @@ func (p Policy) Promise(warrantyType string, at time.Time) time.Time {
 	return p.Calendar.AddBusinessDays(p.Calendar.Day(at), p.Turnaround(warrantyType))
 }
 
-// FormatDate writes a date as the customer reads it in e-mails and pages: Dec 11, 2026.
-func FormatDate(d time.Time) string { return d.Format("Jan 2, 2006") }
+// FormatDate writes a date as the customer reads it in e-mails and pages, in the spec's
+// 'MMM d yyyy' (§9) that the browser's formatDate writes too: Dec 11 2026.
+func FormatDate(d time.Time) string { return d.Format("Jan 2 2006") }

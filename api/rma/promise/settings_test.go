@@ -15,11 +15,11 @@ func TestPolicy_TurnaroundPerWarrantyType(t *testing.T) {
 	for typ, want := range map[string]int{"STANDARD": 10, "premium": 3, "SECURE": 5, "ADVANCE_EXCHANGE": 3, "": 10, "UNHEARD_OF": 10} {
 		require.Equal(t, want, p.Turnaround(typ), typ)
 	}
-	// Received Monday Dec 7, 2026 at 10:00 in Chicago, premium: three business days.
+	// Received Monday Dec 7 2026 at 10:00 in Chicago, premium: three business days.
 	at := time.Date(2026, 12, 7, 16, 0, 0, 0, time.UTC)
 	require.Equal(t, "2026-12-10", p.Promise("PREMIUM", at).Format(DateLayout))
 	require.Equal(t, "2026-12-21", p.Promise("STANDARD", at).Format(DateLayout))
-	require.Equal(t, "Dec 21, 2026", FormatDate(p.Promise("STANDARD", at)))
+	require.Equal(t, "Dec 21 2026", FormatDate(p.Promise("STANDARD", at)))
 }
 
 func TestPolicy_OfZeroSettingsIsTheDefaults(t *testing.T) {

@@ -55,7 +55,7 @@ func TestIntegrationPromise_AdvanceSetsItPausesForTheQuoteAndMailsTheSlip(t *tes
 		moved, err := l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: rma.StatusReceived, Actor: "usr_admin"})
 		require.NoError(t, err)
 		require.Equal(t, "2026-12-21", dateText(moved.PromisedShipDate), "STANDARD: 10 business days")
-		require.Contains(t, f.mailer.Texts[0], "We plan to ship it back to you by Dec 21, 2026.")
+		require.Contains(t, f.mailer.Texts[0], "We plan to ship it back to you by Dec 21 2026.")
 
 		_, err = l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: rma.StatusDiagnosing, Actor: "usr_admin"})
 		require.NoError(t, err)
@@ -81,7 +81,7 @@ func TestIntegrationPromise_AdvanceSetsItPausesForTheQuoteAndMailsTheSlip(t *tes
 		subject := "casey@example.com|RMA " + r.Number + ": "
 		require.Equal(t, []string{subject + "new promised ship-back date", subject + "your unit is being repaired"}, f.mailer.Sent)
 		require.Equal(t, "Hello Casey,\n\nthe date we promised to ship unit RT10000001 (RL14) of RMA "+r.Number+
-			" back to you has moved from Dec 21, 2026 to Dec 24, 2026, 3 business days later.\n\n"+
+			" back to you has moved from Dec 21 2026 to Dec 24 2026, 3 business days later.\n\n"+
 			"Why: the repair waited for your decision on the quote, and the clock stopped while it did.\n\n"+
 			"You can follow every step of your RMA in your account.\n\nThank you,\nRugged Devices Service\n", f.mailer.Texts[0])
 
@@ -94,9 +94,9 @@ func TestIntegrationPromise_AdvanceSetsItPausesForTheQuoteAndMailsTheSlip(t *tes
 			}
 		}
 		require.Equal(t, []string{
-			"Promised ship-back date: Dec 21, 2026",
+			"Promised ship-back date: Dec 21 2026",
 			"Promised ship-back date on hold while we wait for your decision on the quote",
-			"Promised ship-back date: Dec 24, 2026 (we waited 3 business days for your decision)",
+			"Promised ship-back date: Dec 24 2026 (we waited 3 business days for your decision)",
 		}, notes)
 
 		items, _, err := rma.NewHistory(f.store).Offset(t.Context(), rma.Viewer{Subject: "usr_casey"}, rma.HistoryFilter{}, nil, 1, 10)
@@ -126,7 +126,7 @@ func TestIntegrationPromise_ReviseMailsOnlyASlipOfMoreThanOneBusinessDay(t *test
 		require.Empty(t, f.mailer.Sent, "one business day is no slip")
 		require.NoError(t, p.Revise(ctx, r.Number, time.Date(2026, 12, 30, 0, 0, 0, 0, time.UTC), rma.PromisePartsBackorder, "The display assembly arrives on Dec 28.", "usr_lena"))
 		require.Len(t, f.mailer.Texts, 1)
-		require.Contains(t, f.mailer.Texts[0], "has moved from Dec 22, 2026 to Dec 30, 2026, 5 business days later.\n\nWhy: a part your unit needs is on backorder.\n\nThe display assembly arrives on Dec 28.\n")
+		require.Contains(t, f.mailer.Texts[0], "has moved from Dec 22 2026 to Dec 30 2026, 5 business days later.\n\nWhy: a part your unit needs is on backorder.\n\nThe display assembly arrives on Dec 28.\n")
 		require.NoError(t, p.Revise(ctx, r.Number, time.Date(2026, 12, 23, 0, 0, 0, 0, time.UTC), rma.PromiseStaffRevised, "", "usr_lena"))
 		require.Len(t, f.mailer.Texts, 1, "an earlier date is no slip")
 

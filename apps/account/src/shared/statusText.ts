@@ -38,6 +38,8 @@ const EVENT_WORDS: Record<string, string> = {
   label_failed: 'Shipping label delayed; we keep trying and e-mail it to you',
   label_retries_exhausted: 'Shipping label delayed; support will send it to you',
   service_quote_paid: 'Service quote paid',
+  // The promised ship-back date set, on hold or moved: the note says the date and why.
+  promise: 'Promised ship-back date',
 };
 
 /** A timeline entry in words: the status it moved the RMA to, or what happened. */

@@ -51,6 +51,7 @@ const details: RmaDetails = {
   label: '/shipping/label?rmaNumber=RMA-100501',
   commercialInvoice: null,
   labelExpiresAt: '2026-04-01T10:00:00Z',
+  promisedShipDate: '2026-03-18',
   createdAt: '2026-03-02T10:00:00Z',
   updatedAt: '2026-03-09T10:00:00Z',
   // Out of order on purpose: the window shows them oldest first.
@@ -58,6 +59,8 @@ const details: RmaDetails = {
     { at: '2026-03-09T10:00:00Z', status: 'SHIPPED_BACK', kind: 'status', actor: 'Service center', note: 'On its way back' },
     { at: '2026-03-02T10:00:00Z', status: 'AWAITING_UNIT', kind: 'created', actor: 'You', note: '' },
     { at: '2026-03-02T10:01:00Z', status: '', kind: 'label_issued', actor: 'Portal', note: '' },
+    // The server writes a move's promise before the move itself, at the same instant.
+    { at: '2026-03-04T10:00:00Z', status: '', kind: 'promise', actor: 'Service center', note: 'Promised ship-back date: Mar 18 2026' },
     { at: '2026-03-04T10:00:00Z', status: 'RECEIVED', kind: 'status', actor: 'Service center', note: '' },
   ],
 };
@@ -92,6 +95,10 @@ function setup(rmasConnection: jest.Mock = jest.fn(async () => connection([item(
   });
   return { account, shipping, user: userEvent.setup(), ...view };
 }
+
+/** The details window's line of the promised date (the timeline's notes name it too). */
+const promiseLine = (dialog: HTMLElement) =>
+  within(dialog).queryByText((_, el) => el?.tagName === 'P' && (el.textContent ?? '').startsWith('Promised ship-back date:'));
 
 const lastCall = (mock: jest.Mock) => mock.mock.calls[mock.mock.calls.length - 1] as unknown[];
 
@@ -258,9 +265,11 @@ describe('rma-history', () => {
     expect(timeline.map((li) => li.textContent)).toEqual([
       expect.stringMatching(/^Mar 2 2026 .* · Awaiting unit · You$/),
       expect.stringMatching(/^Mar 2 2026 .* · Shipping label issued · Portal$/),
+      expect.stringMatching(/^Mar 4 2026 .* · Promised ship-back date · Service centerPromised ship-back date: Mar 18 2026$/),
       expect.stringMatching(/^Mar 4 2026 .* · Received · Service center$/),
       expect.stringMatching(/^Mar 9 2026 .* · Shipped back · Service center.*On its way back$/),
     ]);
+    expect(promiseLine(dialog)).toHaveTextContent(/^Promised ship-back date: Mar 18 2026$/);
     expect(within(dialog).getByText('100 Congress Ave', { exact: false })).toBeInTheDocument();
     expect(within(dialog).getByText('Prepaid shipping label')).toBeInTheDocument();
     expect(await within(dialog).findByRole('link', { name: 'Shipping label' })).toHaveAttribute('href', 'blob:http://portal.test/doc');
@@ -279,6 +288,25 @@ describe('rma-history', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows no promised date before the unit arrives, and says when the date moved', async () => {
+    const { account, user } = setup();
+    account.details.mockResolvedValueOnce({ ...details, status: 'AWAITING_UNIT', promisedShipDate: null, timeline: details.timeline.slice(1, 3) });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Details of RMA-100501' }));
+    let dialog = await screen.findByRole('dialog', { name: 'RMA-100501' });
+    await within(dialog).findByText('RL14-G2-16');
+    expect(promiseLine(dialog)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    const moved = { at: '2026-03-06T10:00:00Z', status: '', kind: 'promise', actor: 'Service center', note: 'Promised ship-back date: Mar 23 2026 (a part your unit needs is on backorder)' };
+    account.details.mockResolvedValueOnce({ ...details, promisedShipDate: '2026-03-23', timeline: [...details.timeline, moved] });
+    await user.click(screen.getByRole('button', { name: 'Details of RMA-100501' }));
+    dialog = await screen.findByRole('dialog', { name: 'RMA-100501' });
+    await within(dialog).findByText('RL14-G2-16');
+    expect(promiseLine(dialog)).toHaveTextContent('Promised ship-back date: Mar 23 2026 (updated: see the timeline for why)');
+    expect(within(dialog).getByText(/a part your unit needs is on backorder/)).toBeInTheDocument();
   });
 
   it('shows the server’s message for an RMA that is not there any more', async () => {

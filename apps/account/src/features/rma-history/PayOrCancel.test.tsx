@@ -50,6 +50,7 @@ const details: RmaDetails = {
   label: null,
   commercialInvoice: null,
   labelExpiresAt: null,
+  promisedShipDate: null,
   createdAt: '2026-03-02T10:00:00Z',
   updatedAt: '2026-03-02T10:00:00Z',
   timeline: [{ at: '2026-03-02T10:00:00Z', status: 'AWAITING_PAYMENT', kind: 'created', actor: 'You', note: '' }],

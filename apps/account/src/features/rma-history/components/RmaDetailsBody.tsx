@@ -61,6 +61,11 @@ function Documents({ details }: { details: RmaDetails }) {
   );
 }
 
+/** How many timeline entries set or moved the promised ship-back date (its first is one). */
+function promiseChanges(timeline: RmaDetails['timeline']): number {
+  return timeline.filter((event) => event.kind === 'promise').length;
+}
+
 /**
  * What the details window shows once the details are in. A module of its own, fetched when a
  * window opens: formatting the contact's phone takes libphonenumber and its metadata (about
@@ -82,6 +87,12 @@ export function RmaDetailsBody({ details }: { details: RmaDetails }) {
           </>
         )}
       </Row>
+      {details.promisedShipDate ? (
+        <p>
+          Promised ship-back date: <time dateTime={details.promisedShipDate}>{formatDate(details.promisedShipDate)}</time>
+          {promiseChanges(timeline) > 1 ? ' (updated: see the timeline for why)' : null}
+        </p>
+      ) : null}
       <PayOrCancel rma={details} />
       <Grid>
         <section aria-label="Unit">
