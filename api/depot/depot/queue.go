@@ -134,7 +134,8 @@ func (s *Service) Queue(ctx context.Context, f QueueFilter) (QueuePage, error) {
 	return out, nil
 }
 
-// Backlog counts the RMAs waiting in each status the depot works on, for leads.
+// Backlog counts the RMAs waiting in each status the depot works on that has any, in lifecycle
+// order, for leads.
 func (s *Service) Backlog(ctx context.Context) ([]BacklogCount, error) {
 	return s.Store.Backlog(ctx)
 }

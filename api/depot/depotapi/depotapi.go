@@ -133,9 +133,9 @@ func toQueueItem(r depot.QueueRow, now time.Time) queueItem {
 }
 
 type backlogItem struct {
-	Status string  `json:"status"`
-	Count  int     `json:"count"`
-	Oldest *string `json:"oldestCreatedAt"`
+	Status string `json:"status"`
+	Count  int    `json:"count"`
+	Oldest string `json:"oldestCreatedAt"`
 }
 
 func (h handlers) backlog(c *gin.Context) error {
@@ -145,12 +145,7 @@ func (h handlers) backlog(c *gin.Context) error {
 	}
 	out := make([]backlogItem, 0, len(got))
 	for _, b := range got {
-		it := backlogItem{Status: string(b.Status), Count: b.Count}
-		if b.Count > 0 {
-			s := stamp(b.Oldest)
-			it.Oldest = &s
-		}
-		out = append(out, it)
+		out = append(out, backlogItem{Status: string(b.Status), Count: b.Count, Oldest: stamp(b.Oldest)})
 	}
 	c.JSON(http.StatusOK, gin.H{"statuses": out})
 	return nil

@@ -238,10 +238,11 @@ func TestIntegrationQueue_FindsByNumberOrSerialAndPagesOldestFirst(t *testing.T)
 
 		backlog, err := f.svc.Backlog(t.Context())
 		require.NoError(t, err)
-		counts := map[rma.Status]int{}
-		for _, c := range backlog {
-			counts[c.Status] = c.Count
-		}
-		require.Equal(t, map[rma.Status]int{rma.StatusAwaitingUnit: 1, rma.StatusReceived: 1, rma.StatusDiagnosing: 0, rma.StatusQuotePending: 0, rma.StatusRepairing: 0}, counts)
+		require.Len(t, backlog, 2, "only the statuses with RMAs waiting, in lifecycle order")
+		require.Equal(t, rma.StatusAwaitingUnit, backlog[0].Status)
+		require.Equal(t, 1, backlog[0].Count)
+		require.Equal(t, a.CreatedAt.UTC().Truncate(time.Second), backlog[0].Oldest.Truncate(time.Second))
+		require.Equal(t, rma.StatusReceived, backlog[1].Status)
+		require.Equal(t, 1, backlog[1].Count)
 	})
 }

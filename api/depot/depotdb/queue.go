@@ -95,7 +95,8 @@ type backlogRow struct {
 	Count  int
 }
 
-// Backlog implements depot.Store: the RMAs waiting per work status, in lifecycle order, with
+// Backlog implements depot.Store: the RMAs waiting per work status that has any, in lifecycle
+// order, with
 // the oldest one's creation (read per status from the column itself: an aggregate of a
 // timestamp comes back from SQLite as text).
 func (s *Store) Backlog(ctx context.Context) ([]depot.BacklogCount, error) {
@@ -112,7 +113,10 @@ func (s *Store) Backlog(ctx context.Context) ([]depot.BacklogCount, error) {
 	out := make([]depot.BacklogCount, 0, len(workStatuses))
 	for _, st := range workStatuses {
 		c := depot.BacklogCount{Status: rma.Status(st), Count: counts[st]}
-		if c.Count > 0 {
+		if c.Count == 0 {
+			continue
+		}
+		{
 			var oldest []struct{ CreatedAt time.Time }
 			err := conn.Raw(`SELECT created_at FROM rma_rmas WHERE status = ? ORDER BY created_at LIMIT 1`, st).Scan(&oldest).Error
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"github.com/pact-foundation/pact-go/v2/models"
 
 	"rugged.example/portal/api/depot/depot"
 	"rugged.example/portal/api/depot/depotapi"
@@ -24,27 +25,81 @@ import (
 
 const provider = "portal-depot-api"
 
+// The consumer's states (packages/api-client/src/depot/client.pact.test.ts), word for word.
+const (
+	stateTariq  = "tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 awaits its unit and his photo depot/pact-photo.jpg is uploaded"
+	stateLena   = "lena, a depot lead, is signed in; RMA-100501 was received by tariq"
+	stateCasey  = "casey, a customer, is signed in"
+	stateNobody = "nobody is signed in"
+)
+
 // noTx runs the function without a transaction: the fakes keep nothing to roll back.
 type noTx struct{}
 
 func (noTx) InTx(ctx context.Context, fn func(ctx context.Context) error) error { return fn(ctx) }
 
-// Provider states: pass pacttest.Verify a handler per state string the consumer tests give.
+var created = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+
+func caseysRMA(status rma.Status) rma.RMA {
+	return rma.RMA{Number: "RMA-100501", Serial: "RT10000001", Model: "RL14", Type: "REPAIR", Status: status, Owner: "usr_casey"}
+}
+
+func queueRow(status rma.Status) depot.QueueRow {
+	return depot.QueueRow{Number: "RMA-100501", Serial: "RT10000001", Model: "RL14", Type: "REPAIR", Status: status,
+		WarrantyType: "STANDARD", Customer: "Casey Morgan", CreatedAt: created}
+}
+
+// fixture is the router over fakes a state fills.
+type fixture struct {
+	svc   *depot.Service
+	roles []string
+	sub   string
+}
+
+func (f *fixture) reset(sub string, roles []string, rmas *depottest.RMAs, store *depottest.Store) {
+	f.sub, f.roles = sub, roles
+	f.svc.Store, f.svc.RMAs, f.svc.Mover = store, rmas, rmas
+	f.svc.Photos = rmatest.NewClaimer("usr_tariq", "depot/pact-photo.jpg")
+}
+
 func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	// A domain the browser does not call under contract is not done: this fails, rather than
-	// passing on nothing, until a typed client in packages/api-client records its pact (the
-	// client's *.pact.test.ts, as packages/api-client/src/locations does for geo).
+	// passing on nothing, until a typed client in packages/api-client records its pact.
 	if pacts, _ := filepath.Glob(filepath.Join(os.Getenv("PACT_DIR"), "*-"+provider+".json")); len(pacts) == 0 {
 		t.Fatalf("no consumer has recorded a pact with %s: write the typed client and its pact test in packages/api-client", provider)
 	}
 	signer := authtest.NewSigner(t)
-	rmas := depottest.NewRMAs(rma.RMA{Number: "RMA-100501", Serial: "RT10000001", Type: "REPAIR", Status: rma.StatusAwaitingUnit})
-	svc := &depot.Service{Store: &depottest.Store{}, RMAs: rmas, Mover: rmas, Photos: rmatest.NewClaimer("usr_tariq", "depot/a.jpg"),
-		Tx: noTx{}, Log: testkit.Quiet(), Now: time.Now}
+	f := &fixture{svc: &depot.Service{Tx: noTx{}, Log: testkit.Quiet(), Now: time.Now}}
+	f.reset("", nil, depottest.NewRMAs(), &depottest.Store{})
+	client := func(role auth.Permission) []string { return []string{authtest.ClientID + ":" + string(role)} }
+	state := func(setUp func()) models.StateHandler {
+		return func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
+			if setup {
+				setUp()
+			}
+			return nil, nil
+		}
+	}
+	states := models.StateHandlers{
+		stateTariq: state(func() {
+			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(caseysRMA(rma.StatusAwaitingUnit)),
+				&depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusAwaitingUnit)}})
+		}),
+		stateLena: state(func() {
+			store := &depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusReceived)}}
+			_ = store.AddAudit(context.Background(), depot.AuditEntry{At: created.Add(25 * time.Hour), Actor: "usr_tariq", ActorEmail: "tariq@rugged.example",
+				Action: depot.ActionReceive, RMANumber: "RMA-100501", From: rma.StatusAwaitingUnit, To: rma.StatusReceived, Detail: "Serial RT10000001 scanned, 1 photo(s)"})
+			f.reset("usr_lena", client(auth.PermDepotLead), depottest.NewRMAs(caseysRMA(rma.StatusReceived)), store)
+		}),
+		stateCasey: state(func() {
+			f.reset("usr_casey", []string{authtest.ClientID + ":customer"}, depottest.NewRMAs(), &depottest.Store{})
+		}),
+		stateNobody: state(func() { f.reset("", nil, depottest.NewRMAs(), &depottest.Store{}) }),
+	}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), svc, testkit.Quiet())
-	pacttest.Verify(t, provider, r, nil, func() string {
-		return signer.Token(t, authtest.Claims{Subject: "usr_tariq", Email: "tariq@rugged.example", Roles: []string{authtest.ClientID + ":" + string(auth.PermDepotTechnician)}})
+	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), f.svc, testkit.Quiet())
+	pacttest.Verify(t, provider, r, states, func() string {
+		return signer.Token(t, authtest.Claims{Subject: f.sub, Email: f.sub + "@rugged.example", Roles: f.roles})
 	})
 }

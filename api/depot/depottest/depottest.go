@@ -67,15 +67,22 @@ func (s *Store) Queue(_ context.Context, q depot.QueueQuery) ([]depot.QueueRow, 
 	return out, nil
 }
 
-// Backlog counts Rows per status.
+// Backlog counts Rows per status that has any, with the oldest creation, as depotdb does.
 func (s *Store) Backlog(context.Context) ([]depot.BacklogCount, error) {
-	counts := map[rma.Status]int{}
-	for _, r := range s.Rows {
-		counts[r.Status]++
-	}
 	var out []depot.BacklogCount
 	for _, st := range []rma.Status{rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending, rma.StatusRepairing} {
-		out = append(out, depot.BacklogCount{Status: st, Count: counts[st]})
+		c := depot.BacklogCount{Status: st}
+		for _, r := range s.Rows {
+			if r.Status == st {
+				if c.Count == 0 || r.CreatedAt.Before(c.Oldest) {
+					c.Oldest = r.CreatedAt
+				}
+				c.Count++
+			}
+		}
+		if c.Count > 0 {
+			out = append(out, c)
+		}
 	}
 	return out, nil
 }

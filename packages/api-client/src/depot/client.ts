@@ -17,7 +17,7 @@ export interface DepotClient {
   receive(rmaNumber: string, input: ReceiveInput, options?: Signal): Promise<ReceivedRma>;
   /** RMAs of every customer the depot works on, oldest first (technician or lead). */
   queue(query?: QueueQuery, options?: Signal): Promise<DepotPage<QueueItem>>;
-  /** How many RMAs wait in each work status (lead). */
+  /** How many RMAs wait in each work status that has any, in lifecycle order (lead). */
   backlog(options?: Signal): Promise<BacklogStatus[]>;
   /** Every staff action, newest first (lead). */
   audit(page?: { first?: number; after?: string }, options?: Signal): Promise<DepotPage<AuditEntry>>;

@@ -55,7 +55,7 @@ export interface DepotPage<T> {
 export interface BacklogStatus {
   status: string;
   count: number;
-  oldestCreatedAt: string | null;
+  oldestCreatedAt: string;
 }
 
 /** One staff action: who, when, on which RMA, the status before and after, and what was done. */
