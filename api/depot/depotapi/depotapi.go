@@ -25,18 +25,20 @@ const bodyLimit = 16 << 10
 // Depot is what the handlers need of the core (depot.Service).
 type Depot interface {
 	Receive(ctx context.Context, who depot.Staff, req depot.ReceiveRequest) (rma.RMA, error)
+	Repair(ctx context.Context, who depot.Staff, req depot.RepairRequest) (rma.RMA, error)
 	Queue(ctx context.Context, f depot.QueueFilter) (depot.QueuePage, error)
 	Backlog(ctx context.Context) ([]depot.BacklogCount, error)
 	Audit(ctx context.Context, r keyset.Request) (depot.AuditPage, error)
 }
 
 // Routes mounts the depot's routes. Who: depot staff only, never a customer. Technicians and
-// leads receive units and work the queue; leads alone read the backlog and the audit.
+// leads receive units, record repairs and work the queue; leads alone read the backlog and the audit.
 func Routes(r gin.IRouter, guard *auth.Guard, d Depot, log *slog.Logger) {
 	h := handlers{d: d}
 	staff := guard.AnyOf(auth.PermDepotTechnician, auth.PermDepotLead)
 	lead := guard.AnyOf(auth.PermDepotLead)
 	r.POST("/depot/rmas/:number/receive", guard.SignedIn(), staff, httpx.Handler(log, h.receive))
+	r.POST("/depot/rmas/:number/repair", guard.SignedIn(), staff, httpx.Handler(log, h.repair))
 	r.GET("/depot/queue", guard.SignedIn(), staff, httpx.Handler(log, h.queue))
 	r.GET("/depot/backlog", guard.SignedIn(), lead, httpx.Handler(log, h.backlog))
 	r.GET("/depot/audit", guard.SignedIn(), lead, httpx.Handler(log, h.audit))
@@ -69,6 +71,35 @@ func (h handlers) receive(c *gin.Context) error {
 	moved, err := h.d.Receive(c.Request.Context(), staffOf(c), depot.ReceiveRequest{
 		Number: c.Param("number"), Serial: body.Serial, Photos: body.Photos, Notes: body.Notes, UnitWithoutRMA: body.UnitWithoutRMA,
 	})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, receiveResponse{RMANumber: moved.Number, Status: string(moved.Status)})
+	return nil
+}
+
+type qaCheck struct {
+	Check  string `json:"check"`
+	Passed bool   `json:"passed"`
+}
+
+type repairRequest struct {
+	PartsReplaced   string    `json:"partsReplaced"`
+	WorkPerformed   string    `json:"workPerformed"`
+	TechnicianNotes string    `json:"technicianNotes"`
+	QA              []qaCheck `json:"qa"`
+}
+
+func (h handlers) repair(c *gin.Context) error {
+	var body repairRequest
+	if err := httpx.DecodeJSON(c, bodyLimit, &body); err != nil {
+		return err
+	}
+	req := depot.RepairRequest{Number: c.Param("number"), PartsReplaced: body.PartsReplaced, WorkPerformed: body.WorkPerformed, TechnicianNotes: body.TechnicianNotes}
+	for _, q := range body.QA {
+		req.QA = append(req.QA, depot.QACheck{Check: q.Check, Passed: q.Passed})
+	}
+	moved, err := h.d.Repair(c.Request.Context(), staffOf(c), req)
 	if err != nil {
 		return err
 	}

@@ -93,6 +93,7 @@ func TestRoutes_OnlyStaffAndLeadsWhereStated(t *testing.T) {
 		{"GET", "/depot/audit", map[string]int{"": 401, "customer": 403, technician: 403, lead: 200}},
 		// An empty body reaches validation, so the guard is all that differs.
 		{"POST", "/depot/rmas/RMA-100501/receive", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},
+		{"POST", "/depot/rmas/RMA-100501/repair", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},
 	}
 	for _, tt := range tests {
 		for role, want := range tt.want {
@@ -132,4 +133,14 @@ func TestQueue_SearchesByTheScannedSerialAndPages(t *testing.T) {
 	code, body = e.do(t, "GET", "/depot/queue?after=garbage", technician, "")
 	require.Equal(t, http.StatusBadRequest, code)
 	require.Equal(t, "depot.badCursor", body["error"])
+}
+
+func TestRepair_WithoutWorkOrWithAFailedCheckIsRefusedByField(t *testing.T) {
+	e := newEnv(t)
+	code, body := e.do(t, "POST", "/depot/rmas/RMA-100501/repair", technician, `{"workPerformed":"","qa":[{"check":"Powers on","passed":false}]}`)
+	require.Equal(t, http.StatusBadRequest, code)
+	require.Equal(t, map[string]any{"workPerformed": "Required", "qa": depot.MsgQAFailed}, body["fields"])
+	code, body = e.do(t, "POST", "/depot/rmas/RMA-100501/repair", technician, `{"workPerformed":"Replaced display"}`)
+	require.Equal(t, http.StatusBadRequest, code)
+	require.Equal(t, map[string]any{"qa": depot.MsgQARequired}, body["fields"])
 }

@@ -246,3 +246,40 @@ func TestIntegrationQueue_FindsByNumberOrSerialAndPagesOldestFirst(t *testing.T)
 		require.Equal(t, 1, backlog[1].Count)
 	})
 }
+
+func TestIntegrationRepair_CoveredWorkMovesAReceivedUnitToRepairingWithItsWork(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		r := f.created(t, "RT10000001", "rma/a.jpg")
+		req := depot.RepairRequest{Number: r.Number, PartsReplaced: "Display RL14-LCD", WorkPerformed: "Replaced the display",
+			QA: []depot.QACheck{{Check: "Powers on", Passed: true}, {Check: "Touch responds", Passed: true}}}
+
+		_, err := f.svc.Repair(t.Context(), tariq, req)
+		require.ErrorIs(t, err, depot.ErrNotRepairable, "not received yet")
+
+		_, err = f.svc.Receive(t.Context(), tariq, depot.ReceiveRequest{Number: r.Number, Serial: r.Serial, Photos: []string{"depot/a.jpg"}})
+		require.NoError(t, err)
+		moved, err := f.svc.Repair(t.Context(), tariq, req)
+		require.NoError(t, err)
+		require.Equal(t, rma.StatusRepairing, moved.Status)
+
+		timeline, err := f.rmas.Timeline(t.Context(), r.Number)
+		require.NoError(t, err)
+		var statuses []rma.Status
+		for _, e := range timeline[len(timeline)-2:] {
+			statuses = append(statuses, e.Status)
+			require.Equal(t, "usr_tariq", e.Actor)
+		}
+		require.Equal(t, []rma.Status{rma.StatusDiagnosing, rma.StatusRepairing}, statuses)
+		require.Contains(t, f.mailer.Sent, "casey@example.com|RMA "+r.Number+": your unit is being repaired")
+
+		audit, err := f.svc.Audit(t.Context(), keyset.Request{})
+		require.NoError(t, err)
+		require.Equal(t, depot.ActionRepair, audit.Entries[0].Action)
+		require.Equal(t, rma.StatusReceived, audit.Entries[0].From)
+		require.Equal(t, rma.StatusRepairing, audit.Entries[0].To)
+
+		_, err = f.svc.Repair(t.Context(), tariq, req)
+		require.ErrorIs(t, err, depot.ErrNotRepairable, "repaired already")
+	})
+}

@@ -113,6 +113,38 @@ describe('depot API contract: receive', () => {
       }));
 });
 
+describe('depot API contract: repair', () => {
+  const work = {
+    partsReplaced: 'Display RL14-LCD',
+    workPerformed: 'Replaced the display',
+    technicianNotes: '',
+    qa: [{ check: 'Powers on', passed: true }],
+  };
+
+  it('records covered work on a received unit', () =>
+    pact
+      .addInteraction()
+      .given(LENA)
+      .uponReceiving('a repair of received RMA-100501 with its QA checklist')
+      .withRequest('POST', '/depot/rmas/RMA-100501/repair', (req) => req.headers({ Authorization: bearer }).jsonBody(work))
+      .willRespondWith(200, (res) => res.jsonBody({ rmaNumber: 'RMA-100501', status: 'REPAIRING' }))
+      .executeTest(async (server) => {
+        const got = await api(server.url, signedIn).depot.repair('RMA-100501', work);
+        expect(got).toEqual({ rmaNumber: 'RMA-100501', status: 'REPAIRING' });
+      }));
+
+  it('refuses a repair of a unit not yet received', () =>
+    pact
+      .addInteraction()
+      .given(TARIQ)
+      .uponReceiving('a repair of RMA-100501 before its unit arrived')
+      .withRequest('POST', '/depot/rmas/RMA-100501/repair', (req) => req.headers({ Authorization: bearer }).jsonBody(work))
+      .willRespondWith(409, (res) => res.jsonBody({ error: 'depot.notRepairable', message: like("This RMA's unit is not at the depot awaiting repair.") }))
+      .executeTest(async (server) => {
+        await expect(api(server.url, signedIn).depot.repair('RMA-100501', work)).rejects.toMatchObject({ status: 409, error: 'depot.notRepairable' });
+      }));
+});
+
 describe('depot API contract: queue, backlog, audit', () => {
   it('finds an RMA by the scanned serial', () =>
     pact

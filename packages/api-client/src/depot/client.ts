@@ -1,10 +1,11 @@
 import type { HttpClient } from '../client';
-import type { AuditEntry, BacklogStatus, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput } from './types';
+import type { AuditEntry, BacklogStatus, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput } from './types';
 
 export const DEPOT_QUEUE_PATH = '/depot/queue';
 export const DEPOT_BACKLOG_PATH = '/depot/backlog';
 export const DEPOT_AUDIT_PATH = '/depot/audit';
 export const depotReceivePath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/receive`;
+export const depotRepairPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/repair`;
 
 type Signal = { signal?: AbortSignal };
 
@@ -15,6 +16,12 @@ export interface DepotClient {
    * 409 depot.notAwaitingUnit, no photo 400 with fields.photos.
    */
   receive(rmaNumber: string, input: ReceiveInput, options?: Signal): Promise<ReceivedRma>;
+  /**
+   * Records covered work on a received unit (technician or lead): REPAIRING. A unit not at the
+   * depot awaiting repair answers 409 depot.notRepairable, a quote awaiting the customer's
+   * decision 409 depot.awaitsDecision, missing work or a failed QA check 400 by field.
+   */
+  repair(rmaNumber: string, input: RepairInput, options?: Signal): Promise<ReceivedRma>;
   /** RMAs of every customer the depot works on, oldest first (technician or lead). */
   queue(query?: QueueQuery, options?: Signal): Promise<DepotPage<QueueItem>>;
   /** How many RMAs wait in each work status that has any, in lifecycle order (lead). */
@@ -27,6 +34,8 @@ export function createDepotClient(http: HttpClient): DepotClient {
   return {
     receive: (rmaNumber, input, options) =>
       http.request<ReceivedRma>('POST', depotReceivePath(rmaNumber), { body: input, signal: options?.signal }),
+    repair: (rmaNumber, input, options) =>
+      http.request<ReceivedRma>('POST', depotRepairPath(rmaNumber), { body: input, signal: options?.signal }),
     queue: async (query = {}, options) => {
       const page = await http.request<Partial<DepotPage<QueueItem>>>('GET', DEPOT_QUEUE_PATH, { query: { ...query }, signal: options?.signal });
       return { items: page.items ?? [], next: page.next ?? '' };

@@ -12,7 +12,15 @@ export interface ReceiveInput {
   unitWithoutRma?: string;
 }
 
-/** The RMA as the receipt left it (RECEIVED). */
+/** Covered work on a received unit: the work and at least one QA check, every one passed. */
+export interface RepairInput {
+  partsReplaced?: string;
+  workPerformed: string;
+  technicianNotes?: string;
+  qa: { check: string; passed: boolean }[];
+}
+
+/** The RMA as the receipt (RECEIVED) or the repair (REPAIRING) left it. */
 export interface ReceivedRma {
   rmaNumber: string;
   status: string;
