@@ -47,6 +47,7 @@ func seededHistory(t *testing.T, gdb *gorm.DB) *rmadb.Store {
 type historyRow struct {
 	Number, UID, Owner, Org, OpenedByName, Serial, RMAType, ReturnTrackingNumber, CustomerReference string
 	Status                                                                                          rma.Status
+	PromisedShipDate                                                                                *string
 	CreatedAt, UpdatedAt                                                                            time.Time
 }
 
@@ -131,6 +132,9 @@ func TestIntegrationSeedDemoHistory_EveryStatusForEveryCustomerWithConsistentTim
 				last, passed[e.Status] = e.Status, true
 			}
 			require.Equal(t, r.Status, last, "%s ends in its status", r.Number)
+
+			require.Equal(t, passed[rma.StatusReceived] && !rma.IsRecycle(r.RMAType), r.PromisedShipDate != nil,
+				"%s: a received repair has its promised date", r.Number)
 
 			shipped := passed[rma.StatusShippedBack]
 			require.Equal(t, shipped, r.ReturnTrackingNumber != "", "%s: return tracking once shipped back", r.Number)

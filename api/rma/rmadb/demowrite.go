@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/rma/promise"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -20,7 +21,12 @@ func writeDemoHistory(tx *gorm.DB, plan []demoRMA, now time.Time) error {
 	var lines []lineRow
 	var events []*eventRow
 	var work []*repairWorkRow
+	policy, err := promise.DefaultSettings().Policy()
+	if err != nil {
+		return err
+	}
 	for _, r := range plan {
+		r = withDemoPromise(r, policy)
 		// The uid is random like every RMA's (the seed decides the history, not its links).
 		uid, err := rma.NewUID()
 		if err != nil {

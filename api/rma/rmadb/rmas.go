@@ -10,6 +10,7 @@ import (
 
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/rma/promise"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -308,6 +309,10 @@ func toRMARow(r rma.RMA) *rmaRow {
 		ForgoShipping: r.Packaging.ForgoShipping, ShippingMethod: string(r.Method), TPM: r.TPM, LabelID: r.LabelID,
 		InvoiceID: r.InvoiceID, TrackingNumber: r.TrackingNumber, ShippingError: r.ShippingError,
 		ReturnTrackingNumber: r.ReturnTrackingNumber, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+	}
+	if r.PromisedShipDate != nil {
+		d := r.PromisedShipDate.Format(promise.DateLayout)
+		row.PromisedShipDate, row.PromisePausedAt = &d, r.PromisePausedAt
 	}
 	// A new RMA was last changed when it was created; set here, in UTC like every other write
 	// of updated_at, because SQLite compares the stored times as text.
