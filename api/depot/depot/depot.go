@@ -100,6 +100,8 @@ type Photos interface {
 type Store interface {
 	AddReceipt(ctx context.Context, r Receipt) error
 	AddFlag(ctx context.Context, f Flag) error
+	// Flags lists the flags, newest first.
+	Flags(ctx context.Context) ([]Flag, error)
 	AddAudit(ctx context.Context, e AuditEntry) error
 	Audit(ctx context.Context, q AuditQuery) ([]AuditEntry, error)
 	Queue(ctx context.Context, q QueueQuery) ([]QueueRow, error)

@@ -119,6 +119,9 @@ func (s *Service) Receive(ctx context.Context, who Staff, req ReceiveRequest) (r
 	return moved, err
 }
 
+// Flags lists the units flagged for a lead (another serial, no RMA), newest first.
+func (s *Service) Flags(ctx context.Context) ([]Flag, error) { return s.Store.Flags(ctx) }
+
 // recordFlag stores a flag and its audit row together.
 func (s *Service) recordFlag(ctx context.Context, who Staff, f Flag) error {
 	f.Actor, f.At = who.Subject, s.Now().UTC()

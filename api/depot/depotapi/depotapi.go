@@ -28,6 +28,7 @@ type Depot interface {
 	Repair(ctx context.Context, who depot.Staff, req depot.RepairRequest) (rma.RMA, error)
 	Queue(ctx context.Context, f depot.QueueFilter) (depot.QueuePage, error)
 	Backlog(ctx context.Context) ([]depot.BacklogCount, error)
+	Flags(ctx context.Context) ([]depot.Flag, error)
 	Audit(ctx context.Context, r keyset.Request) (depot.AuditPage, error)
 }
 
@@ -41,6 +42,7 @@ func Routes(r gin.IRouter, guard *auth.Guard, d Depot, log *slog.Logger) {
 	r.POST("/depot/rmas/:number/repair", guard.SignedIn(), staff, httpx.Handler(log, h.repair))
 	r.GET("/depot/queue", guard.SignedIn(), staff, httpx.Handler(log, h.queue))
 	r.GET("/depot/backlog", guard.SignedIn(), lead, httpx.Handler(log, h.backlog))
+	r.GET("/depot/flags", guard.SignedIn(), lead, httpx.Handler(log, h.flags))
 	r.GET("/depot/audit", guard.SignedIn(), lead, httpx.Handler(log, h.audit))
 }
 
@@ -179,6 +181,29 @@ func (h handlers) backlog(c *gin.Context) error {
 		out = append(out, backlogItem{Status: string(b.Status), Count: b.Count, Oldest: stamp(b.Oldest)})
 	}
 	c.JSON(http.StatusOK, gin.H{"statuses": out})
+	return nil
+}
+
+type flagItem struct {
+	Kind      string `json:"kind"`
+	RMANumber string `json:"rmaNumber"`
+	Serial    string `json:"serial"`
+	Expected  string `json:"expectedSerial"`
+	Detail    string `json:"detail"`
+	Actor     string `json:"actor"`
+	At        string `json:"at"`
+}
+
+func (h handlers) flags(c *gin.Context) error {
+	got, err := h.d.Flags(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	items := make([]flagItem, 0, len(got))
+	for _, f := range got {
+		items = append(items, flagItem{Kind: string(f.Kind), RMANumber: f.RMANumber, Serial: f.Serial, Expected: f.Expected, Detail: f.Detail, Actor: f.Actor, At: stamp(f.At)})
+	}
+	c.JSON(http.StatusOK, gin.H{"items": items})
 	return nil
 }
 

@@ -91,6 +91,7 @@ func TestRoutes_OnlyStaffAndLeadsWhereStated(t *testing.T) {
 		{"GET", "/depot/queue", map[string]int{"": 401, "customer": 403, technician: 200, lead: 200}},
 		{"GET", "/depot/backlog", map[string]int{"": 401, "customer": 403, technician: 403, lead: 200}},
 		{"GET", "/depot/audit", map[string]int{"": 401, "customer": 403, technician: 403, lead: 200}},
+		{"GET", "/depot/flags", map[string]int{"": 401, "customer": 403, technician: 403, lead: 200}},
 		// An empty body reaches validation, so the guard is all that differs.
 		{"POST", "/depot/rmas/RMA-100501/receive", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},
 		{"POST", "/depot/rmas/RMA-100501/repair", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},

@@ -28,7 +28,7 @@ const provider = "portal-depot-api"
 // The consumer's states (packages/api-client/src/depot/client.pact.test.ts), word for word.
 const (
 	stateTariq  = "tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 awaits its unit and his photo depot/pact-photo.jpg is uploaded"
-	stateLena   = "lena, a depot lead, is signed in; RMA-100501 was received by tariq"
+	stateLena   = "lena, a depot lead, is signed in; RMA-100501 was received by tariq, who had first scanned unit RT99999999 for it"
 	stateCasey  = "casey, a customer, is signed in"
 	stateNobody = "nobody is signed in"
 )
@@ -89,6 +89,8 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			store := &depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusReceived)}}
 			_ = store.AddAudit(context.Background(), depot.AuditEntry{At: created.Add(25 * time.Hour), Actor: "usr_tariq", ActorEmail: "tariq@rugged.example",
 				Action: depot.ActionReceive, RMANumber: "RMA-100501", From: rma.StatusAwaitingUnit, To: rma.StatusReceived, Detail: "Serial RT10000001 scanned, 1 photo(s)"})
+			_ = store.AddFlag(context.Background(), depot.Flag{Kind: depot.FlagSerialMismatch, RMANumber: "RMA-100501", Serial: "RT99999999",
+				Expected: "RT10000001", Actor: "usr_tariq", At: created.Add(24 * time.Hour)})
 			f.reset("usr_lena", client(auth.PermDepotLead), depottest.NewRMAs(caseysRMA(rma.StatusReceived)), store)
 		}),
 		stateCasey: state(func() {

@@ -15,7 +15,7 @@ import (
 type Store struct {
 	mu       sync.Mutex
 	Receipts []depot.Receipt
-	Flags    []depot.Flag
+	Flagged  []depot.Flag
 	Entries  []depot.AuditEntry
 	Rows     []depot.QueueRow
 }
@@ -30,7 +30,7 @@ func (s *Store) AddReceipt(_ context.Context, r depot.Receipt) error {
 func (s *Store) AddFlag(_ context.Context, f depot.Flag) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.Flags = append(s.Flags, f)
+	s.Flagged = append(s.Flagged, f)
 	return nil
 }
 
@@ -40,6 +40,19 @@ func (s *Store) AddAudit(_ context.Context, e depot.AuditEntry) error {
 	e.ID = int64(len(s.Entries) + 1)
 	s.Entries = append(s.Entries, e)
 	return nil
+}
+
+// Flags answers newest first, as depotdb does.
+func (s *Store) Flags(context.Context) ([]depot.Flag, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Collect(func(yield func(depot.Flag) bool) {
+		for _, f := range slices.Backward(s.Flagged) {
+			if !yield(f) {
+				return
+			}
+		}
+	}), nil
 }
 
 // Audit answers newest first, as depotdb does.

@@ -26,7 +26,7 @@ const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', exampl
 
 // Provider states (api/depot/depotpact).
 const TARIQ = 'tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 awaits its unit and his photo depot/pact-photo.jpg is uploaded';
-const LENA = 'lena, a depot lead, is signed in; RMA-100501 was received by tariq';
+const LENA = 'lena, a depot lead, is signed in; RMA-100501 was received by tariq, who had first scanned unit RT99999999 for it';
 const CASEY = 'casey, a customer, is signed in';
 const NOBODY = 'nobody is signed in';
 
@@ -200,6 +200,30 @@ describe('depot API contract: queue, backlog, audit', () => {
       .executeTest(async (server) => {
         const backlog = await api(server.url, signedIn).depot.backlog();
         expect(backlog[0]?.count).toBeGreaterThan(0);
+      }));
+
+  it('lists the flagged units for a lead', () =>
+    pact
+      .addInteraction()
+      .given(LENA)
+      .uponReceiving('a flags request by a lead')
+      .withRequest('GET', '/depot/flags', (req) => req.headers({ Authorization: bearer }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          items: eachLike({
+            kind: regex('^(SERIAL_MISMATCH|UNIT_WITHOUT_RMA)$', 'SERIAL_MISMATCH'),
+            rmaNumber: 'RMA-100501',
+            serial: 'RT99999999',
+            expectedSerial: like('RT10000001'),
+            detail: like(''),
+            actor: like('usr_tariq'),
+            at: timestamp('2026-03-02T09:00:00Z'),
+          }),
+        }),
+      )
+      .executeTest(async (server) => {
+        const flags = await api(server.url, signedIn).depot.flags();
+        expect(flags[0]).toMatchObject({ kind: 'SERIAL_MISMATCH', serial: 'RT99999999' });
       }));
 
   it('reads the audit, newest first, for a lead', () =>

@@ -1,9 +1,10 @@
 import type { HttpClient } from '../client';
-import type { AuditEntry, BacklogStatus, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput } from './types';
+import type { AuditEntry, BacklogStatus, DepotFlag, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput } from './types';
 
 export const DEPOT_QUEUE_PATH = '/depot/queue';
 export const DEPOT_BACKLOG_PATH = '/depot/backlog';
 export const DEPOT_AUDIT_PATH = '/depot/audit';
+export const DEPOT_FLAGS_PATH = '/depot/flags';
 export const depotReceivePath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/receive`;
 export const depotRepairPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/repair`;
 
@@ -26,6 +27,8 @@ export interface DepotClient {
   queue(query?: QueueQuery, options?: Signal): Promise<DepotPage<QueueItem>>;
   /** How many RMAs wait in each work status that has any, in lifecycle order (lead). */
   backlog(options?: Signal): Promise<BacklogStatus[]>;
+  /** The units flagged instead of received, newest first (lead). */
+  flags(options?: Signal): Promise<DepotFlag[]>;
   /** Every staff action, newest first (lead). */
   audit(page?: { first?: number; after?: string }, options?: Signal): Promise<DepotPage<AuditEntry>>;
 }
@@ -43,6 +46,10 @@ export function createDepotClient(http: HttpClient): DepotClient {
     backlog: async (options) => {
       const result = await http.request<{ statuses?: BacklogStatus[] }>('GET', DEPOT_BACKLOG_PATH, { signal: options?.signal });
       return result.statuses ?? [];
+    },
+    flags: async (options) => {
+      const result = await http.request<{ items?: DepotFlag[] }>('GET', DEPOT_FLAGS_PATH, { signal: options?.signal });
+      return result.items ?? [];
     },
     audit: async (page = {}, options) => {
       const result = await http.request<Partial<DepotPage<AuditEntry>>>('GET', DEPOT_AUDIT_PATH, { query: { ...page }, signal: options?.signal });

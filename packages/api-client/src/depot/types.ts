@@ -66,6 +66,17 @@ export interface BacklogStatus {
   oldestCreatedAt: string;
 }
 
+/** A unit flagged for a lead instead of received: another serial than the RMA's, or no RMA. */
+export interface DepotFlag {
+  kind: 'SERIAL_MISMATCH' | 'UNIT_WITHOUT_RMA';
+  rmaNumber: string;
+  serial: string;
+  expectedSerial: string;
+  detail: string;
+  actor: string;
+  at: string;
+}
+
 /** One staff action: who, when, on which RMA, the status before and after, and what was done. */
 export interface AuditEntry {
   id: number;
