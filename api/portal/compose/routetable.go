@@ -34,21 +34,26 @@ const (
 	AccessCustomer  = "customer"
 	AccessStaff     = "a permission"
 	AccessOrgMember = "an organization's member"
+	AccessDepot     = "depot staff"
+	AccessLead      = "a depot lead"
 	AccessSignature = "no token: a credential of its own"
 )
 
 // accessProbes are who RouteTable calls each route as, from the most open: the first one a route
 // admits (anything but 401 and 403) is its access. nora holds no role of the portal, casey is a
 // customer, adam holds every service permission but belongs to no organization, olivia belongs
-// to FleetCo; a route that refuses them all takes a credential of its own (a provider's
-// signature, a client secret). Only the guards in front of a handler are seen this way: a rule
-// a handler applies to a body it has not got shows as the guard's.
+// to FleetCo, tariq is a depot technician and lena a depot lead (staff, no customers); a route
+// that refuses them all takes a credential of its own (a provider's signature, a client secret).
+// Only the guards in front of a handler are seen this way: a rule a handler applies to a body it
+// has not got shows as the guard's.
 var accessProbes = []struct{ access, user string }{
 	{AccessPublic, ""},
 	{AccessSignedIn, "nora@example.com"},
 	{AccessCustomer, "casey@example.com"},
 	{AccessStaff, "adam@example.com"},
 	{AccessOrgMember, "olivia@fleetco.example"},
+	{AccessDepot, "tariq@rugged.example"},
+	{AccessLead, "lena@rugged.example"},
 }
 
 // RouteTable lists every route of every domain: it builds the all-in-one portal on the embedded
