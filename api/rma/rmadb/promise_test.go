@@ -156,3 +156,29 @@ func TestIntegrationPromise_ReviseMailsOnlyASlipOfMoreThanOneBusinessDay(t *test
 		require.Equal(t, now.Add(24*time.Hour), last.At)
 	})
 }
+
+// A recycled unit never ships back: its receipt promises nothing. A PREMIUM unit gets its
+// shorter turnaround from the registry's warranty type.
+func TestIntegrationPromise_NoneForARecyclingAndTheWarrantyTypesTurnaround(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		now := time.Date(2026, 12, 7, 16, 0, 0, 0, time.UTC)
+		l, p := promised(t, f, &now)
+		recycled, err := f.creator.Recycle(t.Context(), recycleRequest())
+		require.NoError(t, err)
+		moved, err := l.Advance(t.Context(), rma.Advance{Number: recycled.RMA.Number, Status: rma.StatusReceived, Actor: "usr_admin"})
+		require.NoError(t, err)
+		require.Nil(t, moved.PromisedShipDate)
+		require.Empty(t, reasons(t, p, recycled.RMA.Number))
+
+		unit, err := f.store.UnitBySerial(t.Context(), "RT10000001")
+		require.NoError(t, err)
+		unit.WarrantyType = "PREMIUM"
+		require.NoError(t, f.store.UpsertUnits(t.Context(), []rma.Unit{unit}))
+		r := created(t, f)
+		// Received at 02:00 UTC on Tuesday: still Monday evening at the depot.
+		got, err := p.Received(t.Context(), r.Number, time.Date(2026, 12, 8, 2, 0, 0, 0, time.UTC), "usr_tariq")
+		require.NoError(t, err)
+		require.Equal(t, "2026-12-10", dateText(got.PromisedShipDate), "PREMIUM: 3 business days from the depot's Monday")
+	})
+}
