@@ -34,10 +34,11 @@ type Depot interface {
 
 // Routes mounts the depot's routes. Who: depot staff only, never a customer. Technicians and
 // leads receive units, record repairs and work the queue; leads alone read the backlog and the audit.
-func Routes(r gin.IRouter, guard *auth.Guard, d Depot, log *slog.Logger) {
-	h := handlers{d: d}
+func Routes(r gin.IRouter, guard *auth.Guard, d Depot, photos Uploader, log *slog.Logger) {
+	h := handlers{d: d, photos: photos}
 	staff := guard.AnyOf(auth.PermDepotTechnician, auth.PermDepotLead)
 	lead := guard.AnyOf(auth.PermDepotLead)
+	r.POST("/depot/photos", guard.SignedIn(), staff, httpx.Handler(log, h.uploadPhotos))
 	r.POST("/depot/rmas/:number/receive", guard.SignedIn(), staff, httpx.Handler(log, h.receive))
 	r.POST("/depot/rmas/:number/repair", guard.SignedIn(), staff, httpx.Handler(log, h.repair))
 	r.GET("/depot/queue", guard.SignedIn(), staff, httpx.Handler(log, h.queue))
@@ -46,7 +47,10 @@ func Routes(r gin.IRouter, guard *auth.Guard, d Depot, log *slog.Logger) {
 	r.GET("/depot/audit", guard.SignedIn(), lead, httpx.Handler(log, h.audit))
 }
 
-type handlers struct{ d Depot }
+type handlers struct {
+	d      Depot
+	photos Uploader
+}
 
 func staffOf(c *gin.Context) depot.Staff {
 	p, _ := auth.PrincipalFrom(c.Request.Context())

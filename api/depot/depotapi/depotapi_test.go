@@ -1,8 +1,11 @@
 package depotapi_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"iter"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -19,6 +22,8 @@ import (
 	"rugged.example/portal/api/pkg/auth/authtest"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/rma/rma"
+	"rugged.example/portal/api/uploads/uploads"
+	"rugged.example/portal/api/uploads/uploadstest"
 )
 
 // unusedRMAs fails a test that reaches the RMA store: the cases here stop before it.
@@ -33,6 +38,28 @@ func (u unusedRMAs) LockRMA(_ context.Context, number string) (rma.RMA, error) {
 type noTx struct{}
 
 func (noTx) InTx(ctx context.Context, fn func(ctx context.Context) error) error { return fn(ctx) }
+
+// photoStore keeps the photos' names, as uploads.Service would keep the files.
+type photoStore struct{ names []string }
+
+func (p *photoStore) Upload(_ context.Context, owner string, files iter.Seq2[uploads.File, error]) ([]uploads.Attachment, error) {
+	var out []uploads.Attachment
+	for f, err := range files {
+		if err != nil {
+			return nil, err
+		}
+		if _, err := io.Copy(io.Discard, f.Content); err != nil {
+			return nil, err
+		}
+		name := "depot/" + owner + "/" + f.Name
+		p.names = append(p.names, name)
+		out = append(out, uploads.Attachment{OriginalName: f.Name, BucketFileName: name})
+	}
+	if len(out) == 0 {
+		return nil, uploads.ErrNoFiles
+	}
+	return out, nil
+}
 
 type env struct {
 	r      *gin.Engine
@@ -49,7 +76,7 @@ func newEnv(t *testing.T) env {
 	}}
 	svc := &depot.Service{Store: store, RMAs: unusedRMAs{t}, Tx: noTx{}, Log: testkit.Quiet(), Now: time.Now}
 	r := gin.New()
-	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), svc, testkit.Quiet())
+	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), svc, &photoStore{}, testkit.Quiet())
 	return env{r: r, signer: signer, store: store}
 }
 
@@ -94,6 +121,7 @@ func TestRoutes_OnlyStaffAndLeadsWhereStated(t *testing.T) {
 		{"GET", "/depot/flags", map[string]int{"": 401, "customer": 403, technician: 403, lead: 200}},
 		// An empty body reaches validation, so the guard is all that differs.
 		{"POST", "/depot/rmas/RMA-100501/receive", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},
+		{"POST", "/depot/photos", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}}, // no multipart body
 		{"POST", "/depot/rmas/RMA-100501/repair", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},
 	}
 	for _, tt := range tests {
@@ -144,4 +172,19 @@ func TestRepair_WithoutWorkOrWithAFailedCheckIsRefusedByField(t *testing.T) {
 	code, body = e.do(t, "POST", "/depot/rmas/RMA-100501/repair", technician, `{"workPerformed":"Replaced display"}`)
 	require.Equal(t, http.StatusBadRequest, code)
 	require.Equal(t, map[string]any{"qa": depot.MsgQARequired}, body["fields"])
+}
+
+func TestPhotos_StaffUploadConditionPhotosAsTheirOwn(t *testing.T) {
+	e := newEnv(t)
+	body, contentType := uploadstest.Multipart(uploadstest.Part{Field: "files[0]", Name: "front.png", Content: bytes.NewReader(uploadstest.PNG())})
+	defer body.Close()
+	req := httptest.NewRequest(http.MethodPost, "/depot/photos", body)
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Authorization", "Bearer "+e.token(t, technician))
+	w := httptest.NewRecorder()
+	e.r.ServeHTTP(w, req)
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	var got []map[string]any
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &got))
+	require.Equal(t, []map[string]any{{"originalname": "front.png", "bucketFileName": "depot/usr_" + technician + "/front.png"}}, got)
 }

@@ -100,7 +100,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), f.svc, testkit.Quiet())
+	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), f.svc, nil, testkit.Quiet())
 	pacttest.Verify(t, provider, r, states, func() string {
 		return signer.Token(t, authtest.Claims{Subject: f.sub, Email: f.sub + "@rugged.example", Roles: f.roles})
 	})

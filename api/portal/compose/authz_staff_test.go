@@ -15,6 +15,7 @@ var staffUsers = []string{"tariq", "lena"}
 
 // staffWant is what tariq and lena get where it differs from nora's answer, keyed "METHOD route".
 var staffWant = map[string][2]int{
+	"POST /depot/photos":               {200, 200},
 	"POST /depot/rmas/:number/receive": {400, 400}, // admitted: the row's body stops at validation (no photo)
 	"POST /depot/rmas/:number/repair":  {400, 400}, // admitted: the row's body stops at validation (no QA)
 	"GET /depot/queue":                 {200, 200},
@@ -25,6 +26,7 @@ var staffWant = map[string][2]int{
 
 // depotMatrix are the depot's rows: staff only, so every customer persona is refused.
 var depotMatrix = []restRow{
+	{"POST", "/depot/photos", "/depot/photos", "multipart:files[0]:crack.png", false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/receive", "/depot/rmas/<advanceRMA>/receive", `{"serial":"<rmaSerial>","photos":[]}`, false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/repair", "/depot/rmas/<advanceRMA>/repair", `{"workPerformed":"Matrix."}`, false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/queue", "/depot/queue?q=<rmaSerial>", "", false, want{401, 403, 403, 403, 403, 403}},

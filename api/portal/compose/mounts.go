@@ -151,7 +151,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			return app.sweepUnpaidOrders(cfg, caps, orders)
 		},
 		ServiceDepot: func() error {
-			depotapi.Routes(engine, guard, caps.Depot(), log)
+			depotapi.Routes(engine, guard, caps.Depot(), caps.Attachments(), log)
 			return nil
 		},
 		ServiceWeb: func() error {
