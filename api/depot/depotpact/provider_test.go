@@ -4,6 +4,9 @@ package depotpact
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"testing"
@@ -21,6 +24,7 @@ import (
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmatest"
+	"rugged.example/portal/api/uploads/uploads"
 )
 
 const provider = "portal-depot-api"
@@ -37,6 +41,26 @@ const (
 type noTx struct{}
 
 func (noTx) InTx(ctx context.Context, fn func(ctx context.Context) error) error { return fn(ctx) }
+
+// photos stores nothing: it reads each photo and names it as the uploads capability would.
+type photos struct{}
+
+func (photos) Upload(_ context.Context, _ string, files iter.Seq2[uploads.File, error]) ([]uploads.Attachment, error) {
+	var out []uploads.Attachment
+	for f, err := range files {
+		if err != nil {
+			return nil, err
+		}
+		if _, err := io.Copy(io.Discard, f.Content); err != nil {
+			return nil, err
+		}
+		out = append(out, uploads.Attachment{OriginalName: f.Name, BucketFileName: fmt.Sprintf("rma/2026/11/pact-%d.png", len(out))})
+	}
+	if len(out) == 0 {
+		return nil, uploads.ErrNoFiles
+	}
+	return out, nil
+}
 
 var created = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 
@@ -100,7 +124,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), f.svc, nil, testkit.Quiet())
+	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), f.svc, photos{}, testkit.Quiet())
 	pacttest.Verify(t, provider, r, states, func() string {
 		return signer.Token(t, authtest.Claims{Subject: f.sub, Email: f.sub + "@rugged.example", Roles: f.roles})
 	})

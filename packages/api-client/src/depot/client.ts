@@ -1,16 +1,23 @@
 import type { HttpClient } from '../client';
+import type { UploadedPhoto } from './types';
 import type { AuditEntry, BacklogStatus, DepotFlag, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput } from './types';
 
 export const DEPOT_QUEUE_PATH = '/depot/queue';
 export const DEPOT_BACKLOG_PATH = '/depot/backlog';
 export const DEPOT_AUDIT_PATH = '/depot/audit';
 export const DEPOT_FLAGS_PATH = '/depot/flags';
+export const DEPOT_PHOTOS_PATH = '/depot/photos';
 export const depotReceivePath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/receive`;
 export const depotRepairPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/repair`;
 
 type Signal = { signal?: AbortSignal };
 
 export interface DepotClient {
+  /**
+   * Uploads condition photos (technician or lead), sniffed and size-limited as attachments are;
+   * a receipt names them by their bucketFileName.
+   */
+  uploadPhotos(files: File[], options?: Signal & { onProgress?: (fraction: number) => void }): Promise<UploadedPhoto[]>;
   /**
    * Receives the RMA's unit (technician or lead): RECEIVED. Another serial answers 409
    * depot.serialMismatch (flagged for a lead), an unknown number 404, a unit received already
@@ -35,6 +42,11 @@ export interface DepotClient {
 
 export function createDepotClient(http: HttpClient): DepotClient {
   return {
+    uploadPhotos: (files, options) => {
+      const form = new FormData();
+      files.forEach((file, index) => form.append(`files[${index}]`, file, file.name));
+      return http.upload<UploadedPhoto[]>(DEPOT_PHOTOS_PATH, form, { signal: options?.signal, onProgress: options?.onProgress });
+    },
     receive: (rmaNumber, input, options) =>
       http.request<ReceivedRma>('POST', depotReceivePath(rmaNumber), { body: input, signal: options?.signal }),
     repair: (rmaNumber, input, options) =>

@@ -1,6 +1,12 @@
 // The depot staff's API (/depot, process `depot`, api/depot): what technicians and leads do to a
 // unit that reaches the service depot. Staff only: every customer is refused.
 
+/** A stored condition photo: its bucketFileName is what a receipt's photos name. */
+export interface UploadedPhoto {
+  originalname: string;
+  bucketFileName: string;
+}
+
 /** A scanned unit at the depot's door. */
 export interface ReceiveInput {
   /** What the scanner read off the unit; it must be the RMA's serial. */
