@@ -82,9 +82,13 @@ func TestChangesets_ABumpReachesWhatBundlesOrLinksItAndNothingElse(t *testing.T)
 		"@portal/forms": "patch", "@portal/prerender": "patch",
 		"@portal/host": "patch", "@portal/account": "patch", "@portal/parts": "patch",
 		"@portal/recycle": "patch", "@portal/repair": "patch", "@portal/support": "patch",
-		// rma is linked by repair, recycle, account, parts and the portal.
-		"@portal/api-rma": "patch", "@portal/api-repair": "patch", "@portal/api-recycle": "patch",
-		"@portal/api-account": "patch", "@portal/api-parts": "patch", "@portal/api-portal": "patch",
+		"@portal/api-rma": "patch",
+	}
+	// rma is linked by the Go modules whose go.mod requires it, directly or through another
+	// module (repair, recycle, account, parts, depot, the portal…): read from the go.mod files,
+	// which TestRepo_EachGoModulesPackageJSONMirrorsItsGoMod holds the package.json files to.
+	for _, name := range goModulesLinking(t, "rma") {
+		want["@portal/api-"+name] = "patch"
 	}
 	for name, bump := range want {
 		if r := releases[name]; r.Type != bump {
@@ -113,4 +117,47 @@ func TestPendingReleases_NoChangesetOnABranchIsAnEmptyPlan(t *testing.T) {
 	if err != nil || len(releases) != 0 {
 		t.Errorf("PendingReleases = %v, %v; want an empty plan", releases, err)
 	}
+}
+
+// goModulesLinking lists the portal's Go modules requiring api/<module>, through any number of
+// modules, from their go.mod files.
+func goModulesLinking(t *testing.T, module string) []string {
+	t.Helper()
+	mods, err := filepath.Glob(filepath.Join(repoRoot, "api", "*", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	requires := map[string][]string{} // module → the portal modules its go.mod requires
+	for _, m := range mods {
+		raw, err := os.ReadFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(filepath.Dir(m))
+		for _, f := range strings.Fields(string(raw)) {
+			if dep, ok := strings.CutPrefix(f, "rugged.example/portal/api/"); ok && dep != name {
+				requires[name] = append(requires[name], dep)
+			}
+		}
+	}
+	linking := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for name, deps := range requires {
+			if linking[name] {
+				continue
+			}
+			for _, d := range deps {
+				if d == module || linking[d] {
+					linking[name], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	var out []string
+	for name := range linking {
+		out = append(out, name)
+	}
+	return out
 }
