@@ -3,11 +3,8 @@ package depotapi
 import (
 	"context"
 	"errors"
-	"io"
 	"iter"
-	"mime/multipart"
 	"net/http"
-	"regexp"
 
 	"github.com/gin-gonic/gin"
 
@@ -23,9 +20,6 @@ type Uploader interface {
 
 // photosBody bounds a photo upload as the customers' attachments are bounded.
 const photosBody = uploads.MaxFiles*uploads.MaxFileSize + 1<<20
-
-// photoField is the multipart field of a photo: files, files[] or files[N], as the attachments'.
-var photoField = regexp.MustCompile(`^files(\[[0-9]*\])?$`)
 
 type uploadedPhoto struct {
 	OriginalName   string `json:"originalname"`
@@ -46,7 +40,7 @@ func (h handlers) uploadPhotos(c *gin.Context) error {
 	case err != nil:
 		return uploads.ErrUnreadable
 	}
-	stored, err := h.photos.Upload(ctx, p.Subject, photoParts(mr))
+	stored, err := h.photos.Upload(ctx, p.Subject, uploads.MultipartFiles(mr, uploads.AttachmentField))
 	if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
 		return uploads.ErrTooLarge
 	}
@@ -59,28 +53,4 @@ func (h handlers) uploadPhotos(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
-}
-
-// photoParts yields the photo parts of a multipart body, one at a time, skipping other fields.
-func photoParts(mr *multipart.Reader) iter.Seq2[uploads.File, error] {
-	return func(yield func(uploads.File, error) bool) {
-		for {
-			part, err := mr.NextPart()
-			if err != nil {
-				if !errors.Is(err, io.EOF) {
-					yield(uploads.File{}, err)
-				}
-				return
-			}
-			if !photoField.MatchString(part.FormName()) {
-				_ = part.Close()
-				continue
-			}
-			more := yield(uploads.File{Name: part.FileName(), Content: part}, nil)
-			_ = part.Close()
-			if !more {
-				return
-			}
-		}
-	}
 }

@@ -10,7 +10,6 @@ import (
 	"iter"
 	"log/slog"
 	"mime"
-	"mime/multipart"
 	"net/http"
 	"regexp"
 	"strings"
@@ -29,9 +28,6 @@ const MaxBody = uploads.MaxFiles*uploads.MaxFileSize + 1<<20
 // MaxPOBody is the most one purchase-order upload may send: one file of MaxPOFileSize plus
 // 1 MB for part headers and boundaries.
 const MaxPOBody = uploads.MaxPOFileSize + 1<<20
-
-// fileField matches the form fields that carry files: files[0], files[1], … and plain files.
-var fileField = regexp.MustCompile(`^files(\[[0-9]*\])?$`)
 
 // poFileField matches the form fields that may carry the purchase-order file: file (what
 // packages/api-client sends), and files or files[0] like the attachment upload.
@@ -96,7 +92,7 @@ func toPOFiles(f uploads.Attachment) []POFile {
 
 func (a API) upload(c *gin.Context) error {
 	var stored []uploads.Attachment
-	err := a.receive(c, MaxBody, fileField, uploads.ErrTooLarge, "upload",
+	err := a.receive(c, MaxBody, uploads.AttachmentField, uploads.ErrTooLarge, "upload",
 		func(ctx context.Context, owner string, parts iter.Seq2[uploads.File, error]) (err error) {
 			stored, err = a.svc.Upload(ctx, owner, parts)
 			return err
@@ -140,7 +136,7 @@ func (a API) receive(c *gin.Context, limit int64, field *regexp.Regexp, tooLarge
 	case err != nil:
 		return uploads.ErrUnreadable
 	}
-	if err := store(ctx, p.Subject, partsOf(mr, field)); err != nil {
+	if err := store(ctx, p.Subject, uploads.MultipartFiles(mr, field)); err != nil {
 		if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
 			return tooLarge
 		}
@@ -150,31 +146,6 @@ func (a API) receive(c *gin.Context, limit int64, field *regexp.Regexp, tooLarge
 		return err
 	}
 	return nil
-}
-
-// partsOf yields the parts of a multipart body whose field matches, one at a time, skipping
-// other fields. A part is read by the consumer before the next one is looked for.
-func partsOf(mr *multipart.Reader, field *regexp.Regexp) iter.Seq2[uploads.File, error] {
-	return func(yield func(uploads.File, error) bool) {
-		for {
-			part, err := mr.NextPart()
-			if err != nil {
-				if !errors.Is(err, io.EOF) {
-					yield(uploads.File{}, err)
-				}
-				return
-			}
-			if !field.MatchString(part.FormName()) {
-				_ = part.Close()
-				continue
-			}
-			more := yield(uploads.File{Name: part.FileName(), Content: part}, nil)
-			_ = part.Close()
-			if !more {
-				return
-			}
-		}
-	}
 }
 
 func (a API) remove(c *gin.Context) error {
