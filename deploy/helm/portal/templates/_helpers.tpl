@@ -126,6 +126,8 @@ set values are listed, so the binary's defaults apply to the rest.
   "PO_RELEASE_DOMAINS" (join "," $v.payments.poReleaseDomains)
   "PAYMENT_ABANDON_AFTER" $v.payments.abandonAfter
   "PARTS_ORDER_MAX_TOTAL" $v.payments.partsOrderMaxTotal
+  "DEPOT_TIMEZONE" $v.depot.timezone
+  "DEPOT_HOLIDAYS" (join "," $v.depot.holidays)
 -}}
 {{- range $name, $value := $strings -}}
 {{- if $value -}}{{- $_ := set $c $name $value -}}{{- end -}}
@@ -134,6 +136,7 @@ set values are listed, so the binary's defaults apply to the rest.
   "SMTP_PORT" $v.smtp.port
   "SUPPORT_CONTACT_PER_CLIENT" $v.support.contactPerClient
   "SUPPORT_CONTACT_GLOBAL" $v.support.contactGlobal
+  "DEPOT_TURNAROUND_DEFAULT" $v.depot.turnaroundDefault
 -}}
 {{- range $name, $value := $ints -}}
 {{- if not (kindIs "invalid" $value) -}}{{- $_ := set $c $name (printf "%d" (int64 $value)) -}}{{- end -}}
@@ -145,6 +148,13 @@ set values are listed, so the binary's defaults apply to the rest.
 {{- $urls = append $urls (printf "%s=%s/%s/mf-manifest.json" . $base .) -}}
 {{- end -}}
 {{- $_ := set $c "PORTAL_REMOTE_URLS" (join "," $urls) -}}
+{{- end -}}
+{{- with $v.depot.turnaround -}}
+{{- $days := list -}}
+{{- range $type, $n := . -}}
+{{- $days = append $days (printf "%s:%d" $type (int64 $n)) -}}
+{{- end -}}
+{{- $_ := set $c "DEPOT_TURNAROUND" (join "," $days) -}}
 {{- end -}}
 {{- if $v.remotes.releases -}}
 {{- if not $v.remotes.cdnBaseUrl -}}
