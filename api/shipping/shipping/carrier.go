@@ -15,8 +15,11 @@ const (
 // Valid reports whether p is a packaging the shipping capability issues documents for.
 func (p Packaging) Valid() bool { return p == PackagingLabel || p == PackagingQR }
 
-// Shipment is what a carrier needs to book one return parcel to the depot.
+// Shipment is what a carrier needs to book one parcel: a customer's unit to the depot, or the
+// depot's parcel back to the customer (Direction ToCustomer: From is the depot's address, To the
+// customer's, Contact the depot).
 type Shipment struct {
+	Direction Direction
 	From      Address
 	Contact   Contact
 	To        Depot

@@ -80,23 +80,6 @@ func block(size int, caption string, lines []string, lineSize float64) core.Col 
 	return c
 }
 
-func (s documentSheet) fromLines() []string {
-	lines := nonEmpty(s.req.Contact.Name, s.req.Contact.Company)
-	lines = append(lines, s.req.From.lines()...)
-	if p := strings.TrimSpace(s.req.Contact.Phone); p != "" {
-		lines = append(lines, "Tel. "+p)
-	}
-	return lines
-}
-
-func (s documentSheet) toLines() []string {
-	lines := append([]string{s.depot.Name}, s.depot.Address.lines()...)
-	if p := strings.TrimSpace(s.depot.Phone); p != "" {
-		lines = append(lines, "Tel. "+p)
-	}
-	return lines
-}
-
 func header(title, subtitle string) core.Row {
 	return row.New(14).Add(
 		col.New(7).Add(
@@ -220,23 +203,14 @@ func (s documentSheet) label() ([]byte, error) {
 		s.validity(),
 		rule(linestyle.Dashed),
 	)
-	m.AddRows(instructions("How to ship your unit", []string{
-		"Back up your data and remove anything not listed on your RMA (SIM and memory cards, personal accessories).",
-		"Pack the unit, with the accessories your RMA lists, in a sturdy box with padding on every side.",
-		"Cut along the dashed line and tape the label flat on the largest side of the box. Do not cover the barcode with tape.",
-		"Hand the box to any Rugged Freight drop-off office, or give it to a Rugged Freight driver.",
-		expiry,
-	})...)
+	m.AddRows(s.labelSteps(expiry)...)
 	return generate(m)
 }
 
 // invoice renders the commercial invoice customs need for a shipment that crosses a border.
 func (s documentSheet) invoice() ([]byte, error) {
 	rma := s.req.RMANumber
-	reason := s.req.Reason
-	if strings.TrimSpace(reason) == "" {
-		reason = DefaultReason
-	}
+	reason := s.req.reason()
 	m := newDoc("Commercial invoice "+rma, "Commercial invoice for RMA "+rma, s.issued)
 	small := props.Text{Size: 9}
 	bold := props.Text{Size: 9, Style: fontstyle.Bold}
@@ -302,8 +276,7 @@ func (s documentSheet) invoice() ([]byte, error) {
 			pdftext.NewCol(1, money.USD(total).Grouped(), props.Text{Size: 9, Style: fontstyle.Bold, Align: align.Right, Right: 1}),
 		),
 		pdftext.NewRow(6, fmt.Sprintf("Number of packages: 1. Total declared value: USD %s.", money.USD(total).Grouped()), small),
-		pdftext.NewAutoRow("These goods are the exporter's own equipment, returned to the manufacturer for repair under RMA "+rma+
-			". They are not sold and have no commercial value; the values above are for customs purposes only.", props.Text{Size: 9, Top: 2, Bottom: 2}),
+		pdftext.NewAutoRow(s.goodsStatement()+" They are not sold and have no commercial value; the values above are for customs purposes only.", props.Text{Size: 9, Top: 2, Bottom: 2}),
 		pdftext.NewAutoRow("I declare that all the information contained in this invoice is true and correct.", props.Text{Size: 9, Top: 2, Bottom: 6}),
 		row.New(14).Add(
 			col.New(6).Add(
@@ -311,7 +284,7 @@ func (s documentSheet) invoice() ([]byte, error) {
 				pdftext.New("Signature of shipper", props.Text{Top: 10, Size: 8, Color: gray}),
 			),
 			col.New(6).Add(
-				pdftext.New(s.req.Contact.Name, props.Text{Top: 3, Size: 10}),
+				pdftext.New(s.signatory(), props.Text{Top: 3, Size: 10}),
 				pdftext.New("Name and date: "+s.issued.Format(DateLayout), props.Text{Top: 10, Size: 8, Color: gray}),
 			),
 		),
@@ -321,12 +294,4 @@ func (s documentSheet) invoice() ([]byte, error) {
 		pdftext.NewAutoRow("Print three copies: attach one to the outside of the box in a document pouch and put one inside.", props.Text{Size: 8, Color: gray, Top: 2}),
 	)
 	return generate(m)
-}
-
-func (s documentSheet) shipperLines() []string {
-	lines := s.fromLines()
-	if e := strings.TrimSpace(s.req.Contact.Email); e != "" {
-		lines = append(lines, e)
-	}
-	return lines
 }

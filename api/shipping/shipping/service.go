@@ -117,16 +117,22 @@ type DeclaredItem struct {
 
 // IssueRequest asks for the documents of one return shipment.
 type IssueRequest struct {
-	// Owner is the subject of the user the documents belong to; only they may open them.
+	// Owner is the subject of the user the documents belong to; only they may open them (the
+	// RMA's owner in both directions: a customer opens the label of their unit's way back too).
 	Owner     string
 	RMANumber string
-	From      Address
-	Contact   Contact
+	// Direction is which way the parcel travels; the zero value is ToDepot.
+	Direction Direction
+	// From and Contact are the customer's address and contact: the ship-from of a parcel to the
+	// depot, the ship-to of one back to the customer (ToCustomer).
+	From    Address
+	Contact Contact
+	// Packaging is the customer's choice for ToDepot; ToCustomer prints a label whatever it says.
 	Packaging Packaging
 	// Items are declared on the commercial invoice when the shipment crosses a border; the
 	// first one's description also names the parcel for the carrier.
 	Items []DeclaredItem
-	// Reason is printed on the invoice; empty selects DefaultReason.
+	// Reason is printed on the invoice; empty selects DefaultReason (ReturnReason ToCustomer).
 	Reason string
 }
 
@@ -158,10 +164,11 @@ func (s *Service) IssueDocuments(ctx context.Context, req IssueRequest) (Documen
 	if err := validateIssue(req, s.depot.Address); err != nil {
 		return Documents{}, err
 	}
-	booking, err := s.carrier.CreateShipment(ctx, Shipment{
-		From: req.From, Contact: req.Contact, To: s.depot, Packaging: req.Packaging,
-		RMANumber: req.RMANumber, Description: parcelDescription(req.Items),
-	})
+	if req.Direction == ToCustomer && req.Packaging == "" {
+		// The depot prints and packs: a return has no drop-off code to choose.
+		req.Packaging = PackagingLabel
+	}
+	booking, err := s.carrier.CreateShipment(ctx, s.shipment(req))
 	if err != nil {
 		return Documents{}, fmt.Errorf("shipping: book shipment for %s: %w", req.RMANumber, err)
 	}

@@ -46,6 +46,9 @@ func ValidateAddress(v *validate.Errors, prefix string, a Address) {
 func validateIssue(req IssueRequest, depot Address) error {
 	var v validate.Errors
 	v.Required("owner", req.Owner)
+	if req.Direction != ToDepot && req.Direction != ToCustomer {
+		v.Add("direction", "Must be empty (to the depot) or toCustomer")
+	}
 	v.Required("rmaNumber", req.RMANumber)
 	v.MaxLen("rmaNumber", req.RMANumber, maxRMANumber)
 	ValidateAddress(&v, "address.", req.From)
@@ -54,7 +57,7 @@ func validateIssue(req IssueRequest, depot Address) error {
 	v.MaxLen("contact.company", req.Contact.Company, maxCompany)
 	v.MaxLen("contact.phone", req.Contact.Phone, maxPhone)
 	v.MaxLen("contact.email", req.Contact.Email, maxEmail)
-	if !req.Packaging.Valid() {
+	if !req.Packaging.Valid() && !(req.Direction == ToCustomer && req.Packaging == "") {
 		v.Add("packaging", "Must be label or qr")
 	}
 	v.MaxLen("reason", req.Reason, maxItemText)
