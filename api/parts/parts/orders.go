@@ -213,6 +213,8 @@ type Order struct {
 	Lines     []OrderLine
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// Shipment is how the order was sent; nil until it is SHIPPED.
+	Shipment *Shipment
 }
 
 // ItemCount is the number of parts the order holds, every line's quantity added.
@@ -241,6 +243,9 @@ type OrderStore interface {
 	// SetOrderStatus moves order id from status from to to in one conditional write;
 	// ErrOrderChanged when it was not in from.
 	SetOrderStatus(ctx context.Context, id string, from, to OrderStatus, at time.Time) error
+	// ShipOrder moves order id from PLACED to SHIPPED with its shipment in one conditional
+	// write; ErrOrderChanged when it was not PLACED.
+	ShipOrder(ctx context.Context, id string, sh Shipment) error
 	// Parts returns the catalogue's parts of the numbers given, by number; unknown ones are left out.
 	Parts(ctx context.Context, partNumbers []string) (map[string]Part, error)
 	OrderLister

@@ -309,8 +309,14 @@ func (s *Store) withLines(ctx context.Context, rows []orderRow) ([]parts.Order, 
 			Model: l.Model, Serials: sn, SearchSerial: l.SearchSerial,
 		})
 	}
+	shipped, err := s.shipments(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	for _, r := range rows {
-		out = append(out, toOrder(r, byOrder[r.ID]))
+		o := toOrder(r, byOrder[r.ID])
+		o.Shipment = shipped[r.ID]
+		out = append(out, o)
 	}
 	return out, nil
 }

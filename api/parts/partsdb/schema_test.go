@@ -8,5 +8,5 @@ import (
 
 func TestIntegrationMigrations_GiveTheSchemaOfTheRows(t *testing.T) {
 	testkit.MigrationsMatchRows(t, Schema(), &partRow{}, &fitRow{},
-		&orderRow{}, &orderLineRow{}, &orderSerialRow{}, &orderKeyRow{}, &counterRow{})
+		&orderRow{}, &orderLineRow{}, &orderSerialRow{}, &orderKeyRow{}, &counterRow{}, &shipmentRow{})
 }
