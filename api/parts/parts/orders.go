@@ -243,9 +243,6 @@ type OrderStore interface {
 	// SetOrderStatus moves order id from status from to to in one conditional write;
 	// ErrOrderChanged when it was not in from.
 	SetOrderStatus(ctx context.Context, id string, from, to OrderStatus, at time.Time) error
-	// ShipOrder moves order id from PLACED to SHIPPED with its shipment in one conditional
-	// write; ErrOrderChanged when it was not PLACED.
-	ShipOrder(ctx context.Context, id string, sh Shipment) error
 	// Parts returns the catalogue's parts of the numbers given, by number; unknown ones are left out.
 	Parts(ctx context.Context, partNumbers []string) (map[string]Part, error)
 	OrderLister

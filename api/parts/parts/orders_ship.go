@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 	"unicode"
 
+	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/validate"
@@ -74,13 +76,35 @@ func (r ShipRequest) validate() error {
 	return v.Err()
 }
 
+// ShipStore is what shipping needs of the orders' store; partsdb implements it. Every method
+// joins the transaction ctx carries.
+type ShipStore interface {
+	// Order returns the order id, whoever owns it; ErrOrderNotFound when there is none.
+	Order(ctx context.Context, id string) (Order, error)
+	// ShipOrder moves order id from PLACED to SHIPPED with its shipment in one conditional
+	// write; ErrOrderChanged when it was not PLACED (or does not exist).
+	ShipOrder(ctx context.Context, id string, sh Shipment) error
+}
+
+// Shipper ships paid orders for the depot's staff (through the composition root). It holds the
+// store and the outbox only, so a depot process needs nothing that could place or pay an order.
+type Shipper struct {
+	Store ShipStore
+	Mail  Mailer
+	// Tx runs the shipment in one transaction, joining the caller's when ctx carries one.
+	Tx  db.Transactor
+	Log *slog.Logger
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
 // Ship moves a paid order (PLACED) to SHIPPED with its carrier and tracking number, and queues
 // the customer's e-mail with the tracking, in one transaction: the one ctx carries when the
 // caller has one (the depot's audit row joins it). The move is one conditional write, so of
 // two concurrent shipments of one order one moves it and the other answers ErrShippedAlready.
 // Staff call it for any customer's order: the caller is authorized by the depot's routes.
 // It answers the order as shipped (it left PLACED).
-func (s *Orders) Ship(ctx context.Context, req ShipRequest) (Order, error) {
+func (s *Shipper) Ship(ctx context.Context, req ShipRequest) (Order, error) {
 	req.trim()
 	if !ValidBatchID(req.ID) {
 		return Order{}, ErrOrderNotFound
@@ -89,14 +113,14 @@ func (s *Orders) Ship(ctx context.Context, req ShipRequest) (Order, error) {
 		return Order{}, err
 	}
 	var shipped Order
-	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+	err := s.Tx.InTx(ctx, func(ctx context.Context) error {
 		// The conditional write comes first: it takes SQLite's write lock before any read, so a
 		// concurrent second shipment waits for the first and then finds the order moved, rather
 		// than failing on a stale snapshot.
 		sh := Shipment{Carrier: req.Carrier, TrackingNumber: req.TrackingNumber, ShippedAt: s.now(), ShippedBy: req.Actor}
-		err := s.d.Store.ShipOrder(ctx, req.ID, sh)
+		err := s.Store.ShipOrder(ctx, req.ID, sh)
 		if errors.Is(err, ErrOrderChanged) {
-			o, err := s.d.Store.Order(ctx, req.ID)
+			o, err := s.Store.Order(ctx, req.ID)
 			if err != nil {
 				return err
 			}
@@ -105,21 +129,36 @@ func (s *Orders) Ship(ctx context.Context, req ShipRequest) (Order, error) {
 		if err != nil {
 			return err
 		}
-		if shipped, err = s.d.Store.Order(ctx, req.ID); err != nil {
+		if shipped, err = s.Store.Order(ctx, req.ID); err != nil {
 			return err
 		}
 		to := strings.TrimSpace(shipped.Contact.Email)
 		if to == "" {
-			s.d.Log.WarnContext(ctx, "parts order has no e-mail address for its shipment", "order", shipped.ID)
+			s.log().WarnContext(ctx, "parts order has no e-mail address for its shipment", "order", shipped.ID)
 			return nil
 		}
-		return s.d.Mail.Enqueue(ctx, shippedMail(shipped, to))
+		return s.Mail.Enqueue(ctx, shippedMail(shipped, to))
 	})
 	if err != nil {
 		return Order{}, err
 	}
-	s.d.Log.InfoContext(ctx, "parts order shipped", "order", shipped.ID, "carrier", req.Carrier)
+	s.log().InfoContext(ctx, "parts order shipped", "order", shipped.ID, "carrier", req.Carrier)
 	return shipped, nil
+}
+
+func (s *Shipper) now() time.Time {
+	now := time.Now
+	if s.Now != nil {
+		now = s.Now
+	}
+	return now().UTC().Truncate(time.Microsecond)
+}
+
+func (s *Shipper) log() *slog.Logger {
+	if s.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return s.Log
 }
 
 // notShippable says why an order that is not PLACED does not ship.

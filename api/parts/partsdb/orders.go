@@ -94,7 +94,10 @@ type counterRow struct {
 
 func (counterRow) TableName() string { return "parts_counters" }
 
-var _ parts.OrderStore = (*Store)(nil)
+var (
+	_ parts.OrderStore = (*Store)(nil)
+	_ parts.ShipStore  = (*Store)(nil)
+)
 
 // NextBatchID implements parts.OrderStore: one UPDATE … RETURNING of the counter, which holds
 // concurrent orders apart.

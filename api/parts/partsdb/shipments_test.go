@@ -11,6 +11,8 @@ import (
 	"gorm.io/gorm"
 
 	"rugged.example/portal/api/parts/parts"
+	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/testkit"
 )
@@ -26,12 +28,17 @@ func (e unpaidEnv) placedOrder(t *testing.T) parts.Order {
 	return o
 }
 
+// shipper ships the env's orders on its store, outbox and clock.
+func (e unpaidEnv) shipper() *parts.Shipper {
+	return &parts.Shipper{Store: e.store, Mail: mail.NewOutbox(e.gdb), Tx: db.NewTransactor(e.gdb), Log: testkit.Quiet(), Now: e.clock.Now}
+}
+
 func TestIntegrationShip_MovesAPaidOrderWithItsTrackingAndEmail(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		e := newUnpaidEnv(t, gdb)
 		o := e.placedOrder(t)
 
-		shipped, err := e.orders.Ship(t.Context(), parts.ShipRequest{ID: strings.ToLower(o.ID), Carrier: " UPS ", TrackingNumber: "1Z999AA10123456784", Actor: "usr_tariq"})
+		shipped, err := e.shipper().Ship(t.Context(), parts.ShipRequest{ID: strings.ToLower(o.ID), Carrier: " UPS ", TrackingNumber: "1Z999AA10123456784", Actor: "usr_tariq"})
 		require.NoError(t, err)
 		require.Equal(t, parts.StatusShipped, shipped.Status)
 
@@ -49,7 +56,7 @@ func TestIntegrationShip_MovesAPaidOrderWithItsTrackingAndEmail(t *testing.T) {
 		require.Equal(t, "Your parts order "+o.ID+" has shipped", entries[0].Message.Subject)
 		require.Contains(t, entries[0].Message.Text, "UPS, tracking number 1Z999AA10123456784")
 
-		_, err = e.orders.Ship(t.Context(), parts.ShipRequest{ID: o.ID, Carrier: "UPS", TrackingNumber: "1Z2", Actor: "usr_lena"})
+		_, err = e.shipper().Ship(t.Context(), parts.ShipRequest{ID: o.ID, Carrier: "UPS", TrackingNumber: "1Z2", Actor: "usr_lena"})
 		require.ErrorIs(t, err, parts.ErrShippedAlready)
 		again, err := e.store.Order(t.Context(), o.ID)
 		require.NoError(t, err)
@@ -61,16 +68,22 @@ func TestIntegrationShip_RefusesUnpaidAndCancelledOrders(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
 		e := newUnpaidEnv(t, gdb)
 		unpaid := e.placeByCard(t, casey).Order
+		_, err := e.shipper().Ship(t.Context(), parts.ShipRequest{ID: unpaid.ID, Carrier: " ", TrackingNumber: "1Z 1"})
+		f, ok := fault.As(err)
+		require.True(t, ok, "a validation fault, not %v", err)
+		require.Equal(t, "Required", f.Fields["carrier"])
+		require.Equal(t, parts.MsgBadTracking, f.Fields["trackingNumber"])
+
 		req := parts.ShipRequest{ID: unpaid.ID, Carrier: "UPS", TrackingNumber: "1Z1", Actor: "usr_tariq"}
-		_, err := e.orders.Ship(t.Context(), req)
+		_, err = e.shipper().Ship(t.Context(), req)
 		require.ErrorIs(t, err, parts.ErrNotShippable)
 
 		_, err = e.orders.Cancel(t.Context(), casey, unpaid.ID)
 		require.NoError(t, err)
-		_, err = e.orders.Ship(t.Context(), req)
+		_, err = e.shipper().Ship(t.Context(), req)
 		require.ErrorIs(t, err, parts.ErrShipCancelled)
 
-		_, err = e.orders.Ship(t.Context(), parts.ShipRequest{ID: "PB-999998", Carrier: "UPS", TrackingNumber: "1Z1"})
+		_, err = e.shipper().Ship(t.Context(), parts.ShipRequest{ID: "PB-999998", Carrier: "UPS", TrackingNumber: "1Z1"})
 		require.ErrorIs(t, err, parts.ErrOrderNotFound)
 
 		read, err := e.store.Order(t.Context(), unpaid.ID)
@@ -90,7 +103,7 @@ func TestIntegrationShip_TwoConcurrentShipmentsMoveTheOrderOnce(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errs[i] = e.orders.Ship(context.Background(), parts.ShipRequest{ID: o.ID, Carrier: "UPS", TrackingNumber: tracking, Actor: "usr_tariq"})
+				_, errs[i] = e.shipper().Ship(context.Background(), parts.ShipRequest{ID: o.ID, Carrier: "UPS", TrackingNumber: tracking, Actor: "usr_tariq"})
 			}()
 		}
 		wg.Wait()
