@@ -114,6 +114,8 @@ type Service struct {
 	RMAs   RMAs
 	Mover  Mover
 	Photos Photos
+	// Labels issues return labels (ship back); nil in a process that does not ship.
+	Labels ReturnLabels
 	Tx     db.Transactor
 	Log    *slog.Logger
 	Now    func() time.Time

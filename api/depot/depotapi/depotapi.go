@@ -26,6 +26,7 @@ const bodyLimit = 16 << 10
 type Depot interface {
 	Receive(ctx context.Context, who depot.Staff, req depot.ReceiveRequest) (rma.RMA, error)
 	Repair(ctx context.Context, who depot.Staff, req depot.RepairRequest) (rma.RMA, error)
+	Shipper
 	Queue(ctx context.Context, f depot.QueueFilter) (depot.QueuePage, error)
 	Backlog(ctx context.Context) ([]depot.BacklogCount, error)
 	Flags(ctx context.Context) ([]depot.Flag, error)
@@ -41,6 +42,7 @@ func Routes(r gin.IRouter, guard *auth.Guard, d Depot, photos Uploader, log *slo
 	r.POST("/depot/photos", guard.SignedIn(), staff, httpx.Handler(log, h.uploadPhotos))
 	r.POST("/depot/rmas/:number/receive", guard.SignedIn(), staff, httpx.Handler(log, h.receive))
 	r.POST("/depot/rmas/:number/repair", guard.SignedIn(), staff, httpx.Handler(log, h.repair))
+	r.POST("/depot/rmas/:number/ship", guard.SignedIn(), staff, httpx.Handler(log, h.ship))
 	r.GET("/depot/queue", guard.SignedIn(), staff, httpx.Handler(log, h.queue))
 	r.GET("/depot/backlog", guard.SignedIn(), lead, httpx.Handler(log, h.backlog))
 	r.GET("/depot/flags", guard.SignedIn(), lead, httpx.Handler(log, h.flags))
