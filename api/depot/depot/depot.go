@@ -116,7 +116,9 @@ type Service struct {
 	Photos Photos
 	// Labels issues return labels (ship back); nil in a process that does not ship.
 	Labels ReturnLabels
-	Tx     db.Transactor
-	Log    *slog.Logger
-	Now    func() time.Time
+	// PartsOrders ships parts orders (the parts service, adapted by the composition root).
+	PartsOrders PartsOrders
+	Tx          db.Transactor
+	Log         *slog.Logger
+	Now         func() time.Time
 }
