@@ -27,6 +27,7 @@ type Depot interface {
 	Receive(ctx context.Context, who depot.Staff, req depot.ReceiveRequest) (rma.RMA, error)
 	Repair(ctx context.Context, who depot.Staff, req depot.RepairRequest) (rma.RMA, error)
 	Shipper
+	PartsOrderShipper
 	Queue(ctx context.Context, f depot.QueueFilter) (depot.QueuePage, error)
 	Backlog(ctx context.Context) ([]depot.BacklogCount, error)
 	Flags(ctx context.Context) ([]depot.Flag, error)
@@ -43,6 +44,7 @@ func Routes(r gin.IRouter, guard *auth.Guard, d Depot, photos Uploader, log *slo
 	r.POST("/depot/rmas/:number/receive", guard.SignedIn(), staff, httpx.Handler(log, h.receive))
 	r.POST("/depot/rmas/:number/repair", guard.SignedIn(), staff, httpx.Handler(log, h.repair))
 	r.POST("/depot/rmas/:number/ship", guard.SignedIn(), staff, httpx.Handler(log, h.ship))
+	r.POST("/depot/parts-orders/:number/ship", guard.SignedIn(), staff, httpx.Handler(log, h.shipPartsOrder))
 	r.GET("/depot/queue", guard.SignedIn(), staff, httpx.Handler(log, h.queue))
 	r.GET("/depot/backlog", guard.SignedIn(), lead, httpx.Handler(log, h.backlog))
 	r.GET("/depot/flags", guard.SignedIn(), lead, httpx.Handler(log, h.flags))
