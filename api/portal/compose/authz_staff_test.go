@@ -18,6 +18,7 @@ var staffWant = map[string][2]int{
 	"POST /depot/photos":               {200, 200},
 	"POST /depot/rmas/:number/receive": {400, 400}, // admitted: the row's body stops at validation (no photo)
 	"POST /depot/rmas/:number/repair":  {400, 400}, // admitted: the row's body stops at validation (no QA)
+	"POST /depot/rmas/:number/ship":    {409, 409}, // admitted: the row's RMA awaits its unit, so nothing ships
 	"GET /depot/queue":                 {200, 200},
 	"GET /depot/backlog":               {403, 200},
 	"GET /depot/audit":                 {403, 200},
@@ -29,6 +30,7 @@ var depotMatrix = []restRow{
 	{"POST", "/depot/photos", "/depot/photos", "multipart:files[0]:crack.png", false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/receive", "/depot/rmas/<advanceRMA>/receive", `{"serial":"<rmaSerial>","photos":[]}`, false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/repair", "/depot/rmas/<advanceRMA>/repair", `{"workPerformed":"Matrix."}`, false, want{401, 403, 403, 403, 403, 403}},
+	{"POST", "/depot/rmas/:number/ship", "/depot/rmas/<advanceRMA>/ship", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/queue", "/depot/queue?q=<rmaSerial>", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/backlog", "/depot/backlog", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/audit", "/depot/audit", "", false, want{401, 403, 403, 403, 403, 403}},
