@@ -31,10 +31,12 @@ const provider = "portal-depot-api"
 
 // The consumer's states (packages/api-client/src/depot/client.pact.test.ts), word for word.
 const (
-	stateTariq  = "tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 awaits its unit and his photo depot/pact-photo.jpg is uploaded"
-	stateLena   = "lena, a depot lead, is signed in; RMA-100501 was received by tariq, who had first scanned unit RT99999999 for it"
-	stateCasey  = "casey, a customer, is signed in"
-	stateNobody = "nobody is signed in"
+	stateTariq = "tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 awaits its unit and his photo depot/pact-photo.jpg is uploaded"
+	stateLena  = "lena, a depot lead, is signed in; RMA-100501 was received by tariq, who had first scanned unit RT99999999 for it"
+	stateCasey = "casey, a customer, is signed in"
+	// stateRepaired is ship.pact.test.ts's.
+	stateRepaired = "tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 was repaired and waits to ship back"
+	stateNobody   = "nobody is signed in"
 )
 
 // noTx runs the function without a transaction: the fakes keep nothing to roll back.
@@ -84,6 +86,7 @@ func (f *fixture) reset(sub string, roles []string, rmas *depottest.RMAs, store 
 	f.sub, f.roles = sub, roles
 	f.svc.Store, f.svc.RMAs, f.svc.Mover = store, rmas, rmas
 	f.svc.Photos = rmatest.NewClaimer("usr_tariq", "depot/pact-photo.jpg")
+	f.svc.Labels = &depottest.Labels{}
 }
 
 func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
@@ -116,6 +119,10 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			_ = store.AddFlag(context.Background(), depot.Flag{Kind: depot.FlagSerialMismatch, RMANumber: "RMA-100501", Serial: "RT99999999",
 				Expected: "RT10000001", Actor: "usr_tariq", At: created.Add(24 * time.Hour)})
 			f.reset("usr_lena", client(auth.PermDepotLead), depottest.NewRMAs(caseysRMA(rma.StatusReceived)), store)
+		}),
+		stateRepaired: state(func() {
+			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(caseysRMA(rma.StatusRepairing)),
+				&depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusRepairing)}})
 		}),
 		stateCasey: state(func() {
 			f.reset("usr_casey", []string{authtest.ClientID + ":customer"}, depottest.NewRMAs(), &depottest.Store{})

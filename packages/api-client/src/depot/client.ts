@@ -1,6 +1,6 @@
 import type { HttpClient } from '../client';
 import type { UploadedPhoto } from './types';
-import type { AuditEntry, BacklogStatus, DepotFlag, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput } from './types';
+import type { AuditEntry, BacklogStatus, DepotFlag, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput, ShippedRma } from './types';
 
 export const DEPOT_QUEUE_PATH = '/depot/queue';
 export const DEPOT_BACKLOG_PATH = '/depot/backlog';
@@ -9,6 +9,7 @@ export const DEPOT_FLAGS_PATH = '/depot/flags';
 export const DEPOT_PHOTOS_PATH = '/depot/photos';
 export const depotReceivePath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/receive`;
 export const depotRepairPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/repair`;
+export const depotShipPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/ship`;
 
 type Signal = { signal?: AbortSignal };
 
@@ -30,6 +31,13 @@ export interface DepotClient {
    * decision 409 depot.awaitsDecision, missing work or a failed QA check 400 by field.
    */
   repair(rmaNumber: string, input: RepairInput, options?: Signal): Promise<ReceivedRma>;
+  /**
+   * Ships a repaired unit back (technician or lead): the return label depot → the RMA's address,
+   * its tracking e-mailed to the customer, SHIPPED_BACK. A unit not received and repaired, or
+   * shipped already, answers 409 depot.notShippable; a carrier failure 503
+   * depot.returnLabelFailed (nothing moved: try again).
+   */
+  ship(rmaNumber: string, options?: Signal): Promise<ShippedRma>;
   /** RMAs of every customer the depot works on, oldest first (technician or lead). */
   queue(query?: QueueQuery, options?: Signal): Promise<DepotPage<QueueItem>>;
   /** How many RMAs wait in each work status that has any, in lifecycle order (lead). */
@@ -51,6 +59,7 @@ export function createDepotClient(http: HttpClient): DepotClient {
       http.request<ReceivedRma>('POST', depotReceivePath(rmaNumber), { body: input, signal: options?.signal }),
     repair: (rmaNumber, input, options) =>
       http.request<ReceivedRma>('POST', depotRepairPath(rmaNumber), { body: input, signal: options?.signal }),
+    ship: (rmaNumber, options) => http.request<ShippedRma>('POST', depotShipPath(rmaNumber), { signal: options?.signal }),
     queue: async (query = {}, options) => {
       const page = await http.request<Partial<DepotPage<QueueItem>>>('GET', DEPOT_QUEUE_PATH, { query: { ...query }, signal: options?.signal });
       return { items: page.items ?? [], next: page.next ?? '' };

@@ -95,3 +95,13 @@ export interface AuditEntry {
   to: string;
   detail: string;
 }
+
+/** A unit on its way back: the return label's documents belong to the RMA's customer. */
+export interface ShippedRma {
+  rmaNumber: string;
+  status: string;
+  returnTrackingNumber: string;
+  labelId: string;
+  /** '' when the way back stays in one country. */
+  invoiceId: string;
+}

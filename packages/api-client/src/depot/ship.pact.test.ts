@@ -1,0 +1,63 @@
+/**
+ * @jest-environment node
+ */
+// Consumer contract of the depot's ship back (POST /depot/rmas/{number}/ship), in the same pact
+// as client.pact.test.ts; api/depot/depotpact verifies it with state handlers keyed by these
+// state strings, word for word.
+import path from 'node:path';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { createApiClient } from '../index';
+import type { TokenSource } from '../client';
+
+const { like, regex } = MatchersV3;
+
+const pact = new PactV4({
+  consumer: 'portal-web',
+  provider: 'portal-depot-api',
+  dir: path.resolve(__dirname, '../../../../pacts'),
+  logLevel: 'warn',
+});
+
+const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
+const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
+const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
+
+// Provider states (api/depot/depotpact).
+const REPAIRED = 'tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 was repaired and waits to ship back';
+const AWAITING = 'tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 awaits its unit and his photo depot/pact-photo.jpg is uploaded';
+
+describe('depot API contract: ship back', () => {
+  it('ships a repaired unit back with its return tracking', () =>
+    pact
+      .addInteraction()
+      .given(REPAIRED)
+      .uponReceiving('a ship back of repaired RMA-100501')
+      .withRequest('POST', '/depot/rmas/RMA-100501/ship', (req) => req.headers({ Authorization: bearer }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          rmaNumber: 'RMA-100501',
+          status: 'SHIPPED_BACK',
+          returnTrackingNumber: like('RET000001'),
+          labelId: like('label000001'),
+          invoiceId: '',
+        }),
+      )
+      .executeTest(async (server) => {
+        const got = await api(server.url).depot.ship('RMA-100501');
+        expect(got).toMatchObject({ rmaNumber: 'RMA-100501', status: 'SHIPPED_BACK', invoiceId: '' });
+        expect(got.returnTrackingNumber).not.toBe('');
+      }));
+
+  it('refuses to ship a unit not yet received and repaired', () =>
+    pact
+      .addInteraction()
+      .given(AWAITING)
+      .uponReceiving('a ship back of RMA-100501 before its unit arrived')
+      .withRequest('POST', '/depot/rmas/RMA-100501/ship', (req) => req.headers({ Authorization: bearer }))
+      .willRespondWith(409, (res) =>
+        res.jsonBody({ error: 'depot.notShippable', message: like('This RMA cannot ship back: its unit is not received and repaired, or it was shipped already.') }),
+      )
+      .executeTest(async (server) => {
+        await expect(api(server.url).depot.ship('RMA-100501')).rejects.toMatchObject({ status: 409, error: 'depot.notShippable' });
+      }));
+});
