@@ -261,6 +261,16 @@ type OrderJSON struct {
 	Lines         []OrderLineJSON `json:"lines"`
 	Mine          bool            `json:"mine"`
 	OrderedByName string          `json:"orderedByName"`
+	// Shipment is how the depot sent the order; null until it is SHIPPED.
+	Shipment *ShipmentJSON `json:"shipment"`
+}
+
+// ShipmentJSON is a shipped order's carrier and tracking as its customer reads them (who at the
+// depot sent it is the depot's audit, not the customer's).
+type ShipmentJSON struct {
+	Carrier        string `json:"carrier"`
+	TrackingNumber string `json:"trackingNumber"`
+	ShippedAt      string `json:"shippedAt"`
 }
 
 // ToOrderJSON is o as viewer reads it.
@@ -276,6 +286,9 @@ func ToOrderJSON(o parts.Order, viewer string) OrderJSON {
 			PartNumber: l.PartNumber, Description: l.Description, Quantity: l.Quantity, UnitPrice: l.UnitPrice,
 			LineTotal: l.LineTotal, Model: l.Model, Serials: nonNil(l.Serials),
 		}
+	}
+	if sh := o.Shipment; sh != nil {
+		out.Shipment = &ShipmentJSON{Carrier: sh.Carrier, TrackingNumber: sh.TrackingNumber, ShippedAt: sh.ShippedAt.UTC().Format(time.RFC3339)}
 	}
 	return out
 }

@@ -43,6 +43,9 @@ const (
 	stateCaseyAdamsAwaited = "casey is signed in and adam's parts order PB-900002 awaits a PayPal payment"
 )
 
+// stateAdamShipped is an order the depot shipped (issue 29): its carrier and tracking.
+const stateAdamShipped = "adam is signed in and his parts order PB-900005 was shipped with UPS, tracking number 1Z999AA10123456784"
+
 func vx12(serial, owner, org string) partstest.HeldUnit {
 	return partstest.HeldUnit{VideoUnit: parts.VideoUnit{Serial: serial, Model: "VX12", ModelFamily: "Veretos"}, Owner: owner, Org: org}
 }
@@ -91,7 +94,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	reset := func() {
 		e.Payments.Reset()
 		e.Holdings.Set(nil)
-		for _, table := range []string{"parts_order_serials", "parts_order_lines", "parts_order_keys", "parts_orders"} {
+		for _, table := range []string{"parts_order_shipments", "parts_order_serials", "parts_order_lines", "parts_order_keys", "parts_orders"} {
 			require.NoError(t, e.DB.Exec("DELETE FROM "+table).Error)
 		}
 	}
@@ -119,6 +122,12 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		stateCaseyNotAdams:     state(casey, func() { adamsOrder("PB-900003", parts.StatusPlaced) }),
 		stateAdamCancelled:     state(adam, func() { adamsOrder("PB-900004", parts.StatusCancelled) }),
 		stateCaseyAdamsAwaited: state(casey, func() { adamsOrder("PB-900002", parts.StatusAwaitingPayment) }),
+		stateAdamShipped: state(adam, func() {
+			adamsOrder("PB-900005", parts.StatusPlaced)
+			require.NoError(t, e.Store.ShipOrder(ctx, "PB-900005", parts.Shipment{
+				Carrier: "UPS", TrackingNumber: "1Z999AA10123456784", ShippedAt: time.Date(2026, 3, 4, 15, 30, 0, 0, time.UTC), ShippedBy: "usr_tariq",
+			}))
+		}),
 	})
 
 	gin.SetMode(gin.ReleaseMode)

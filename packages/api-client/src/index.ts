@@ -234,6 +234,7 @@ export type {
   PartsOrderKind,
   PartsOrderLine,
   PartsOrderPayload,
+  PartsOrderShipment,
   PartsOrderStatus,
   PartsPage,
   PartsPaymentData,

@@ -38,6 +38,7 @@ const ADAM_APPROVED = 'adam is signed in and his parts order PB-900001 awaits a 
 const ADAM_AWAITING = 'adam is signed in and his parts order PB-900002 awaits a PayPal payment';
 const ADAM_PLACED = 'adam is signed in and his parts order PB-900003 is placed: 2 x VX12-BAT-STD, paid by PayPal';
 const CASEY_OTHERS = "casey is signed in and adam's parts order PB-900003 is placed";
+const ADAM_SHIPPED = 'adam is signed in and his parts order PB-900005 was shipped with UPS, tracking number 1Z999AA10123456784';
 const ADAM_CANCELLED = 'adam is signed in and his parts order PB-900004 was cancelled while it awaited a PayPal payment';
 const CASEY_OTHERS_AWAITING = "casey is signed in and adam's parts order PB-900002 awaits a PayPal payment";
 
@@ -399,6 +400,24 @@ describe('parts service contract: orders', () => {
         const result = await api(server.url, signedIn).parts.order('PB-900003');
         expect(result).toMatchObject({ rmaBatchId: 'PB-900003', status: 'PLACED', mine: true });
         expect(result.lines[0]?.serials).toEqual([]);
+      }));
+
+  it("reads a shipped order's carrier and tracking", () =>
+    pact
+      .addInteraction()
+      .given(ADAM_SHIPPED)
+      .uponReceiving('a request for an own shipped parts order')
+      .withRequest('GET', '/parts-manager/orders/PB-900005', (req) => req.headers({ Authorization: bearer }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          ...orderBody('PB-900005', 'SHIPPED'),
+          shipment: { carrier: like('UPS'), trackingNumber: like('1Z999AA10123456784'), shippedAt: timestamp('2026-03-04T15:30:00Z') },
+        }),
+      )
+      .executeTest(async (server) => {
+        const result = await api(server.url, signedIn).parts.order('PB-900005');
+        expect(result.status).toBe('SHIPPED');
+        expect(result.shipment).toEqual({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784', shippedAt: '2026-03-04T15:30:00Z' });
       }));
 
   it("answers another customer's order like an unknown one (404)", () =>

@@ -146,6 +146,18 @@ export interface PartsOrder {
   /** Placed by the viewer (not by a colleague of the organization). */
   mine: boolean;
   orderedByName: string;
+  /**
+   * How the depot sent the order: null until it is SHIPPED. Optional because the account's
+   * GraphQL listing (PartsOrderBatch) does not carry it; the REST order always does.
+   */
+  shipment?: PartsOrderShipment | null;
+}
+
+/** A shipped order's carrier and tracking number, and when it left the depot (RFC 3339). */
+export interface PartsOrderShipment {
+  carrier: string;
+  trackingNumber: string;
+  shippedAt: string;
 }
 
 /** A video unit (VERETOS) the signed-in customer or their organization holds. */
