@@ -37,6 +37,9 @@ const (
 	// stateRepaired is ship.pact.test.ts's.
 	stateRepaired = "tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 was repaired and waits to ship back"
 	stateNobody   = "nobody is signed in"
+	// The parts orders' states are partsorders.pact.test.ts's.
+	statePaidOrder     = "tariq, a depot technician, is signed in; parts order PB-900005 is paid and waits to ship"
+	stateAwaitingOrder = "tariq, a depot technician, is signed in; parts order PB-900002 awaits its payment"
 )
 
 // noTx runs the function without a transaction: the fakes keep nothing to roll back.
@@ -87,6 +90,7 @@ func (f *fixture) reset(sub string, roles []string, rmas *depottest.RMAs, store 
 	f.svc.Store, f.svc.RMAs, f.svc.Mover = store, rmas, rmas
 	f.svc.Photos = rmatest.NewClaimer("usr_tariq", "depot/pact-photo.jpg")
 	f.svc.Labels = &depottest.Labels{}
+	f.svc.PartsOrders = depottest.NewPartsOrders()
 }
 
 func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
@@ -128,6 +132,16 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			f.reset("usr_casey", []string{authtest.ClientID + ":customer"}, depottest.NewRMAs(), &depottest.Store{})
 		}),
 		stateNobody: state(func() { f.reset("", nil, depottest.NewRMAs(), &depottest.Store{}) }),
+		statePaidOrder: state(func() {
+			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(), &depottest.Store{})
+			f.svc.PartsOrders = depottest.NewPartsOrders("PB-900005")
+		}),
+		stateAwaitingOrder: state(func() {
+			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(), &depottest.Store{})
+			orders := depottest.NewPartsOrders()
+			orders.Awaiting["PB-900002"] = true
+			f.svc.PartsOrders = orders
+		}),
 	}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()

@@ -1,6 +1,7 @@
 import type { HttpClient } from '../client';
 import type { UploadedPhoto } from './types';
 import type { AuditEntry, BacklogStatus, DepotFlag, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput, ShippedRma } from './types';
+import type { ShipPartsOrderInput, ShippedPartsOrder } from './types';
 
 export const DEPOT_QUEUE_PATH = '/depot/queue';
 export const DEPOT_BACKLOG_PATH = '/depot/backlog';
@@ -10,6 +11,7 @@ export const DEPOT_PHOTOS_PATH = '/depot/photos';
 export const depotReceivePath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/receive`;
 export const depotRepairPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/repair`;
 export const depotShipPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/ship`;
+export const depotShipPartsOrderPath = (rmaBatchId: string) => `/depot/parts-orders/${encodeURIComponent(rmaBatchId)}/ship`;
 
 type Signal = { signal?: AbortSignal };
 
@@ -38,6 +40,13 @@ export interface DepotClient {
    * depot.returnLabelFailed (nothing moved: try again).
    */
   ship(rmaNumber: string, options?: Signal): Promise<ShippedRma>;
+  /**
+   * Ships a paid parts order (technician or lead): SHIPPED with its carrier and tracking number,
+   * e-mailed to the customer. An order awaiting its payment answers 409 parts.notPaid, a
+   * cancelled one 409 parts.orderCancelled, one shipped already 409 parts.shippedAlready, an
+   * unknown one 404 parts.orderNotFound, a missing carrier or tracking number 400 by field.
+   */
+  shipPartsOrder(rmaBatchId: string, input: ShipPartsOrderInput, options?: Signal): Promise<ShippedPartsOrder>;
   /** RMAs of every customer the depot works on, oldest first (technician or lead). */
   queue(query?: QueueQuery, options?: Signal): Promise<DepotPage<QueueItem>>;
   /** How many RMAs wait in each work status that has any, in lifecycle order (lead). */
@@ -60,6 +69,8 @@ export function createDepotClient(http: HttpClient): DepotClient {
     repair: (rmaNumber, input, options) =>
       http.request<ReceivedRma>('POST', depotRepairPath(rmaNumber), { body: input, signal: options?.signal }),
     ship: (rmaNumber, options) => http.request<ShippedRma>('POST', depotShipPath(rmaNumber), { signal: options?.signal }),
+    shipPartsOrder: (rmaBatchId, input, options) =>
+      http.request<ShippedPartsOrder>('POST', depotShipPartsOrderPath(rmaBatchId), { body: input, signal: options?.signal }),
     queue: async (query = {}, options) => {
       const page = await http.request<Partial<DepotPage<QueueItem>>>('GET', DEPOT_QUEUE_PATH, { query: { ...query }, signal: options?.signal });
       return { items: page.items ?? [], next: page.next ?? '' };

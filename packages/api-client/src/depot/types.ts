@@ -105,3 +105,19 @@ export interface ShippedRma {
   /** '' when the way back stays in one country. */
   invoiceId: string;
 }
+
+/** A parts order's shipment as staff record it. */
+export interface ShipPartsOrderInput {
+  carrier: string;
+  trackingNumber: string;
+}
+
+/** A parts order the depot shipped. */
+export interface ShippedPartsOrder {
+  rmaBatchId: string;
+  status: string;
+  carrier: string;
+  trackingNumber: string;
+  /** RFC 3339. */
+  shippedAt: string;
+}
