@@ -135,3 +135,28 @@ func TestIntegrationShip_ACarrierFailureMovesNothing(t *testing.T) {
 		require.NoError(t, err)
 	})
 }
+
+// auditDown fails the audit row: the last write of a ship's transaction.
+type auditDown struct{ depot.Store }
+
+func (auditDown) AddAudit(context.Context, depot.AuditEntry) error { return errors.New("audit down") }
+
+func TestIntegrationShip_ARolledBackShipDiscardsItsLabel(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		labels := &depottest.Labels{}
+		r := f.repaired(t, labels)
+		// The outbox's row would roll back too (mail.Enqueue joins the transaction); the fake
+		// mailer here keeps what it was given, so the e-mail is not checked.
+		f.svc.Store = auditDown{f.store}
+
+		_, err := f.svc.Ship(t.Context(), tariq, r.Number)
+		require.ErrorContains(t, err, "audit down")
+		require.Equal(t, []depot.ReturnLabel{{LabelID: "label000001", TrackingNumber: "RET000001"}}, labels.Discarded,
+			"the label's rows rolled back with the move, so its PDFs go too")
+		stored, err := f.rmas.RMAByNumber(t.Context(), "usr_casey", r.Number)
+		require.NoError(t, err)
+		require.Equal(t, rma.StatusRepairing, stored.Status, "the move rolled back")
+		require.Empty(t, stored.ReturnTrackingNumber)
+	})
+}
