@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, type Connection, type PartsOrderBatch } from '@portal/api-client';
 import { renderRoute, sessionWith } from '@portal/forms/testing';
 import { PartsOrdersHistoryPage, SEARCH_DEBOUNCE_MS } from './Page';
+import { SHIPMENT_FAILED } from './ShipmentNote';
 import { PARTS_ORDERS_FAILED } from './usePartsOrders';
 
 const order = (overrides: Partial<PartsOrderBatch> = {}): PartsOrderBatch => ({
@@ -68,11 +69,18 @@ const connection = (nodes: PartsOrderBatch[], pageInfo: Partial<Connection<Parts
   edges: nodes.map((node, i) => ({ cursor: `c${i}`, node })),
 });
 
-function setup(partsOrdersConnection: jest.Mock) {
+/** The order as GET /parts-manager/orders/:id answers it: only its shipment matters here. */
+const shippedOrder = async (rmaBatchId: string) => ({
+  rmaBatchId,
+  status: 'SHIPPED',
+  shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', shippedAt: '2026-03-04T15:30:00Z' },
+});
+
+function setup(partsOrdersConnection: jest.Mock, partsOrder: jest.Mock = jest.fn(shippedOrder)) {
   const view = renderRoute(<PartsOrdersHistoryPage />, {
     path: '/your-account/parts-orders-history',
     url: '/your-account/parts-orders-history',
-    session: sessionWith({ account: { partsOrdersConnection } } as never),
+    session: sessionWith({ account: { partsOrdersConnection }, parts: { order: partsOrder } } as never),
   });
   return { user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }), ...view };
 }
@@ -111,6 +119,27 @@ describe('parts orders history', () => {
     expect(screen.getByText('Video parts · paid by purchase order PO-7781-1234')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Hide the lines of PB-100002' }));
     expect(screen.queryByRole('table', { name: 'Lines of PB-100002' })).not.toBeInTheDocument();
+  });
+
+  it("shows a shipped order's carrier and tracking number, read from the order when its row opens", async () => {
+    const partsOrder = jest.fn(shippedOrder);
+    const { user } = setup(jest.fn(async () => connection([order(), video])), partsOrder);
+    await screen.findByRole('table', { name: 'Parts orders' });
+    await user.click(screen.getByRole('button', { name: 'Show the lines of PB-100001' }));
+    expect(partsOrder).not.toHaveBeenCalled();
+    expect(screen.queryByText(/tracking number/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show the lines of PB-100002' }));
+    expect(await screen.findByText('Shipped Mar 4 2026 with UPS · tracking number 1Z999AA10123456784')).toBeInTheDocument();
+    expect(partsOrder).toHaveBeenCalledWith('PB-100002', expect.anything());
+  });
+
+  it("says when a shipped order's tracking could not be loaded", async () => {
+    const partsOrder = jest.fn().mockRejectedValue(new ApiError(0, { error: 'network', message: 'offline' }));
+    const { user } = setup(jest.fn(async () => connection([video])), partsOrder);
+    await screen.findByRole('table', { name: 'Parts orders' });
+    await user.click(screen.getByRole('button', { name: 'Show the lines of PB-100002' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SHIPMENT_FAILED);
   });
 
   it('says how each order is paid by its status: only placed and shipped orders were paid', async () => {

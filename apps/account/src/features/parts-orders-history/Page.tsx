@@ -7,6 +7,7 @@ import { Badge } from '../../shared/Badge';
 import { statusText } from '../../shared/statusText';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { ShipmentNote } from './ShipmentNote';
 import { usePartsOrders } from './usePartsOrders';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -50,6 +51,7 @@ function OrderLines({ order }: { order: PartsOrderBatch }) {
         <MutedText>
           {order.kind === 'video' ? 'Video parts' : 'Parts'} · {paymentText(order)}
         </MutedText>
+        {order.status === 'SHIPPED' ? <ShipmentNote rmaBatchId={order.rmaBatchId} /> : null}
         <Table aria-label={`Lines of ${order.rmaBatchId}`}>
           <thead>
             <tr>
