@@ -84,6 +84,28 @@ type ShipStore interface {
 	// ShipOrder moves order id from PLACED to SHIPPED with its shipment in one conditional
 	// write; ErrOrderChanged when it was not PLACED (or does not exist).
 	ShipOrder(ctx context.Context, id string, sh Shipment) error
+	// AwaitingShipment lists up to limit paid (PLACED) orders of every customer, oldest first
+	// by (CreatedAt, ID), after the key when given.
+	AwaitingShipment(ctx context.Context, after *ShipKey, limit int) ([]Order, error)
+}
+
+// ShipKey is an order's place in the oldest-first listing of orders awaiting shipment.
+type ShipKey struct {
+	CreatedAt time.Time
+	ID        string
+}
+
+// MaxAwaitingPage is the most orders one read of the orders awaiting shipment answers.
+const MaxAwaitingPage = 101
+
+// AwaitingShipment lists the paid orders of every customer that wait to ship, oldest first:
+// for depot staff (the caller is authorized by the depot's routes). limit is capped at
+// MaxAwaitingPage (the depot reads one more than its page to know whether another follows).
+func (s *Shipper) AwaitingShipment(ctx context.Context, after *ShipKey, limit int) ([]Order, error) {
+	if limit <= 0 || limit > MaxAwaitingPage {
+		limit = MaxAwaitingPage
+	}
+	return s.Store.AwaitingShipment(ctx, after, limit)
 }
 
 // Shipper ships paid orders for the depot's staff (through the composition root). It holds the

@@ -46,3 +46,17 @@ func (s *Store) shipments(ctx context.Context, ids []string) (map[string]*parts.
 	}
 	return out, nil
 }
+
+// AwaitingShipment implements parts.ShipStore: the paid (PLACED) orders of every customer,
+// oldest first by (created_at, id), after the key when given.
+func (s *Store) AwaitingShipment(ctx context.Context, after *parts.ShipKey, limit int) ([]parts.Order, error) {
+	q := db.Conn(ctx, s.db).Where("status = ?", string(parts.StatusPlaced))
+	if after != nil {
+		q = q.Where("(created_at > ? OR (created_at = ? AND id > ?))", after.CreatedAt.UTC(), after.CreatedAt.UTC(), after.ID)
+	}
+	var rows []orderRow
+	if err := q.Order("created_at, id").Limit(limit).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("partsdb: orders awaiting shipment: %w", err)
+	}
+	return s.withLines(ctx, rows)
+}

@@ -128,3 +128,39 @@ func TestIntegrationShip_TwoConcurrentShipmentsMoveTheOrderOnce(t *testing.T) {
 		require.Equal(t, 1, shipped, "one e-mail")
 	})
 }
+
+// The depot's list: every customer's paid orders, oldest first, paged by (created_at, id);
+// unpaid, cancelled and shipped orders are not listed.
+func TestIntegrationAwaitingShipment_ListsPaidOrdersOldestFirst(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		e := newUnpaidEnv(t, gdb)
+		first := e.placedOrder(t)
+		e.clock.Advance(time.Minute)
+		e.placeByCard(t, casey) // awaits its payment
+		e.clock.Advance(time.Minute)
+		second := e.placedOrder(t)
+		e.clock.Advance(time.Minute)
+		shipped := e.placedOrder(t)
+		_, err := e.shipper().Ship(t.Context(), parts.ShipRequest{ID: shipped.ID, Carrier: "UPS", TrackingNumber: "1Z1"})
+		require.NoError(t, err)
+
+		ids := func(os []parts.Order) []string {
+			out := []string{}
+			for _, o := range os {
+				out = append(out, o.ID)
+			}
+			return out
+		}
+		all, err := e.shipper().AwaitingShipment(t.Context(), nil, 10)
+		require.NoError(t, err)
+		require.Equal(t, []string{first.ID, second.ID}, ids(all))
+		require.NotEmpty(t, all[0].Lines)
+
+		page, err := e.shipper().AwaitingShipment(t.Context(), nil, 1)
+		require.NoError(t, err)
+		require.Equal(t, []string{first.ID}, ids(page))
+		rest, err := e.shipper().AwaitingShipment(t.Context(), &parts.ShipKey{CreatedAt: page[0].CreatedAt, ID: page[0].ID}, 10)
+		require.NoError(t, err)
+		require.Equal(t, []string{second.ID}, ids(rest))
+	})
+}
