@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"rugged.example/portal/api/pkg/keyset"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -40,6 +42,9 @@ type ShippedPartsOrder struct {
 // shipped already with the parts service's faults, and e-mails the customer.
 type PartsOrders interface {
 	ShipPartsOrder(ctx context.Context, actor string, s PartsOrderShipment) (ShippedPartsOrder, error)
+	// AwaitingShipment lists up to limit paid orders of every customer, oldest first by
+	// (CreatedAt, Number), after the key when given.
+	AwaitingShipment(ctx context.Context, after *PartsOrderKey, limit int) ([]AwaitingPartsOrder, error)
 }
 
 // ShipPartsOrder moves a paid parts order to SHIPPED with its carrier and tracking number: the
@@ -60,4 +65,68 @@ func (s *Service) ShipPartsOrder(ctx context.Context, who Staff, req PartsOrderS
 		})
 	})
 	return shipped, err
+}
+
+// partsOrdersOrder is the cursor of the parts orders awaiting shipment: oldest first.
+var partsOrdersOrder = keyset.Order{Version: "p1", Field: "createdAt"}
+
+// PartsOrderKey is an order's place in the oldest-first list.
+type PartsOrderKey struct {
+	CreatedAt time.Time
+	Number    string
+}
+
+// PartsOrderLine is what a line asks the depot to pack.
+type PartsOrderLine struct {
+	PartNumber, Description string
+	Quantity                int
+}
+
+// AwaitingPartsOrder is a paid parts order waiting to ship, as staff pack it.
+type AwaitingPartsOrder struct {
+	Number, Kind      string
+	Customer, Company string
+	CreatedAt         time.Time
+	Total             money.Money
+	// ShipTo is the address's city, state and country, for the packing bench.
+	ShipTo string
+	Lines  []PartsOrderLine
+}
+
+// PartsOrdersPage is one page of the orders awaiting shipment and the cursor of the next.
+type PartsOrdersPage struct {
+	Orders []AwaitingPartsOrder
+	Next   string
+}
+
+// PartsOrdersAwaiting lists every customer's paid parts orders waiting to ship, oldest first, a
+// keyset page at a time: for technicians and leads.
+func (s *Service) PartsOrdersAwaiting(ctx context.Context, r keyset.Request) (PartsOrdersPage, error) {
+	page, err := readForward(r)
+	if err != nil {
+		return PartsOrdersPage{}, err
+	}
+	var after *PartsOrderKey
+	if page.Cursor != "" {
+		vals, err := partsOrdersOrder.Decode(page.Cursor, 2)
+		if err != nil {
+			return PartsOrdersPage{}, Refusals.Of(err)
+		}
+		at, err := time.Parse(time.RFC3339Nano, vals[0])
+		if err != nil {
+			return PartsOrdersPage{}, Refusals.BadCursor
+		}
+		after = &PartsOrderKey{CreatedAt: at, Number: vals[1]}
+	}
+	orders, err := s.PartsOrders.AwaitingShipment(ctx, after, page.Size+1)
+	if err != nil {
+		return PartsOrdersPage{}, err
+	}
+	out := PartsOrdersPage{Orders: orders}
+	if len(orders) > page.Size {
+		out.Orders = orders[:page.Size]
+		last := out.Orders[page.Size-1]
+		out.Next = partsOrdersOrder.Encode(last.CreatedAt.UTC().Format(time.RFC3339Nano), last.Number)
+	}
+	return out, nil
 }

@@ -45,6 +45,7 @@ func Routes(r gin.IRouter, guard *auth.Guard, d Depot, photos Uploader, log *slo
 	r.POST("/depot/rmas/:number/repair", guard.SignedIn(), staff, httpx.Handler(log, h.repair))
 	r.POST("/depot/rmas/:number/ship", guard.SignedIn(), staff, httpx.Handler(log, h.ship))
 	r.POST("/depot/parts-orders/:number/ship", guard.SignedIn(), staff, httpx.Handler(log, h.shipPartsOrder))
+	r.GET("/depot/parts-orders", guard.SignedIn(), staff, httpx.Handler(log, h.partsOrders))
 	r.GET("/depot/queue", guard.SignedIn(), staff, httpx.Handler(log, h.queue))
 	r.GET("/depot/backlog", guard.SignedIn(), lead, httpx.Handler(log, h.backlog))
 	r.GET("/depot/flags", guard.SignedIn(), lead, httpx.Handler(log, h.flags))

@@ -1,7 +1,6 @@
 package depotapi_test
 
 import (
-	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -11,36 +10,16 @@ import (
 
 	"rugged.example/portal/api/depot/depot"
 	"rugged.example/portal/api/depot/depotapi"
+	"rugged.example/portal/api/depot/depottest"
 	"rugged.example/portal/api/pkg/auth"
-	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
 )
 
-var errShippedAlready = fault.New(fault.KindConflict, "parts.shippedAlready", "This order was shipped already.")
-
-// partsOrders ships PB-000001 once, as the parts service would; its field rules stand in
-// for the parts service's.
-type partsOrders struct{ shipped map[string]string }
-
-func (p *partsOrders) ShipPartsOrder(_ context.Context, actor string, s depot.PartsOrderShipment) (depot.ShippedPartsOrder, error) {
-	if s.Carrier == "" {
-		return depot.ShippedPartsOrder{}, fault.Validation(map[string]string{"carrier": "Required"})
-	}
-	if s.Number != "PB-000001" {
-		return depot.ShippedPartsOrder{}, fault.New(fault.KindNotFound, "parts.orderNotFound", "Order not found")
-	}
-	if _, ok := p.shipped[s.Number]; ok {
-		return depot.ShippedPartsOrder{}, errShippedAlready
-	}
-	p.shipped[s.Number] = actor
-	return depot.ShippedPartsOrder{Number: s.Number, Status: "SHIPPED", Carrier: s.Carrier, TrackingNumber: s.TrackingNumber,
-		ShippedAt: time.Date(2026, 3, 20, 14, 0, 0, 0, time.UTC)}, nil
-}
-
-func newPartsOrdersEnv(t *testing.T) (env, *partsOrders) {
+func newPartsOrdersEnv(t *testing.T) (env, *depottest.PartsOrders) {
 	gin.SetMode(gin.TestMode)
 	e := newEnv(t)
-	orders := &partsOrders{shipped: map[string]string{}}
+	orders := depottest.NewPartsOrders("PB-000001")
 	svc := &depot.Service{Store: e.store, RMAs: unusedRMAs{t}, PartsOrders: orders, Tx: noTx{}, Log: testkit.Quiet(), Now: time.Now}
 	e.r = gin.New()
 	depotapi.Routes(e.r, auth.NewGuard(e.signer.Verifier(), testkit.Quiet()), svc, &photoStore{}, testkit.Quiet())
@@ -52,7 +31,7 @@ func TestShipPartsOrder_OnlyStaffShip(t *testing.T) {
 		e, orders := newPartsOrdersEnv(t)
 		code, _ := e.do(t, "POST", "/depot/parts-orders/PB-000009/ship", role, `{"carrier":"UPS","trackingNumber":"1Z1"}`)
 		require.Equal(t, want, code, role)
-		require.Empty(t, orders.shipped)
+		require.Empty(t, orders.Shipped)
 		require.Empty(t, e.store.Entries, "a refusal is not audited")
 	}
 }
@@ -62,12 +41,13 @@ func TestShipPartsOrder_ShipsOnceWithItsAuditRow(t *testing.T) {
 	code, body := e.do(t, "POST", "/depot/parts-orders/pb-000001/ship", technician, `{"carrier":"UPS","trackingNumber":"1Z999"}`)
 	require.Equal(t, http.StatusOK, code, body)
 	require.Equal(t, map[string]any{"rmaBatchId": "PB-000001", "status": "SHIPPED", "carrier": "UPS", "trackingNumber": "1Z999",
-		"shippedAt": "2026-03-20T14:00:00Z"}, body)
-	require.Equal(t, "usr_"+technician, orders.shipped["PB-000001"])
+		"shippedAt": "2026-03-04T15:30:00Z"}, body)
+	require.Contains(t, orders.Shipped, "PB-000001")
 	require.Len(t, e.store.Entries, 1)
 	a := e.store.Entries[0]
 	require.Equal(t, depot.ActionShipPartsOrder, a.Action)
 	require.Equal(t, "PB-000001", a.RMANumber)
+	require.Equal(t, "usr_"+technician, a.Actor)
 	require.Equal(t, technician+"@rugged.example", a.ActorEmail)
 	require.EqualValues(t, "PLACED", a.From)
 	require.EqualValues(t, "SHIPPED", a.To)
@@ -81,5 +61,37 @@ func TestShipPartsOrder_ShipsOnceWithItsAuditRow(t *testing.T) {
 	code, body = e.do(t, "POST", "/depot/parts-orders/PB-000001/ship", lead, `{"trackingNumber":"1Z999"}`)
 	require.Equal(t, http.StatusBadRequest, code, body)
 	code, _ = e.do(t, "POST", "/depot/parts-orders/PB-000001/ship", lead, `not json`)
+	require.Equal(t, http.StatusBadRequest, code)
+}
+
+func TestPartsOrders_StaffPageTheOrdersAwaitingShipment(t *testing.T) {
+	e, orders := newPartsOrdersEnv(t)
+	at := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	for i, n := range []string{"PB-000001", "PB-000002", "PB-000003"} {
+		orders.Waiting = append(orders.Waiting, depot.AwaitingPartsOrder{Number: n, Kind: "parts", Customer: "Casey Morgan",
+			CreatedAt: at.Add(time.Duration(i) * time.Hour), Total: money.USD(12900), ShipTo: "Austin, TX, US",
+			Lines: []depot.PartsOrderLine{{PartNumber: "RL14-BAT-STD", Description: "RL14 standard battery", Quantity: 1}}})
+	}
+	for role, want := range map[string]int{"": 401, "customer": 403, technician: 200, lead: 200} {
+		code, _ := e.do(t, "GET", "/depot/parts-orders", role, "")
+		require.Equal(t, want, code, role)
+	}
+	code, body := e.do(t, "GET", "/depot/parts-orders?first=2", technician, "")
+	require.Equal(t, http.StatusOK, code, body)
+	items := body["items"].([]any)
+	require.Len(t, items, 2)
+	require.Equal(t, map[string]any{"rmaBatchId": "PB-000001", "kind": "parts", "customer": "Casey Morgan", "company": "",
+		"createdAt": "2026-03-02T10:00:00Z", "total": map[string]any{"cents": float64(12900), "currency": "USD"}, "shipTo": "Austin, TX, US",
+		"lines": []any{map[string]any{"partNumber": "RL14-BAT-STD", "description": "RL14 standard battery", "quantity": float64(1)}}}, items[0])
+	next := body["next"].(string)
+	require.NotEmpty(t, next)
+
+	code, body = e.do(t, "GET", "/depot/parts-orders?first=2&after="+next, lead, "")
+	require.Equal(t, http.StatusOK, code, body)
+	require.Len(t, body["items"], 1)
+	require.Equal(t, "PB-000003", body["items"].([]any)[0].(map[string]any)["rmaBatchId"])
+	require.Empty(t, body["next"])
+
+	code, _ = e.do(t, "GET", "/depot/parts-orders?after=not-a-cursor", lead, "")
 	require.Equal(t, http.StatusBadRequest, code)
 }

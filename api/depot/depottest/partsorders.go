@@ -25,6 +25,8 @@ type PartsOrders struct {
 	Paid     map[string]bool
 	Awaiting map[string]bool
 	Shipped  map[string]depot.PartsOrderShipment
+	// Waiting is what AwaitingShipment lists, oldest first.
+	Waiting []depot.AwaitingPartsOrder
 	// At is the shipment time it answers.
 	At time.Time
 }
@@ -62,4 +64,21 @@ func (p *PartsOrders) ShipPartsOrder(_ context.Context, _ string, s depot.PartsO
 	}
 	p.Shipped[s.Number] = s
 	return depot.ShippedPartsOrder{Number: s.Number, Status: "SHIPPED", Carrier: s.Carrier, TrackingNumber: s.TrackingNumber, ShippedAt: p.At}, nil
+}
+
+// AwaitingShipment answers Waiting (kept oldest first by the test) after the key, without the
+// orders shipped meanwhile.
+func (p *PartsOrders) AwaitingShipment(_ context.Context, after *depot.PartsOrderKey, limit int) ([]depot.AwaitingPartsOrder, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []depot.AwaitingPartsOrder
+	for _, o := range p.Waiting {
+		if _, shipped := p.Shipped[o.Number]; shipped || len(out) == limit {
+			continue
+		}
+		if after == nil || o.CreatedAt.After(after.CreatedAt) || (o.CreatedAt.Equal(after.CreatedAt) && o.Number > after.Number) {
+			out = append(out, o)
+		}
+	}
+	return out, nil
 }

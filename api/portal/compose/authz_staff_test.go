@@ -20,6 +20,7 @@ var staffWant = map[string][2]int{
 	"POST /depot/rmas/:number/repair":       {400, 400}, // admitted: the row's body stops at validation (no QA)
 	"POST /depot/rmas/:number/ship":         {409, 409}, // admitted: the row's RMA awaits its unit, so nothing ships
 	"POST /depot/parts-orders/:number/ship": {409, 409}, // admitted: the row's order awaits its payment (or is cancelled), so nothing ships
+	"GET /depot/parts-orders":               {200, 200},
 	"GET /depot/queue":                      {200, 200},
 	"GET /depot/backlog":                    {403, 200},
 	"GET /depot/audit":                      {403, 200},
@@ -33,6 +34,7 @@ var depotMatrix = []restRow{
 	{"POST", "/depot/rmas/:number/repair", "/depot/rmas/<advanceRMA>/repair", `{"workPerformed":"Matrix."}`, false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/ship", "/depot/rmas/<advanceRMA>/ship", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/parts-orders/:number/ship", "/depot/parts-orders/<order>/ship", `{"carrier":"UPS","trackingNumber":"1Z1"}`, true, want{401, 403, 403, 403, 403, 403}},
+	{"GET", "/depot/parts-orders", "/depot/parts-orders", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/queue", "/depot/queue?q=<rmaSerial>", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/backlog", "/depot/backlog", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/audit", "/depot/audit", "", false, want{401, 403, 403, 403, 403, 403}},

@@ -15,6 +15,7 @@ import (
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/parts/partsdb"
 	"rugged.example/portal/api/pkg/db"
+	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/testkit"
@@ -26,7 +27,9 @@ var tariq = depot.Staff{Subject: "usr_tariq", Email: "tariq@rugged.example"}
 // failingAudit is the depot's store whose audit write fails: the shipment must roll back.
 type failingAudit struct{ *depotdb.Store }
 
-func (failingAudit) AddAudit(context.Context, depot.AuditEntry) error { return errors.New("audit down") }
+func (failingAudit) AddAudit(context.Context, depot.AuditEntry) error {
+	return errors.New("audit down")
+}
 
 // shipEnv is the depot's service shipping parts orders through the composition root's adapter,
 // on one database with the parts' and the depot's tables and the outbox.
@@ -96,6 +99,13 @@ func TestIntegrationDepotShipsPartsOrders_InOneTransaction(t *testing.T) {
 		require.Equal(t, parts.StatusPlaced, o.Status, "no audit, no shipment")
 		require.Nil(t, o.Shipment)
 		require.Equal(t, 1, shippedMails(t, gdb), "nor its e-mail")
+
+		waiting, err := svc.PartsOrdersAwaiting(ctx, keyset.Request{})
+		require.NoError(t, err)
+		require.Len(t, waiting.Orders, 1, "the shipped and the unpaid orders do not wait")
+		require.Equal(t, depot.AwaitingPartsOrder{Number: "PB-000102", Kind: "parts", Customer: "Casey Morgan", CreatedAt: time.Date(2026, 3, 18, 9, 0, 0, 0, time.UTC),
+			Total: money.USD(12900), ShipTo: "Austin, TX, US", Lines: []depot.PartsOrderLine{{PartNumber: "RL14-BAT-STD", Description: "RL14 standard battery", Quantity: 1}}},
+			waiting.Orders[0])
 
 		errs := make([]error, 2)
 		var wg sync.WaitGroup
