@@ -34,10 +34,13 @@ type ReturnLabel struct {
 
 // ReturnLabels books the way back depot → the RMA's address and contact as stored on it (the
 // shipping domain, adapted by the composition root). IssueReturn's rows join the transaction
-// ctx carries; Discard removes the stored PDFs of a label whose transaction rolled back.
+// ctx carries; Discard removes the stored PDFs of a label whose transaction rolled back;
+// OpenLabel streams the label of rec's way back (rec.ReturnTrackingNumber), ErrNoReturnLabel
+// when there is none.
 type ReturnLabels interface {
 	IssueReturn(ctx context.Context, rec rma.RMA) (ReturnLabel, error)
 	Discard(ctx context.Context, l ReturnLabel)
+	OpenLabel(ctx context.Context, rec rma.RMA) (LabelPDF, error)
 }
 
 // Shipped is a unit on its way back.

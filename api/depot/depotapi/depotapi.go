@@ -44,6 +44,7 @@ func Routes(r gin.IRouter, guard *auth.Guard, d Depot, photos Uploader, log *slo
 	r.POST("/depot/rmas/:number/receive", guard.SignedIn(), staff, httpx.Handler(log, h.receive))
 	r.POST("/depot/rmas/:number/repair", guard.SignedIn(), staff, httpx.Handler(log, h.repair))
 	r.POST("/depot/rmas/:number/ship", guard.SignedIn(), staff, httpx.Handler(log, h.ship))
+	r.GET("/depot/rmas/:number/return-label", guard.SignedIn(), staff, httpx.Handler(log, h.returnLabel))
 	r.POST("/depot/parts-orders/:number/ship", guard.SignedIn(), staff, httpx.Handler(log, h.shipPartsOrder))
 	r.GET("/depot/parts-orders", guard.SignedIn(), staff, httpx.Handler(log, h.partsOrders))
 	r.GET("/depot/queue", guard.SignedIn(), staff, httpx.Handler(log, h.queue))

@@ -12,6 +12,7 @@ import (
 // Shipper is what the ship route needs of the core (depot.Service).
 type Shipper interface {
 	Ship(ctx context.Context, who depot.Staff, number string) (depot.Shipped, error)
+	ReturnLabelPDF(ctx context.Context, number string) (depot.LabelPDF, error)
 }
 
 type shipResponse struct {
@@ -33,6 +34,20 @@ func (h handlers) ship(c *gin.Context) error {
 	c.JSON(http.StatusOK, shipResponse{
 		RMANumber: got.RMA.Number, Status: string(got.RMA.Status), ReturnTrackingNumber: got.Label.TrackingNumber,
 		LabelID: got.Label.LabelID, InvoiceID: got.Label.InvoiceID,
+	})
+	return nil
+}
+
+// returnLabel streams the label of a shipped RMA for staff to print.
+func (h handlers) returnLabel(c *gin.Context) error {
+	pdf, err := h.d.ReturnLabelPDF(c.Request.Context(), c.Param("number"))
+	if err != nil {
+		return err
+	}
+	defer pdf.Body.Close()
+	c.Header("Cache-Control", "private, no-store")
+	c.DataFromReader(http.StatusOK, pdf.Size, "application/pdf", pdf.Body, map[string]string{
+		"Content-Disposition": `inline; filename="` + pdf.FileName + `"`,
 	})
 	return nil
 }

@@ -3,6 +3,7 @@ package depotapi_test
 import (
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -85,4 +86,27 @@ func TestShip_ACarrierFailureMovesNothing(t *testing.T) {
 	require.Equal(t, "depot.returnLabelFailed", body["error"])
 	require.Equal(t, rma.StatusRepairing, rmas.ByNumber["RMA-100601"].Status)
 	require.Empty(t, e.store.Entries)
+}
+
+func TestReturnLabel_StaffPrintTheLabelOfAShippedRMA(t *testing.T) {
+	e, _, _ := shipEnv(t)
+	code, body := e.do(t, "GET", "/depot/rmas/RMA-100601/return-label", technician, ``)
+	require.Equal(t, http.StatusNotFound, code, "not shipped yet")
+	require.Equal(t, "depot.noReturnLabel", body["error"])
+
+	code, _ = e.do(t, "POST", "/depot/rmas/RMA-100601/ship", technician, ``)
+	require.Equal(t, http.StatusOK, code)
+	for role, want := range map[string]int{"": 401, "customer": 403} {
+		code, _ := e.do(t, "GET", "/depot/rmas/RMA-100601/return-label", role, ``)
+		require.Equal(t, want, code, role)
+	}
+
+	req := httptest.NewRequest("GET", "/depot/rmas/RMA-100601/return-label", nil)
+	req.Header.Set("Authorization", "Bearer "+e.token(t, lead))
+	w := httptest.NewRecorder()
+	e.r.ServeHTTP(w, req)
+	require.Equal(t, http.StatusOK, w.Code)
+	require.Equal(t, "application/pdf", w.Header().Get("Content-Type"))
+	require.Equal(t, `inline; filename="RMA-100601-label.pdf"`, w.Header().Get("Content-Disposition"))
+	require.Equal(t, "%PDF-1.4 return label RET000001", w.Body.String())
 }

@@ -3,6 +3,8 @@ package depottest
 import (
 	"context"
 	"fmt"
+	"io"
+	"strings"
 	"sync"
 
 	"rugged.example/portal/api/depot/depot"
@@ -34,4 +36,13 @@ func (l *Labels) Discard(_ context.Context, x depot.ReturnLabel) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.Discarded = append(l.Discarded, x)
+}
+
+// OpenLabel answers a one-line "PDF" naming the RMA's return tracking.
+func (l *Labels) OpenLabel(_ context.Context, rec rma.RMA) (depot.LabelPDF, error) {
+	if rec.ReturnTrackingNumber == "" {
+		return depot.LabelPDF{}, depot.ErrNoReturnLabel
+	}
+	body := "%PDF-1.4 return label " + rec.ReturnTrackingNumber
+	return depot.LabelPDF{FileName: rec.Number + "-label.pdf", Size: int64(len(body)), Body: io.NopCloser(strings.NewReader(body))}, nil
 }

@@ -46,6 +46,9 @@ func (r *RMAs) Advance(_ context.Context, a rma.Advance) (rma.RMA, error) {
 		return rma.RMA{}, rma.ErrBadTransition
 	}
 	x.Status = a.Status
+	if a.ReturnTracking != "" {
+		x.ReturnTrackingNumber = a.ReturnTracking
+	}
 	r.ByNumber[a.Number] = x
 	return x, nil
 }

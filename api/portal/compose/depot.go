@@ -2,6 +2,7 @@ package compose
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/shipping/shipping"
+	"rugged.example/portal/api/shipping/shippingdb"
 )
 
 // Depot is the depot staff's service: it moves RMAs through the lifecycle the repair domain's
@@ -33,7 +35,11 @@ func (c *capabilities) Depot() *depot.Service {
 // and contact as stored on it, the documents owned by the RMA's customer as the inbound label is.
 type returnLabels struct {
 	shipping *shipping.Service
-	log      *slog.Logger
+	// docs finds the return label among the RMA's documents (shippingdb.Store).
+	docs interface {
+		DocumentsByRMA(ctx context.Context, rmaNumber string) ([]shipping.Document, error)
+	}
+	log *slog.Logger
 }
 
 func (r returnLabels) IssueReturn(ctx context.Context, rec rma.RMA) (depot.ReturnLabel, error) {
@@ -49,6 +55,29 @@ func (r returnLabels) Discard(ctx context.Context, l depot.ReturnLabel) {
 		// The shipping janitor's SweepOrphans deletes what is left.
 		r.log.WarnContext(ctx, "return label not discarded", "label", l.LabelID, "err", err)
 	}
+}
+
+// OpenLabel opens the label whose tracking the ship recorded on rec, as its owner (the RMA's
+// customer): staff print it through the depot's route.
+func (r returnLabels) OpenLabel(ctx context.Context, rec rma.RMA) (depot.LabelPDF, error) {
+	docs, err := r.docs.DocumentsByRMA(ctx, rec.Number)
+	if err != nil {
+		return depot.LabelPDF{}, err
+	}
+	for _, d := range docs {
+		if d.Kind != shipping.KindLabel || d.TrackingNumber != rec.ReturnTrackingNumber || rec.ReturnTrackingNumber == "" {
+			continue
+		}
+		doc, err := r.shipping.OpenDocument(ctx, rec.Owner, d.ID)
+		if errors.Is(err, shipping.ErrDocumentNotFound) {
+			return depot.LabelPDF{}, depot.ErrNoReturnLabel
+		}
+		if err != nil {
+			return depot.LabelPDF{}, err
+		}
+		return depot.LabelPDF{FileName: doc.Document.FileName(), Size: doc.Size, Body: doc.Body}, nil
+	}
+	return depot.LabelPDF{}, depot.ErrNoReturnLabel
 }
 
 func toReturnRequest(rec rma.RMA) shipping.IssueRequest {
@@ -74,6 +103,10 @@ func (n noReturnLabels) IssueReturn(context.Context, rma.RMA) (depot.ReturnLabel
 
 func (noReturnLabels) Discard(context.Context, depot.ReturnLabel) {}
 
+func (noReturnLabels) OpenLabel(context.Context, rma.RMA) (depot.LabelPDF, error) {
+	return depot.LabelPDF{}, depot.ErrNoReturnLabel
+}
+
 // depotLabels is the depot's ReturnLabels, built once when the depot is mounted.
 func (c *capabilities) depotLabels() depot.ReturnLabels {
 	shipments, err := c.Shipments()
@@ -81,7 +114,7 @@ func (c *capabilities) depotLabels() depot.ReturnLabels {
 		c.log.Error("depot: no return labels", "err", err)
 		return noReturnLabels{err}
 	}
-	return returnLabels{shipping: shipments, log: c.log}
+	return returnLabels{shipping: shipments, docs: shippingdb.NewStore(c.gdb), log: c.log}
 }
 
 // depotPartsOrders ships parts orders for the depot through the parts service's shipper, on the
