@@ -36,6 +36,7 @@ const (
 	stateCasey = "casey, a customer, is signed in"
 	// stateRepaired is ship.pact.test.ts's.
 	stateRepaired = "tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 was repaired and waits to ship back"
+	stateShipped  = "tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 was shipped back under return tracking RET000001"
 	stateNobody   = "nobody is signed in"
 	// The parts orders' states are partsorders.pact.test.ts's.
 	statePaidOrder     = "tariq, a depot technician, is signed in; parts order PB-900005 is paid and waits to ship"
@@ -127,6 +128,11 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		stateRepaired: state(func() {
 			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(caseysRMA(rma.StatusRepairing)),
 				&depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusRepairing)}})
+		}),
+		stateShipped: state(func() {
+			shipped := caseysRMA(rma.StatusShippedBack)
+			shipped.ReturnTrackingNumber = "RET000001"
+			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(shipped), &depottest.Store{})
 		}),
 		stateCasey: state(func() {
 			f.reset("usr_casey", []string{authtest.ClientID + ":customer"}, depottest.NewRMAs(), &depottest.Store{})

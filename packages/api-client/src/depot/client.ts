@@ -11,6 +11,7 @@ export const DEPOT_PHOTOS_PATH = '/depot/photos';
 export const depotReceivePath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/receive`;
 export const depotRepairPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/repair`;
 export const depotShipPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/ship`;
+export const depotReturnLabelPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/return-label`;
 export const depotShipPartsOrderPath = (rmaBatchId: string) => `/depot/parts-orders/${encodeURIComponent(rmaBatchId)}/ship`;
 
 type Signal = { signal?: AbortSignal };
@@ -41,6 +42,11 @@ export interface DepotClient {
    */
   ship(rmaNumber: string, options?: Signal): Promise<ShippedRma>;
   /**
+   * The label of a shipped RMA's way back as a PDF, for staff to print (technician or lead). Not
+   * shipped back answers 404 depot.noReturnLabel.
+   */
+  returnLabel(rmaNumber: string, options?: Signal): Promise<Blob>;
+  /**
    * Ships a paid parts order (technician or lead): SHIPPED with its carrier and tracking number,
    * e-mailed to the customer. An order awaiting its payment answers 409 parts.notPaid, a
    * cancelled one 409 parts.orderCancelled, one shipped already 409 parts.shippedAlready, an
@@ -69,6 +75,7 @@ export function createDepotClient(http: HttpClient): DepotClient {
     repair: (rmaNumber, input, options) =>
       http.request<ReceivedRma>('POST', depotRepairPath(rmaNumber), { body: input, signal: options?.signal }),
     ship: (rmaNumber, options) => http.request<ShippedRma>('POST', depotShipPath(rmaNumber), { signal: options?.signal }),
+    returnLabel: (rmaNumber, options) => http.blob(depotReturnLabelPath(rmaNumber), { signal: options?.signal }),
     shipPartsOrder: (rmaBatchId, input, options) =>
       http.request<ShippedPartsOrder>('POST', depotShipPartsOrderPath(rmaBatchId), { body: input, signal: options?.signal }),
     queue: async (query = {}, options) => {

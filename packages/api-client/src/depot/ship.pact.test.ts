@@ -24,6 +24,7 @@ const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn })
 
 // Provider states (api/depot/depotpact).
 const REPAIRED = 'tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 was repaired and waits to ship back';
+const SHIPPED = 'tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 was shipped back under return tracking RET000001';
 const AWAITING = 'tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 awaits its unit and his photo depot/pact-photo.jpg is uploaded';
 
 describe('depot API contract: ship back', () => {
@@ -59,5 +60,32 @@ describe('depot API contract: ship back', () => {
       )
       .executeTest(async (server) => {
         await expect(api(server.url).depot.ship('RMA-100501')).rejects.toMatchObject({ status: 409, error: 'depot.notShippable' });
+      }));
+
+  it('streams the return label of a shipped RMA for staff to print', () =>
+    pact
+      .addInteraction()
+      .given(SHIPPED)
+      .uponReceiving('a request for the return label of shipped RMA-100501')
+      .withRequest('GET', '/depot/rmas/RMA-100501/return-label', (req) => req.headers({ Authorization: bearer }))
+      .willRespondWith(200, (res) =>
+        res.headers({
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': regex('^inline; filename="RMA-100501-label\\.pdf"$', 'inline; filename="RMA-100501-label.pdf"'),
+        }),
+      )
+      .executeTest(async (server) => {
+        await expect(api(server.url).depot.returnLabel('RMA-100501')).resolves.toBeDefined();
+      }));
+
+  it('answers the return label of an RMA not shipped back with 404', () =>
+    pact
+      .addInteraction()
+      .given(REPAIRED)
+      .uponReceiving('a request for the return label of RMA-100501 before it shipped')
+      .withRequest('GET', '/depot/rmas/RMA-100501/return-label', (req) => req.headers({ Authorization: bearer }))
+      .willRespondWith(404, (res) => res.jsonBody({ error: 'depot.noReturnLabel', message: like('This RMA has no return label: it has not shipped back yet.') }))
+      .executeTest(async (server) => {
+        await expect(api(server.url).depot.returnLabel('RMA-100501')).rejects.toMatchObject({ status: 404, error: 'depot.noReturnLabel' });
       }));
 });
