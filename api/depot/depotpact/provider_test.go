@@ -20,6 +20,7 @@ import (
 	"rugged.example/portal/api/depot/depottest"
 	"rugged.example/portal/api/pkg/auth"
 	"rugged.example/portal/api/pkg/auth/authtest"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/pacttest"
 	"rugged.example/portal/api/pkg/testkit"
 	"rugged.example/portal/api/rma/rma"
@@ -140,7 +141,11 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		stateNobody: state(func() { f.reset("", nil, depottest.NewRMAs(), &depottest.Store{}) }),
 		statePaidOrder: state(func() {
 			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(), &depottest.Store{})
-			f.svc.PartsOrders = depottest.NewPartsOrders("PB-900005")
+			orders := depottest.NewPartsOrders("PB-900005")
+			orders.Waiting = []depot.AwaitingPartsOrder{{Number: "PB-900005", Kind: "parts", Customer: "Adam Price", CreatedAt: created.Add(24 * time.Hour),
+				Total: money.USD(17800), ShipTo: "Austin, TX, US",
+				Lines: []depot.PartsOrderLine{{PartNumber: "VX12-BAT-STD", Description: "VX12 standard battery", Quantity: 2}}}}
+			f.svc.PartsOrders = orders
 		}),
 		stateAwaitingOrder: state(func() {
 			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(), &depottest.Store{})

@@ -1,13 +1,14 @@
 import type { HttpClient } from '../client';
 import type { UploadedPhoto } from './types';
 import type { AuditEntry, BacklogStatus, DepotFlag, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput, ShippedRma } from './types';
-import type { ShipPartsOrderInput, ShippedPartsOrder } from './types';
+import type { AwaitingPartsOrder, ShipPartsOrderInput, ShippedPartsOrder } from './types';
 
 export const DEPOT_QUEUE_PATH = '/depot/queue';
 export const DEPOT_BACKLOG_PATH = '/depot/backlog';
 export const DEPOT_AUDIT_PATH = '/depot/audit';
 export const DEPOT_FLAGS_PATH = '/depot/flags';
 export const DEPOT_PHOTOS_PATH = '/depot/photos';
+export const DEPOT_PARTS_ORDERS_PATH = '/depot/parts-orders';
 export const depotReceivePath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/receive`;
 export const depotRepairPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/repair`;
 export const depotShipPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/ship`;
@@ -53,6 +54,8 @@ export interface DepotClient {
    * unknown one 404 parts.orderNotFound, a missing carrier or tracking number 400 by field.
    */
   shipPartsOrder(rmaBatchId: string, input: ShipPartsOrderInput, options?: Signal): Promise<ShippedPartsOrder>;
+  /** Every customer's paid parts orders waiting to ship, oldest first (technician or lead). */
+  partsOrders(page?: { first?: number; after?: string }, options?: Signal): Promise<DepotPage<AwaitingPartsOrder>>;
   /** RMAs of every customer the depot works on, oldest first (technician or lead). */
   queue(query?: QueueQuery, options?: Signal): Promise<DepotPage<QueueItem>>;
   /** How many RMAs wait in each work status that has any, in lifecycle order (lead). */
@@ -89,6 +92,10 @@ export function createDepotClient(http: HttpClient): DepotClient {
     flags: async (options) => {
       const result = await http.request<{ items?: DepotFlag[] }>('GET', DEPOT_FLAGS_PATH, { signal: options?.signal });
       return result.items ?? [];
+    },
+    partsOrders: async (page = {}, options) => {
+      const result = await http.request<Partial<DepotPage<AwaitingPartsOrder>>>('GET', DEPOT_PARTS_ORDERS_PATH, { query: { ...page }, signal: options?.signal });
+      return { items: result.items ?? [], next: result.next ?? '' };
     },
     audit: async (page = {}, options) => {
       const result = await http.request<Partial<DepotPage<AuditEntry>>>('GET', DEPOT_AUDIT_PATH, { query: { ...page }, signal: options?.signal });

@@ -9,7 +9,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createApiClient } from '../index';
 import type { TokenSource } from '../client';
 
-const { like, regex } = MatchersV3;
+const { like, regex, integer, eachLike } = MatchersV3;
 
 const pact = new PactV4({
   consumer: 'portal-web',
@@ -69,5 +69,32 @@ describe('depot API contract: parts orders', () => {
       .willRespondWith(400, (res) => res.jsonBody({ error: 'validation', fields: { trackingNumber: like('Required') } }))
       .executeTest(async (server) => {
         await expect(api(server.url).depot.shipPartsOrder('PB-900005', { carrier: 'UPS', trackingNumber: '' })).rejects.toMatchObject({ status: 400 });
+      }));
+
+  it('lists the paid parts orders waiting to ship, oldest first', () =>
+    pact
+      .addInteraction()
+      .given(PAID)
+      .uponReceiving('a list of the parts orders awaiting shipment')
+      .withRequest('GET', '/depot/parts-orders', (req) => req.headers({ Authorization: bearer }).query({ first: '25' }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          items: eachLike({
+            rmaBatchId: 'PB-900005',
+            kind: 'parts',
+            customer: like('Adam Price'),
+            company: like(''),
+            createdAt: regex('^\\d{4}-\\d{2}-\\d{2}T.+$', '2026-03-02T10:00:00Z'),
+            total: { cents: integer(17800), currency: 'USD' },
+            shipTo: like('Austin, TX, US'),
+            lines: eachLike({ partNumber: like('VX12-BAT-STD'), description: like('VX12 standard battery'), quantity: integer(2) }),
+          }),
+          next: '',
+        }),
+      )
+      .executeTest(async (server) => {
+        const page = await api(server.url).depot.partsOrders({ first: 25 });
+        expect(page.items[0]).toMatchObject({ rmaBatchId: 'PB-900005', kind: 'parts' });
+        expect(page.next).toBe('');
       }));
 });

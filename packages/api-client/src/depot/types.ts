@@ -121,3 +121,16 @@ export interface ShippedPartsOrder {
   /** RFC 3339. */
   shippedAt: string;
 }
+
+/** A paid parts order waiting to ship, as staff pack it (GET /depot/parts-orders). */
+export interface AwaitingPartsOrder {
+  rmaBatchId: string;
+  kind: 'parts' | 'video';
+  customer: string;
+  company: string;
+  createdAt: string;
+  total: { cents: number; currency: string };
+  /** The address's city, state and country. */
+  shipTo: string;
+  lines: { partNumber: string; description: string; quantity: number }[];
+}
