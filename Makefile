@@ -135,8 +135,13 @@ pact-verify:
 		go test -trimpath -tags pact -c -o $(CURDIR)/bin/$(notdir $(PACT_PKG)).test ./$(notdir $(PACT_PKG))
 	cd $(PACT_PKG) && PACT_DIR=$(PACT_DIR) unshare --net sh -c "ip link set lo up && $(CURDIR)/bin/$(notdir $(PACT_PKG)).test -test.count=1"
 
+# The release test publishes the pacts the api-client's tests write: `make test` has written them
+# (test-web) by the time it gets here; `make test-e2e` alone writes them once.
+pacts: node_modules/.modules.yaml
+	pnpm --filter @portal/api-client test
+
 .PHONY: test-e2e
-test-e2e: build system-deps ## Browser tests: Playwright driving Debian's chromium against the built portal
+test-e2e: build system-deps pacts ## Browser tests: Playwright driving Debian's chromium against the built portal
 	pnpm --filter @portal/e2e e2e
 
 # The contract gate: deploy/contracts/matrix.json records every verification (consumer version,
