@@ -25,8 +25,15 @@ function pipelineEnv(): NodeJS.ProcessEnv {
   );
 }
 
+/** Runs a pipeline command; a failure's message carries what the command printed, to tell why. */
 export function run(cwd: string, command: string, args: string[]): string {
-  return execFileSync(command, args, { cwd, env: pipelineEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  try {
+    return execFileSync(command, args, { cwd, env: pipelineEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  } catch (error) {
+    const failed = error as Error & { stdout?: string; stderr?: string };
+    failed.message += `\n${failed.stdout ?? ''}${failed.stderr ?? ''}`.slice(-4000);
+    throw failed;
+  }
 }
 
 export interface Worktree {
