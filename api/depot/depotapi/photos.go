@@ -32,15 +32,11 @@ func (h handlers) uploadPhotos(c *gin.Context) error {
 	if !ok {
 		return auth.ErrInvalidToken
 	}
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, photosBody)
-	mr, err := c.Request.MultipartReader()
-	switch {
-	case errors.Is(err, http.ErrNotMultipart):
-		return uploads.ErrNoFiles
-	case err != nil:
-		return uploads.ErrUnreadable
+	files, err := uploads.MultipartBody(c.Writer, c.Request, photosBody, uploads.AttachmentField)
+	if err != nil {
+		return err
 	}
-	stored, err := h.photos.Upload(ctx, p.Subject, uploads.MultipartFiles(mr, uploads.AttachmentField))
+	stored, err := h.photos.Upload(ctx, p.Subject, files)
 	if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
 		return uploads.ErrTooLarge
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"iter"
 	"mime/multipart"
+	"net/http"
 	"regexp"
 )
 
@@ -35,4 +36,19 @@ func MultipartFiles(mr *multipart.Reader, field *regexp.Regexp) iter.Seq2[File, 
 			}
 		}
 	}
+}
+
+// MultipartBody opens r's multipart body, cut at limit bytes, as the files whose field matches:
+// a body that is not multipart is ErrNoFiles, an unreadable one ErrUnreadable. Reading past the
+// limit fails with *http.MaxBytesError, which the caller answers as its own too-large error.
+func MultipartBody(w http.ResponseWriter, r *http.Request, limit int64, field *regexp.Regexp) (iter.Seq2[File, error], error) {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	mr, err := r.MultipartReader()
+	switch {
+	case errors.Is(err, http.ErrNotMultipart):
+		return nil, ErrNoFiles
+	case err != nil:
+		return nil, ErrUnreadable
+	}
+	return MultipartFiles(mr, field), nil
 }

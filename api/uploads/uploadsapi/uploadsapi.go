@@ -128,15 +128,11 @@ func (a API) receive(c *gin.Context, limit int64, field *regexp.Regexp, tooLarge
 	if !ok {
 		return auth.ErrInvalidToken
 	}
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
-	mr, err := c.Request.MultipartReader()
-	switch {
-	case errors.Is(err, http.ErrNotMultipart):
-		return uploads.ErrNoFiles
-	case err != nil:
-		return uploads.ErrUnreadable
+	files, err := uploads.MultipartBody(c.Writer, c.Request, limit, field)
+	if err != nil {
+		return err
 	}
-	if err := store(ctx, p.Subject, uploads.MultipartFiles(mr, field)); err != nil {
+	if err := store(ctx, p.Subject, files); err != nil {
 		if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
 			return tooLarge
 		}
