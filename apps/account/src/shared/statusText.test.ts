@@ -6,6 +6,10 @@ describe('statusText', () => {
     expect(statusText('ON_HOLD')).toBe('On hold');
   });
 
+  it('tells the customer a unit comes back without the repair', () => {
+    expect(statusText('RETURN_UNREPAIRED')).toBe('Returning unrepaired');
+  });
+
   it('words the parts orders statuses too', () => {
     expect(['AWAITING_PAYMENT', 'PLACED', 'SHIPPED', 'CANCELLED'].map(statusText)).toEqual(['Awaiting payment', 'Placed', 'Shipped', 'Cancelled']);
   });

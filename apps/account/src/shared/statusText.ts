@@ -9,6 +9,8 @@ const STATUS_WORDS: Record<string, string> = {
   DIAGNOSING: 'Diagnosing',
   QUOTE_PENDING: 'Quote pending',
   REPAIRING: 'Repairing',
+  // The customer chose (or let the 30 days pass) to have the unit back without the repair.
+  RETURN_UNREPAIRED: 'Returning unrepaired',
   SHIPPED_BACK: 'Shipped back',
   CLOSED: 'Closed',
   CANCELLED: 'Cancelled',

@@ -24,6 +24,22 @@ const sse = (chunks: string[], open = false) =>
   new Response(body(chunks, open), { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
 
 describe('account client', () => {
+  it('reads the details, an RMA not diagnosed yet with a null diagnosis', async () => {
+    const { api, call } = setupClient([json(200, { uid: 'u1', rmaNumber: 'RMA-1', timeline: [] })]);
+
+    await expect(api.account.details('u1')).resolves.toMatchObject({ uid: 'u1', diagnosis: null });
+    expect(call(0).url).toBe('https://api.example.test/rma-manager/rma/details?uid=u1');
+  });
+
+  it("fetches a diagnosis photo's bytes with the bearer token", async () => {
+    const { api, call } = setupClient([new Response('JPEG', { status: 200, headers: { 'Content-Type': 'image/jpeg' } })]);
+
+    const photo = await api.account.diagnosisPhoto('RMA-1', 'ph/1');
+    expect(photo.size).toBe(4);
+    expect(call(0).url).toBe('https://api.example.test/rma-manager/rma/details/RMA-1/photos/ph%2F1');
+    expect(call(0).headers.get('Authorization')).toBe('Bearer token-1');
+  });
+
   it('asks RMAsConnection for a keyset page, leaving out empty filters and unused cursors', async () => {
     const { api, call } = setupClient([json(200, { data: { RMAsConnection: connection({ uid: 'u1' }) } })]);
 

@@ -27,6 +27,9 @@ type Options = { signal?: AbortSignal };
 export const RMA_HISTORY_PATH = '/rma-manager/rma/history';
 export const RMA_DETAILS_PATH = '/rma-manager/rma/details';
 export const REPAIR_SUMMARY_PATH = '/rma-manager/rma/repair-summary';
+/** A diagnosis photo's bytes, for the RMA's owner only (anyone else: 404). */
+export const diagnosisPhotoPath = (rmaNumber: string, photoId: string) =>
+  `${RMA_DETAILS_PATH}/${encodeURIComponent(rmaNumber)}/photos/${encodeURIComponent(photoId)}`;
 export const DASHBOARD_SUMMARY_PATH = '/gss-dashboard/summary';
 export const DASHBOARD_STREAM_PATH = '/gss-dashboard/stream-app';
 
@@ -110,6 +113,8 @@ export interface AccountClient {
   /** Every RMA the filter matches as CSV (GET history with isDownload=true). */
   downloadHistoryCsv(filter: HistoryDownload, options?: Options): Promise<Blob>;
   details(uid: string, options?: Options): Promise<RmaDetails>;
+  /** A photo of a finding of the diagnosis, fetched with the bearer token (an img cannot send it). */
+  diagnosisPhoto(rmaNumber: string, photoId: string, options?: Options): Promise<Blob>;
   repairSummary(rmaNumber: string, options?: Options): Promise<RepairSummary>;
   /** The repair summary printed as a PDF (format=pdf). */
   repairSummaryPdf(rmaNumber: string, options?: Options): Promise<Blob>;
@@ -142,7 +147,11 @@ export function createAccountClient(http: HttpClient, graphql: GraphQLClient): A
     },
     downloadHistoryCsv: (filter, options) =>
       http.blob(RMA_HISTORY_PATH, { query: historyQuery(filter, true), signal: options?.signal }),
-    details: (uid, options) => http.request<RmaDetails>('GET', RMA_DETAILS_PATH, { query: { uid }, signal: options?.signal }),
+    async details(uid, options) {
+      const details = await http.request<RmaDetails>('GET', RMA_DETAILS_PATH, { query: { uid }, signal: options?.signal });
+      return { ...details, diagnosis: details.diagnosis ?? null };
+    },
+    diagnosisPhoto: (rmaNumber, photoId, options) => http.blob(diagnosisPhotoPath(rmaNumber, photoId), { signal: options?.signal }),
     async repairSummary(rmaNumber, options) {
       const summary = await http.request<RepairSummary>('GET', REPAIR_SUMMARY_PATH, { query: { rmaNumber }, signal: options?.signal });
       return { ...summary, work: summary.work ?? [] };

@@ -1,5 +1,5 @@
 import type { PartsOrder, PartsOrderStatus } from '../parts/types';
-import type { Money, SavedQuoteData } from '../repair/types';
+import type { DecisionChoice, DecisionPaymentMethod, Money, SavedQuoteData } from '../repair/types';
 
 // ---- RMA history (GraphQL RMAsConnection for the table, REST for the CSV) ----------------------
 
@@ -120,6 +120,66 @@ export interface RmaDetails {
   updatedAt: string;
   /** Oldest first. */
   timeline: RmaTimelineEvent[];
+  /** What the depot found on inspection and what it costs; null until the unit is diagnosed. */
+  diagnosis: RmaDiagnosis | null;
+}
+
+// ---- Diagnosis and the customer's decision -------------------------------------------------------
+
+/** What a technician found (the depot's finding codes); LIQUID_DAMAGE and PHYSICAL_DAMAGE remove warranty cover. */
+export type FindingCode = 'LIQUID_DAMAGE' | 'PHYSICAL_DAMAGE' | 'COMPONENT_FAILURE' | 'WEAR' | 'NO_FAULT_FOUND' | 'OTHER';
+
+/** A photo of a finding; url is the API path that answers its bytes to the RMA's owner. */
+export interface DiagnosisPhoto {
+  id: string;
+  url: string;
+}
+
+export interface DiagnosisFinding {
+  code: FindingCode;
+  /** The code in words ('Liquid damage'). */
+  label: string;
+  description: string;
+  removesCover: boolean;
+  photos: DiagnosisPhoto[];
+}
+
+/** A priced line of the diagnosis: a repair option of the unit's model or a catalogue part, priced by the server. */
+export interface DiagnosisLineItem {
+  kind: 'REPAIR_OPTION' | 'PART';
+  code: string;
+  description: string;
+  quantity: number;
+  /** Money strings: USD with two decimals ('40.00'). */
+  unitPrice: string;
+  amount: string;
+}
+
+export interface DiagnosisDecision {
+  choice: DecisionChoice;
+  at: string;
+  paymentMethod: DecisionPaymentMethod | null;
+  paid: boolean;
+}
+
+/**
+ * The diagnosis as the details answer it. COVERED: the repair goes ahead at no further cost;
+ * REVISED_QUOTE: the customer decides among `choices` (empty when COVERED) by `decideBy`.
+ */
+export interface RmaDiagnosis {
+  at: string;
+  outcome: 'COVERED' | 'REVISED_QUOTE';
+  findings: DiagnosisFinding[];
+  technicianNote: string;
+  lineItems: DiagnosisLineItem[];
+  total: string;
+  alreadyPaid: string;
+  amountDue: string;
+  quoteId: string | null;
+  choices: { choice: DecisionChoice; price: string }[];
+  /** 30 days after the quote: an undecided RMA then returns unrepaired on its own. */
+  decideBy: string | null;
+  decision: DiagnosisDecision | null;
 }
 
 export interface RepairWork {

@@ -294,4 +294,23 @@ describe('repair client', () => {
     await expect(api.repair.payRma('RMA-1')).resolves.toEqual(answer);
     expect(call(0)).toMatchObject({ url: 'https://api.example.test/rma-manager/rma/pay', method: 'POST', body: { rmaNumber: 'RMA-1' } });
   });
+
+  it('sends a decision to the RMA’s own path, reading an absent payment link as null', async () => {
+    const { api, call } = setupClient([
+      json(200, { status: 'REPAIRING', paymentUrl: null }),
+      json(200, { status: 'QUOTE_PENDING', paymentUrl: 'https://pay.test/quote/QT-9' }),
+    ]);
+
+    const po = { paymentMethod: 'PO' as const, customerPO: 'PO-1-12345', customerPOFileId: 'f-1' };
+    await expect(api.repair.decide('RMA-100501', { choice: 'APPROVE', paymentData: po })).resolves.toEqual({ status: 'REPAIRING', paymentUrl: null });
+    expect(call(0)).toMatchObject({
+      url: 'https://api.example.test/rma-manager/rma/RMA-100501/decision',
+      method: 'POST',
+      body: { choice: 'APPROVE', paymentData: po },
+    });
+    await expect(api.repair.decide('RMA-100501', { choice: 'APPROVE', paymentData: { paymentMethod: 'CREDIT_CARD' } })).resolves.toEqual({
+      status: 'QUOTE_PENDING',
+      paymentUrl: 'https://pay.test/quote/QT-9',
+    });
+  });
 });

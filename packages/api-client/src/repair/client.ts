@@ -7,6 +7,8 @@ import type {
   CreateOowResult,
   CreateRmaPayload,
   CreateRmaResult,
+  DecisionInput,
+  DecisionResult,
   PaymentOptions,
   PayRmaResult,
   PendingRmaPayment,
@@ -67,6 +69,11 @@ export interface RepairClient {
    * PayPal order); '' means it is paid already, and processOow finishes it.
    */
   payRma(rmaNumber: string, options?: Options): Promise<PayRmaResult>;
+  /**
+   * The customer's decision on the revised quote of their RMA awaiting it. Refusals reject with
+   * ApiError: 404 rma.notFound (not theirs), 409 rma.noDecisionPending, 400 with fields.
+   */
+  decide(rmaNumber: string, input: DecisionInput, options?: Options): Promise<DecisionResult>;
 }
 
 export const REPAIR_FORM_SELECTIONS_QUERY =
@@ -106,6 +113,7 @@ export const PROCESS_OOW_PATH = '/rma-manager/rma/process/oow';
 export const CANCEL_RMA_PATH = '/rma-manager/rma/cancel';
 export const AWAITING_PAYMENT_PATH = '/rma-manager/rma/awaiting-payment';
 export const PAY_RMA_PATH = '/rma-manager/rma/pay';
+export const decisionPath = (rmaNumber: string) => `/rma-manager/rma/${encodeURIComponent(rmaNumber)}/decision`;
 
 /** process/oow's answer: the create answer and, when the server sent it, the RMA as stored. */
 function toProcessResult(result: CreateRmaResult & Partial<StoredRma>): CreateRmaResult {
@@ -238,5 +246,10 @@ export function createRepairClient(http: HttpClient, graphql: GraphQLClient): Re
     },
 
     payRma: (rmaNumber, options) => http.request<PayRmaResult>('POST', PAY_RMA_PATH, { body: { rmaNumber }, signal: options?.signal }),
+
+    async decide(rmaNumber, input, options) {
+      const result = await http.request<DecisionResult>('POST', decisionPath(rmaNumber), { body: input, signal: options?.signal });
+      return { status: result.status, paymentUrl: result.paymentUrl || null };
+    },
   };
 }

@@ -286,3 +286,32 @@ export interface CancelRmaResult {
   rmaNumber: string;
   status: string;
 }
+
+// ---- The customer's decision on a revised quote (POST /rma-manager/rma/{number}/decision) -------
+
+/** What the customer may decide on a revised quote after the diagnosis. */
+export type DecisionChoice = 'APPROVE' | 'RETURN_UNREPAIRED' | 'RECYCLE';
+
+/** How an approved repair is paid: by card at the provider, or by purchase order. */
+export type DecisionPaymentMethod = 'CREDIT_CARD' | 'PO';
+
+/** The decision as sent; paymentData only with APPROVE (the same PO rules as an out-of-warranty payment). */
+export interface DecisionInput {
+  choice: DecisionChoice;
+  paymentData?: {
+    paymentMethod: DecisionPaymentMethod;
+    /** `<PO>` or, when a release is required, `<PO>-<release>`; absent for a card. */
+    customerPO?: string;
+    /** The fileId of the uploaded purchase-order document; absent for a card. */
+    customerPOFileId?: string;
+  };
+}
+
+/**
+ * The RMA after the decision: QUOTE_PENDING with the card page to pay on (APPROVE by card),
+ * REPAIRING (APPROVE by PO), RETURN_UNREPAIRED with the return fee's pay link, or RECYCLED.
+ */
+export interface DecisionResult {
+  status: string;
+  paymentUrl: string | null;
+}

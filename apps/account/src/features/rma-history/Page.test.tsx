@@ -63,6 +63,7 @@ const details: RmaDetails = {
     { at: '2026-03-04T10:00:00Z', status: '', kind: 'promise', actor: 'Service center', note: 'Promised ship-back date: Mar 18 2026' },
     { at: '2026-03-04T10:00:00Z', status: 'RECEIVED', kind: 'status', actor: 'Service center', note: '' },
   ],
+  diagnosis: null,
 };
 
 const summary: RepairSummary = {

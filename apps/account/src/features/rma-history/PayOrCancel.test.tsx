@@ -54,6 +54,7 @@ const details: RmaDetails = {
   createdAt: '2026-03-02T10:00:00Z',
   updatedAt: '2026-03-02T10:00:00Z',
   timeline: [{ at: '2026-03-02T10:00:00Z', status: 'AWAITING_PAYMENT', kind: 'created', actor: 'You', note: '' }],
+  diagnosis: null,
 };
 
 function setup(items: RmaHistoryItem[] = [item()]) {
