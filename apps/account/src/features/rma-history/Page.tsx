@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { RmaHistoryItem, RmaSearch, RmaSort } from '@portal/api-client';
 import { useApi } from '@portal/auth';
+import { useSearchParams } from '@portal/router';
 import { Banner, Button, MutedText, PageTitle, Row, Stack, LoadFailed, Loading, saveBlob } from '@portal/ui';
 import { HistoryFilters } from './components/HistoryFilters';
 import { HistoryTable } from './components/HistoryTable';
-import { RmaDetailsDialog } from './components/RmaDetailsDialog';
+import { RmaDetailsDialog, type DetailsTarget } from './components/RmaDetailsDialog';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { DEFAULT_PAGE_SIZE, useRmaHistory } from './hooks/useRmaHistory';
 import { KeysetPager, useKeysetPaging } from '../../shared/KeysetPager';
@@ -17,6 +18,9 @@ const YEARS_OFFERED = 5;
 
 const DEFAULT_SORT: RmaSort = { field: 'CREATED_AT', desc: true };
 
+/** The query parameter that opens one RMA's details (the links in the RMA e-mails: ?rma=RMA-100501). */
+export const RMA_PARAM = 'rma';
+
 function yearOptions(now: Date): number[] {
   return Array.from({ length: YEARS_OFFERED }, (_, i) => now.getFullYear() - i);
 }
@@ -24,7 +28,8 @@ function yearOptions(now: Date): number[] {
 /**
  * Route your-account/rma-history ('Your RMAs'): the viewer's RMAs and their organization's,
  * keyset-paged through RMAsConnection, filtered and sorted on the server; the same filter
- * downloads as CSV; a row opens its details window with the timeline and repair summary.
+ * downloads as CSV; a row opens its details window with the timeline and repair summary, and
+ * so does a link with ?rma=<number> (the e-mails' way to a diagnosis awaiting a decision).
  */
 export function RmaHistoryPage() {
   const api = useApi();
@@ -35,7 +40,25 @@ export function RmaHistoryPage() {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const paging = useKeysetPaging();
   const [reload, setReload] = useState(0);
-  const [open, setOpen] = useState<RmaHistoryItem | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linked = params.get(RMA_PARAM)?.trim().toUpperCase() ?? '';
+  const [open, setOpen] = useState<DetailsTarget | null>(() => (linked ? { rmaNumber: linked, uid: null } : null));
+  // A link followed while the page is open (another e-mail's) opens its RMA too.
+  const [lastLinked, setLastLinked] = useState(linked);
+  if (lastLinked !== linked) {
+    setLastLinked(linked);
+    if (linked) setOpen({ rmaNumber: linked, uid: null });
+  }
+  const openRow = (item: RmaHistoryItem) => setOpen({ rmaNumber: item.rmaNumber, uid: item.uid });
+  // Closing a linked RMA drops it from the address too, so reloading the page does not open it again.
+  const close = () => {
+    setOpen(null);
+    if (params.has(RMA_PARAM)) {
+      const rest = new URLSearchParams(params);
+      rest.delete(RMA_PARAM);
+      setParams(rest, { replace: true });
+    }
+  };
   const [csv, setCsv] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [offeredYears] = useState(() => yearOptions(new Date()));
 
@@ -103,13 +126,13 @@ export function RmaHistoryPage() {
             items={page.edges.map((edge) => edge.node)}
             sort={sort}
             onSort={restart(setSort)}
-            onOpen={setOpen}
+            onOpen={openRow}
             onChanged={() => setReload((n) => n + 1)}
           />
         </>
       ) : null}
       {page ? <KeysetPager page={page} paging={paging} loading={state.status === 'loading'} label="Pages" /> : null}
-      {open ? <RmaDetailsDialog item={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <RmaDetailsDialog target={open} onClose={close} onChanged={() => setReload((n) => n + 1)} /> : null}
     </Stack>
   );
 }

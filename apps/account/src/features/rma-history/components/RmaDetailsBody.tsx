@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { RmaDetails } from '@portal/api-client';
+import type { DecisionChoice, DecisionResult, RmaDetails } from '@portal/api-client';
 import { formatPhone } from '@portal/forms';
 import { useDocumentLink, type DocumentLink } from '@portal/forms/units';
 import { Button, FactList, Row, formatDate, formatDateTime } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
 import { eventText, rmaTypeText, shippingText, statusText } from '../../../shared/statusText';
+import { awaitsDecision } from '../model/decision';
+import { DecisionForm } from './DecisionForm';
+import { DiagnosisSection } from './DiagnosisSection';
 import { PayOrCancel } from './PayOrCancel';
 import { RepairSummaryView } from './RepairSummaryView';
 
@@ -71,7 +74,14 @@ function promiseChanges(timeline: RmaDetails['timeline']): number {
  * window opens: formatting the contact's phone takes libphonenumber and its metadata (about
  * 27 kB gzip), which the history page itself does not need.
  */
-export function RmaDetailsBody({ details }: { details: RmaDetails }) {
+export function RmaDetailsBody({
+  details,
+  onDecided,
+}: {
+  details: RmaDetails;
+  /** The customer decided on the revised quote and the RMA moved on: the window reads it again. */
+  onDecided: (result: DecisionResult, choice: DecisionChoice) => void;
+}) {
   const [showSummary, setShowSummary] = useState(false);
   // Oldest first, whatever order the answer came in.
   const timeline = [...details.timeline].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
@@ -94,6 +104,8 @@ export function RmaDetailsBody({ details }: { details: RmaDetails }) {
         </p>
       ) : null}
       <PayOrCancel rma={details} />
+      {details.diagnosis ? <DiagnosisSection rmaNumber={details.rmaNumber} diagnosis={details.diagnosis} /> : null}
+      {awaitsDecision(details) ? <DecisionForm rmaNumber={details.rmaNumber} diagnosis={details.diagnosis} onDecided={onDecided} /> : null}
       <Grid>
         <section aria-label="Unit">
           <h3>Unit</h3>
