@@ -188,7 +188,6 @@ export {
   RMA_DETAILS_PATH,
   RMA_HISTORY_PATH,
   SAVED_QUOTE_CONNECTION_QUERY,
-  diagnosisPhotoPath,
   type AccountClient,
   type DashboardStreamOptions,
 } from './account/client';

@@ -34,9 +34,9 @@ describe('account client', () => {
   it("fetches a diagnosis photo's bytes with the bearer token", async () => {
     const { api, call } = setupClient([new Response('JPEG', { status: 200, headers: { 'Content-Type': 'image/jpeg' } })]);
 
-    const photo = await api.account.diagnosisPhoto('RMA-1', 'ph/1');
+    const photo = await api.account.diagnosisPhoto({ id: 'rma/2026/03/ph-1.jpg', url: '/rma-manager/rma/details/RMA-1/photos/rma/2026/03/ph-1.jpg' });
     expect(photo.size).toBe(4);
-    expect(call(0).url).toBe('https://api.example.test/rma-manager/rma/details/RMA-1/photos/ph%2F1');
+    expect(call(0).url).toBe('https://api.example.test/rma-manager/rma/details/RMA-1/photos/rma/2026/03/ph-1.jpg');
     expect(call(0).headers.get('Authorization')).toBe('Bearer token-1');
   });
 

@@ -6,6 +6,7 @@ import type {
   AccountQuote,
   Connection,
   DashboardSummary,
+  DiagnosisPhoto,
   HistoryDownload,
   KeysetPage,
   PartsOrderBatch,
@@ -27,9 +28,6 @@ type Options = { signal?: AbortSignal };
 export const RMA_HISTORY_PATH = '/rma-manager/rma/history';
 export const RMA_DETAILS_PATH = '/rma-manager/rma/details';
 export const REPAIR_SUMMARY_PATH = '/rma-manager/rma/repair-summary';
-/** A diagnosis photo's bytes, for the RMA's owner only (anyone else: 404). */
-export const diagnosisPhotoPath = (rmaNumber: string, photoId: string) =>
-  `${RMA_DETAILS_PATH}/${encodeURIComponent(rmaNumber)}/photos/${encodeURIComponent(photoId)}`;
 export const DASHBOARD_SUMMARY_PATH = '/gss-dashboard/summary';
 export const DASHBOARD_STREAM_PATH = '/gss-dashboard/stream-app';
 
@@ -113,8 +111,11 @@ export interface AccountClient {
   /** Every RMA the filter matches as CSV (GET history with isDownload=true). */
   downloadHistoryCsv(filter: HistoryDownload, options?: Options): Promise<Blob>;
   details(uid: string, options?: Options): Promise<RmaDetails>;
-  /** A photo of a finding of the diagnosis, fetched with the bearer token (an img cannot send it). */
-  diagnosisPhoto(rmaNumber: string, photoId: string, options?: Options): Promise<Blob>;
+  /**
+   * A photo of a finding of the diagnosis by the url the details give it (the RMA's owner only;
+   * anyone else 404), fetched with the bearer token, which an img cannot send.
+   */
+  diagnosisPhoto(photo: DiagnosisPhoto, options?: Options): Promise<Blob>;
   repairSummary(rmaNumber: string, options?: Options): Promise<RepairSummary>;
   /** The repair summary printed as a PDF (format=pdf). */
   repairSummaryPdf(rmaNumber: string, options?: Options): Promise<Blob>;
@@ -151,7 +152,7 @@ export function createAccountClient(http: HttpClient, graphql: GraphQLClient): A
       const details = await http.request<RmaDetails>('GET', RMA_DETAILS_PATH, { query: { uid }, signal: options?.signal });
       return { ...details, diagnosis: details.diagnosis ?? null };
     },
-    diagnosisPhoto: (rmaNumber, photoId, options) => http.blob(diagnosisPhotoPath(rmaNumber, photoId), { signal: options?.signal }),
+    diagnosisPhoto: (photo, options) => http.blob(photo.url, { signal: options?.signal }),
     async repairSummary(rmaNumber, options) {
       const summary = await http.request<RepairSummary>('GET', REPAIR_SUMMARY_PATH, { query: { rmaNumber }, signal: options?.signal });
       return { ...summary, work: summary.work ?? [] };

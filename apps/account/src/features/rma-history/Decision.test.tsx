@@ -5,6 +5,7 @@ import {
   ApiError,
   type Connection,
   type DecisionResult,
+  type DiagnosisPhoto,
   type PaymentOptions,
   type RmaDetails,
   type RmaDiagnosis,
@@ -108,7 +109,7 @@ function setup({ url = '/your-account/rma-history', options = CARD_ONLY }: { url
   const account = {
     rmasConnection: jest.fn(async () => connection([item])),
     details: jest.fn(async () => details),
-    diagnosisPhoto: jest.fn(async (_rma: string, id: string) => new Blob([id], { type: 'image/jpeg' })),
+    diagnosisPhoto: jest.fn(async (photo: DiagnosisPhoto) => new Blob([photo.id], { type: 'image/jpeg' })),
   };
   const repair = {
     paymentOptions: jest.fn(async () => options),
@@ -172,8 +173,8 @@ describe('the diagnosis in the details window', () => {
 
     const first = await within(dialog).findByRole('img', { name: 'Liquid damage, photo 1 of 2' });
     expect(first).toHaveAttribute('src', expect.stringMatching(/^blob:/));
-    expect(account.diagnosisPhoto).toHaveBeenCalledWith('RMA-100501', 'ph-1', expect.objectContaining({ signal: expect.any(AbortSignal) }));
-    expect(account.diagnosisPhoto).toHaveBeenCalledWith('RMA-100501', 'ph-2', expect.anything());
+    expect(account.diagnosisPhoto).toHaveBeenCalledWith(diagnosis.findings[0]?.photos[0], expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    expect(account.diagnosisPhoto).toHaveBeenCalledWith(diagnosis.findings[0]?.photos[1], expect.anything());
 
     await user.click(within(dialog).getByRole('button', { name: 'Enlarge Liquid damage, photo 1 of 2' }));
     const large = await screen.findByRole('dialog', { name: 'Liquid damage, photo 1 of 2' });

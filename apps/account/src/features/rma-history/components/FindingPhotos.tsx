@@ -12,15 +12,15 @@ type PhotoState = { status: 'loading' } | { status: 'ready'; url: string } | { s
  * One diagnosis photo as an object URL: an img cannot send the bearer token the photo route
  * needs, so the bytes are fetched and handed to the img; the URL is revoked when the photo goes.
  */
-export function usePhotoUrl(rmaNumber: string, photoId: string): PhotoState {
+export function usePhotoUrl(photo: DiagnosisPhoto): PhotoState {
   const api = useApi();
   const [state, setState] = useState<{ key: string; photo: PhotoState } | null>(null);
-  const key = `${rmaNumber}/${photoId}`;
+  const key = photo.url;
 
   useEffect(() => {
     const controller = new AbortController();
     let url: string | null = null;
-    api.account.diagnosisPhoto(rmaNumber, photoId, { signal: controller.signal }).then(
+    api.account.diagnosisPhoto({ id: photo.id, url: key }, { signal: controller.signal }).then(
       (blob) => {
         if (controller.signal.aborted) return;
         url = URL.createObjectURL(blob);
@@ -35,7 +35,7 @@ export function usePhotoUrl(rmaNumber: string, photoId: string): PhotoState {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [api, rmaNumber, photoId, key]);
+  }, [api, photo.id, key]);
 
   return state && state.key === key ? state.photo : { status: 'loading' };
 }
@@ -77,8 +77,8 @@ const Large = styled.img`
   margin: 0 auto;
 `;
 
-function Photo({ rmaNumber, photo, alt }: { rmaNumber: string; photo: DiagnosisPhoto; alt: string }) {
-  const state = usePhotoUrl(rmaNumber, photo.id);
+function Photo({ photo, alt }: { photo: DiagnosisPhoto; alt: string }) {
+  const state = usePhotoUrl(photo);
   const [open, setOpen] = useState(false);
   if (state.status === 'failed') return <li role="alert">{PHOTO_FAILED}</li>;
   return (
@@ -102,12 +102,12 @@ function Photo({ rmaNumber, photo, alt }: { rmaNumber: string; photo: DiagnosisP
 }
 
 /** A finding's photos as thumbnails; each opens larger in a window of its own. */
-export function FindingPhotos({ rmaNumber, photos, label }: { rmaNumber: string; photos: readonly DiagnosisPhoto[]; label: string }) {
+export function FindingPhotos({ photos, label }: { photos: readonly DiagnosisPhoto[]; label: string }) {
   if (photos.length === 0) return null;
   return (
     <Strip aria-label={`Photos: ${label}`}>
       {photos.map((photo, index) => (
-        <Photo key={photo.id} rmaNumber={rmaNumber} photo={photo} alt={`${label}, photo ${index + 1} of ${photos.length}`} />
+        <Photo key={photo.id} photo={photo} alt={`${label}, photo ${index + 1} of ${photos.length}`} />
       ))}
     </Strip>
   );
