@@ -26,6 +26,7 @@ var staffWant = map[string][2]int{
 	"GET /depot/backlog":                    {403, 200},
 	"GET /depot/audit":                      {403, 200},
 	"GET /depot/flags":                      {403, 200},
+	"GET /depot/turnaround":                 {403, 200},
 }
 
 // depotMatrix are the depot's rows: staff only, so every customer persona is refused.
@@ -41,6 +42,7 @@ var depotMatrix = []restRow{
 	{"GET", "/depot/backlog", "/depot/backlog", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/audit", "/depot/audit", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/flags", "/depot/flags", "", false, want{401, 403, 403, 403, 403, 403}},
+	{"GET", "/depot/turnaround", "/depot/turnaround", "", false, want{401, 403, 403, 403, 403, 403}},
 }
 
 // restRows are every route's rows.

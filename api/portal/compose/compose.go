@@ -172,6 +172,11 @@ func (app *App) wire(ctx context.Context, cfg Config, log *slog.Logger) error {
 			c.JSON(http.StatusNotFound, httpx.ErrorBody{Error: "notFound", Message: "Not found"})
 		})
 	}
+	if cfg.Services.Has(ServiceDepot) {
+		if err := watchTurnaround(tel, caps.Turnarounds()); err != nil {
+			return err
+		}
+	}
 	if needs(cfg.Services, domain.Mail) {
 		if err := tel.WatchOutbox(gdb); err != nil {
 			return err

@@ -152,6 +152,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 		},
 		ServiceDepot: func() error {
 			depotapi.Routes(engine, guard, caps.Depot(), caps.Attachments(), log)
+			depotapi.TurnaroundRoutes(engine, guard, caps.Turnarounds(), log)
 			return nil
 		},
 		ServiceWeb: func() error {
