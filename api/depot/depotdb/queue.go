@@ -12,7 +12,9 @@ import (
 )
 
 // queueRow is what the queue reads of an RMA (rma_rmas, owned by the rma capability: read
-// only), its unit's warranty (rma_units) and its receipt (depot_receipts).
+// only), its unit's warranty (rma_units) and its receipt: the timeline's move to RECEIVED
+// (rma_events), which every received RMA has, whether the depot's scan or an earlier way of
+// receiving wrote it. The lifecycle moves an RMA into RECEIVED once, so the join adds no rows.
 type queueRow struct {
 	Number, Serial, Model, RMAType, Status string
 	WarrantyType                           string
@@ -24,11 +26,11 @@ type queueRow struct {
 }
 
 const queueSelect = `SELECT r.number, r.serial, r.model, r.rma_type, r.status, COALESCE(u.warranty_type, '') AS warranty_type,
-	r.contact_first_name, r.contact_last_name, r.contact_company, r.created_at, d.at AS received_at,
+	r.contact_first_name, r.contact_last_name, r.contact_company, r.created_at, e.at AS received_at,
 	r.promised_ship_date
 FROM rma_rmas r
 LEFT JOIN rma_units u ON u.serial = r.serial
-LEFT JOIN depot_receipts d ON d.rma_number = r.number`
+LEFT JOIN rma_events e ON e.rma_number = r.number AND e.kind = 'status' AND e.status = 'RECEIVED'`
 
 // workStatuses are the statuses whose RMAs the depot has work on or waits for: not the
 // customer's payment, nor an end.
