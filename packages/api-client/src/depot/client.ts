@@ -2,6 +2,7 @@ import type { HttpClient } from '../client';
 import type { UploadedPhoto } from './types';
 import type { AuditEntry, BacklogStatus, DepotFlag, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput, ShippedRma } from './types';
 import type { AwaitingPartsOrder, ShipPartsOrderInput, ShippedPartsOrder } from './types';
+import type { DepotRma, DiagnosedRma, DiagnosisInput } from './types';
 
 export const DEPOT_QUEUE_PATH = '/depot/queue';
 export const DEPOT_BACKLOG_PATH = '/depot/backlog';
@@ -9,6 +10,10 @@ export const DEPOT_AUDIT_PATH = '/depot/audit';
 export const DEPOT_FLAGS_PATH = '/depot/flags';
 export const DEPOT_PHOTOS_PATH = '/depot/photos';
 export const DEPOT_PARTS_ORDERS_PATH = '/depot/parts-orders';
+export const depotRmaPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}`;
+export const depotDiagnosisPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/diagnosis`;
+/** A stored photo's id is its upload's name, folders and all ('rma/2026/11/….png'): each segment is escaped. */
+export const depotPhotoPath = (photoId: string) => `${DEPOT_PHOTOS_PATH}/${photoId.split('/').map(encodeURIComponent).join('/')}`;
 export const depotReceivePath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/receive`;
 export const depotRepairPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/repair`;
 export const depotShipPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/ship`;
@@ -18,6 +23,20 @@ export const depotShipPartsOrderPath = (rmaBatchId: string) => `/depot/parts-ord
 type Signal = { signal?: AbortSignal };
 
 export interface DepotClient {
+  /**
+   * The RMA as staff need it on its work page (technician or lead), whoever owns it: facts,
+   * receipt, diagnosis, repair, timeline and the moves staff may make next. Unknown: 404 rma.notFound.
+   */
+  rma(rmaNumber: string, options?: Signal): Promise<DepotRma>;
+  /**
+   * Records the diagnosis of a received unit (technician or lead). Covered work: DIAGNOSING;
+   * otherwise a revised quote for the customer's decision: QUOTE_PENDING. A unit not received
+   * and awaiting diagnosis answers 409 depot.notDiagnosable, a finding that removes cover with
+   * fewer than 2 photos or an unknown line item code 400 by field.
+   */
+  diagnose(rmaNumber: string, input: DiagnosisInput, options?: Signal): Promise<DiagnosedRma>;
+  /** A receipt's or a diagnosis's photo (technician or lead), for the work page to show. */
+  photo(photoId: string, options?: Signal): Promise<Blob>;
   /**
    * Uploads condition photos (technician or lead), sniffed and size-limited as attachments are;
    * a receipt names them by their bucketFileName.
@@ -68,6 +87,10 @@ export interface DepotClient {
 
 export function createDepotClient(http: HttpClient): DepotClient {
   return {
+    rma: (rmaNumber, options) => http.request<DepotRma>('GET', depotRmaPath(rmaNumber), { signal: options?.signal }),
+    diagnose: (rmaNumber, input, options) =>
+      http.request<DiagnosedRma>('POST', depotDiagnosisPath(rmaNumber), { body: input, signal: options?.signal }),
+    photo: (photoId, options) => http.blob(depotPhotoPath(photoId), { signal: options?.signal }),
     uploadPhotos: (files, options) => {
       const form = new FormData();
       files.forEach((file, index) => form.append(`files[${index}]`, file, file.name));

@@ -134,3 +134,90 @@ export interface AwaitingPartsOrder {
   shipTo: string;
   lines: { partNumber: string; description: string; quantity: number }[];
 }
+
+/** What staff may do next to an RMA (GET /depot/rmas/{number} `moves`). */
+export type DepotMove = 'receive' | 'diagnose' | 'repair' | 'ship';
+
+/** One entry of an RMA's timeline: every staff move, e-mail and the customer's decisions. */
+export interface DepotTimelineEvent {
+  at: string;
+  kind: string;
+  status: string;
+  actor: string;
+  detail: string;
+}
+
+/** A finding's kind: liquid and physical damage remove warranty cover. */
+export type DepotFindingCode = 'LIQUID_DAMAGE' | 'PHYSICAL_DAMAGE' | 'COMPONENT_FAILURE' | 'WEAR' | 'NO_FAULT_FOUND' | 'OTHER';
+
+/** A line the technician quotes: a repair option of the unit's model or a part, priced by the server. */
+export interface DepotLineItemInput {
+  kind: 'REPAIR_OPTION' | 'PART';
+  /** The repair option's name for the unit's model, or the part number. */
+  code: string;
+  quantity: number;
+}
+
+/** POST /depot/rmas/{number}/diagnosis: what the technician found, with photos, and the work it needs. */
+export interface DiagnosisInput {
+  /** 1 to 10; a finding that removes cover needs at least 2 photos (bucketFileNames from uploadPhotos). */
+  findings: { code: DepotFindingCode; description: string; photos: string[] }[];
+  technicianNote?: string;
+  /** 0 to 30. */
+  lineItems: DepotLineItemInput[];
+}
+
+/** The diagnosis's outcome: the work is covered (DIAGNOSING), or the customer gets a revised quote (QUOTE_PENDING). */
+export interface DiagnosedRma {
+  rmaNumber: string;
+  status: 'DIAGNOSING' | 'QUOTE_PENDING';
+  outcome: 'COVERED' | 'REVISED_QUOTE';
+  quoteId: string | null;
+  /** Two decimals, USD; null when covered. */
+  amountDue: string | null;
+}
+
+/** A diagnosis as staff read it: its photos' urls are /depot/photos/{id}, fetched with the token. */
+export interface DepotDiagnosis {
+  at: string;
+  outcome: 'COVERED' | 'REVISED_QUOTE';
+  findings: {
+    code: DepotFindingCode;
+    label: string;
+    description: string;
+    removesCover: boolean;
+    photos: { id: string; url: string }[];
+  }[];
+  technicianNote: string;
+  lineItems: { kind: string; code: string; description: string; quantity: number; unitPrice: string; amount: string }[];
+  total: string;
+  alreadyPaid: string;
+  amountDue: string;
+  quoteId: string | null;
+  choices: { choice: string; price: string }[];
+  decideBy: string | null;
+  decision: { choice: string; at: string; paymentMethod: string | null; paid: boolean } | null;
+}
+
+/** GET /depot/rmas/{number}: the RMA as staff need it on its work page. */
+export interface DepotRma {
+  rmaNumber: string;
+  serial: string;
+  model: string;
+  rmaType: string;
+  status: string;
+  warrantyType: string;
+  customer: string;
+  company: string;
+  createdAt: string;
+  receivedAt: string | null;
+  /** YYYY-MM-DD; null until the unit is received. */
+  promisedShipDate: string | null;
+  returnTrackingNumber: string;
+  problem: { fault: string; problem: string; notes: string };
+  receipt: { photos: { id: string }[]; notes: string; at: string } | null;
+  diagnosis: DepotDiagnosis | null;
+  repair: { partsReplaced: string; workPerformed: string; qa: { check: string; passed: boolean }[]; at: string } | null;
+  timeline: DepotTimelineEvent[];
+  moves: DepotMove[];
+}
