@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ApiClient } from '@portal/api-client';
+import { permissions } from '@portal/auth';
 import { loadCountries, normalizeSerial, shouldCheckSerial } from '@portal/forms';
 import { unitImageSrc } from '@portal/forms/units';
 import type { Params } from '@portal/router';
@@ -23,6 +24,7 @@ export const remoteParts = {
   parts: 'Parts orders',
   support: 'Help & Support',
   account: 'Your account',
+  'service-desk': 'Service desk',
 } as const;
 
 export type RemoteName = keyof typeof remoteParts;
@@ -95,6 +97,13 @@ const signIn: RouteMeta = { access: 'sign-in' };
 /** Spec §2 branches: only for users in an organization, otherwise redirect to home. */
 const orgMembers: RouteMeta = { access: 'sign-in', orgOnly: true };
 
+/**
+ * The service desk is the depot staff's (issue 29): a customer is sent to the no-permission page
+ * and never sees its navigation entry; the lead's overview needs the lead's role.
+ */
+const depotStaff: RouteMeta = { access: 'sign-in', anyRole: [permissions.depotTechnician, permissions.depotLead] };
+const depotLead: RouteMeta = { access: 'sign-in', anyRole: [permissions.depotLead] };
+
 function remotePage(remote: RemoteName, exposed: string): RoutePage {
   return { kind: 'remote', remote, load: () => loadRemotePage(remote, exposed) };
 }
@@ -148,6 +157,12 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   quotes: { meta: signIn, page: remotePage('account', 'QuotesPage'), prerender: true },
   'saved-quotes': { meta: signIn, page: remotePage('account', 'QuotesPage'), prerender: true },
   dashboard: { meta: signIn, page: remotePage('account', 'DashboardPage'), prerender: true },
+
+  // Service desk (remote 'service-desk'): depot staff only
+  'service-desk': { meta: depotStaff, page: remotePage('service-desk', 'ServiceDeskQueuePage'), nav: 'Service desk' },
+  'service-desk-rma': { meta: depotStaff, page: remotePage('service-desk', 'ServiceDeskRmaPage') },
+  'service-desk-parts-orders': { meta: depotStaff, page: remotePage('service-desk', 'ServiceDeskPartsOrdersPage') },
+  'service-desk-lead': { meta: depotLead, page: remotePage('service-desk', 'ServiceDeskLeadPage') },
 
   // Session and errors
   'oidc-callback': { meta: signIn, page: { kind: 'host', Component: OidcCallbackPage }, completesSignIn: true },

@@ -61,7 +61,7 @@ function routeElement(entry: RouteEntry, contactRemote: ContactRemote) {
 export function navEntries(table: Record<RouteName, RouteEntry>): NavEntry[] {
   return (Object.entries(table) as [RouteName, RouteEntry][])
     .filter(([, entry]) => entry.nav)
-    .map(([route, entry]) => ({ route, label: entry.nav as string }));
+    .map(([route, entry]) => ({ route, label: entry.nav as string, meta: entry.meta }));
 }
 
 /**

@@ -5,6 +5,9 @@ export const permissions = {
   createPartOrder: 'service:partorder:create',
   paymentPO: 'service:payment:po',
   videoSerialPermission: 'service:video:serial:read',
+  /** Depot staff (issue 29): the service desk is theirs alone. */
+  depotTechnician: 'service:depot:technician',
+  depotLead: 'service:depot:lead',
 } as const;
 
 export type Permission = (typeof permissions)[keyof typeof permissions];

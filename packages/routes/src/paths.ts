@@ -52,6 +52,12 @@ export const routePaths = {
   'saved-quotes': '/your-account/saved-quotes',
   dashboard: '/your-account/dashboard',
 
+  // Service desk (depot staff only)
+  'service-desk': '/service-desk',
+  'service-desk-rma': '/service-desk/rma/:number',
+  'service-desk-parts-orders': '/service-desk/parts-orders',
+  'service-desk-lead': '/service-desk/lead',
+
   // Session and errors
   'oidc-callback': '/oidc-callback',
   'sign-out': '/sign-out',

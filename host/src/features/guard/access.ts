@@ -36,3 +36,13 @@ export function decideAccess(meta: RouteMeta, state: SessionState, clientId: str
   if (meta.orgOnly && !state.profile.org?.name) return 'home';
   return 'allow';
 }
+
+/**
+ * Whether the main navigation lists a route: every route that needs no role does (signing in is
+ * part of opening it), one that needs roles only for a user who holds them, so a customer never
+ * sees the depot's service desk.
+ */
+export function listedInNav(meta: RouteMeta, state: SessionState, clientId: string): boolean {
+  const needsRoles = Boolean(meta.anyRole?.length || meta.allRoles?.length);
+  return !needsRoles || decideAccess(meta, state, clientId) === 'allow';
+}

@@ -18,10 +18,13 @@ import { InfoBanner } from './InfoBanner';
 import { useInfoBanner } from './useInfoBanner';
 import { PORTAL_NAME } from './portal';
 import { RemoteMarkProvider, type RemoteMark } from './remote-mark';
+import { listedInNav, type RouteMeta } from '../guard/access';
 
 export interface NavEntry {
   route: RouteName;
   label: string;
+  /** Who may open the route: an entry needing roles is listed only for a user holding them. */
+  meta: RouteMeta;
 }
 
 const BrandLink = styled(NavLink)`
@@ -84,6 +87,9 @@ function AccountArea() {
 export function RootLayout({ nav }: { nav: readonly NavEntry[] }) {
   const bannerMessage = useInfoBanner();
   const [mark, setMark] = useState<RemoteMark | null>(null);
+  const session = useSession();
+  const state = useSessionState();
+  const listed = nav.filter((entry) => listedInNav(entry.meta, state, session.clientId));
   return (
     <>
       <SiteHeader>
@@ -94,7 +100,7 @@ export function RootLayout({ nav }: { nav: readonly NavEntry[] }) {
             </BrandLink>
             <nav aria-label="Main">
               <NavList>
-                {nav.map((entry) => (
+                {listed.map((entry) => (
                   <li key={entry.route}>
                     <NavItemLink to={pathFor(entry.route as 'home')} end>
                       {entry.label}
