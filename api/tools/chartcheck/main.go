@@ -4,7 +4,8 @@
 //  2. every manifest `helm template` renders for those sets (the chart's defaults plus the
 //     required values, and a production-like set, each with autoscaling off and on) validated
 //     against the JSON schemas of one pinned Kubernetes version, strictly: unknown fields fail;
-//  3. the chart's domains.yaml is the registry `portal routes --json` prints (the portal's
+//  3. remotes.names lists every remote under apps/ (RemoteNames);
+//     the chart's domains.yaml is the registry `portal routes --json` prints (the portal's
 //     domain descriptors; `-write-domains` regenerates it), and the Ingress routes, followed
 //     through Service and Deployment to the process, equal that registry;
 //  4. the inventory (one Deployment, Service and PodDisruptionBudget per process, autoscalers
@@ -97,6 +98,10 @@ func run(chart, helmBin, portal, routesFile string, quick bool) error {
 		return err
 	}
 	if err := checkDomains(chart, want); err != nil {
+		return err
+	}
+	// The chart sits at deploy/helm/portal: the remotes are the checkout's apps/.
+	if err := RemoteNames(chart, filepath.Join(chart, "..", "..", "..", "apps")); err != nil {
 		return err
 	}
 	home, err := os.MkdirTemp("", "chartcheck-")

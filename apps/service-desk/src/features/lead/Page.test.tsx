@@ -1,0 +1,48 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { lena, renderDesk } from '../../test/session';
+import { ServiceDeskLeadPage } from './Page';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const entry = (id: number) => ({
+  id,
+  at: '2026-03-02T10:00:00Z',
+  actor: 'usr_tariq',
+  actorEmail: 'tariq@rugged.example',
+  action: 'receive',
+  rmaNumber: `RMA-1005${String(id).padStart(2, '0')}`,
+  from: 'AWAITING_UNIT',
+  to: 'RECEIVED',
+  detail: 'Serial RT10000001 scanned, 1 photo(s)',
+});
+
+describe("the lead's overview", () => {
+  it('shows the backlog per status, the flagged units and the audit, paged', async () => {
+    const audit = jest.fn(async (page?: { after?: string }) => (page?.after ? { items: [entry(2)], next: '' } : { items: [entry(1)], next: 'c1' }));
+    const user = userEvent.setup({ delay: null });
+    renderDesk(<ServiceDeskLeadPage />, {
+      path: '/service-desk/lead',
+      url: '/service-desk/lead',
+      me: lena,
+      depot: {
+        backlog: jest.fn(async () => [{ status: 'RECEIVED', count: 3, oldestCreatedAt: '2026-03-01T09:00:00Z' }]),
+        flags: jest.fn(async () => [
+          { kind: 'SERIAL_MISMATCH' as const, rmaNumber: 'RMA-100501', serial: 'RT99999999', expectedSerial: 'RT10000001', detail: '', actor: 'tariq@rugged.example', at: '2026-03-02T09:00:00Z' },
+        ]),
+        audit,
+      },
+    });
+
+    const backlog = await screen.findByRole('table', { name: 'Backlog' });
+    expect(within(backlog).getByRole('row', { name: /Received/ })).toHaveTextContent('3');
+    expect(await screen.findByRole('table', { name: 'Flagged units' })).toHaveTextContent('Serial mismatch');
+    const auditTable = await screen.findByRole('table', { name: 'Audit' });
+    expect(auditTable).toHaveTextContent('RMA-100501');
+    expect(screen.getByRole('link', { name: 'Lead overview' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('RMA-100502')).toBeInTheDocument();
+    expect(audit).toHaveBeenLastCalledWith({ after: 'c1' }, expect.anything());
+  });
+});

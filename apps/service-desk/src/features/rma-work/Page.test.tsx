@@ -1,0 +1,186 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, type DepotRma } from '@portal/api-client';
+import { renderDesk } from '../../test/session';
+import { ServiceDeskRmaPage } from './Page';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const rmaIn = (status: string, over: Partial<DepotRma> = {}): DepotRma => ({
+  rmaNumber: 'RMA-100501',
+  serial: 'RT10000001',
+  model: 'RL14',
+  rmaType: 'REPAIR',
+  status,
+  warrantyType: 'STANDARD',
+  customer: 'Casey Morgan',
+  company: 'Morgan Field Services',
+  createdAt: '2026-03-01T09:00:00Z',
+  receivedAt: status === 'AWAITING_UNIT' ? null : '2026-03-02T10:00:00Z',
+  promisedShipDate: status === 'AWAITING_UNIT' ? null : '2026-03-12',
+  returnTrackingNumber: '',
+  problem: { fault: 'Screen', problem: 'Cracked display', notes: '' },
+  receipt: null,
+  diagnosis: null,
+  repair: null,
+  timeline: [{ at: '2026-03-01T09:00:00Z', kind: 'STATUS', status: 'AWAITING_UNIT', actor: 'casey@example.com', detail: 'RMA created' }],
+  moves: { AWAITING_UNIT: ['receive'], RECEIVED: ['diagnose'], DIAGNOSING: ['repair'], REPAIRING: ['ship'] }[status] as DepotRma['moves'] ?? [],
+  ...over,
+});
+
+function setup(depot: Record<string, jest.Mock>) {
+  const user = userEvent.setup({ delay: null });
+  const view = renderDesk(<ServiceDeskRmaPage />, { path: '/service-desk/rma/:number', url: '/service-desk/rma/RMA-100501', depot });
+  return { user, ...view };
+}
+
+const photo = () => new File(['jpeg'], 'front.jpg', { type: 'image/jpeg' });
+
+describe('RMA work page: receive', () => {
+  it("shows the RMA's facts, promised date and timeline", async () => {
+    setup({ rma: jest.fn(async () => rmaIn('RECEIVED')), photo: jest.fn(async () => new Blob()) });
+
+    const facts = await screen.findByRole('region', { name: 'RMA' });
+    expect(facts).toHaveTextContent('RT10000001');
+    expect(facts).toHaveTextContent('Mar 12 2026');
+    expect(within(screen.getByRole('region', { name: 'Timeline' })).getByText(/RMA created/)).toBeInTheDocument();
+  });
+
+  it('asks for a condition photo before it receives, with the focus on the scanned serial', async () => {
+    const receive = jest.fn();
+    const { user } = setup({ rma: jest.fn(async () => rmaIn('AWAITING_UNIT')), receive });
+
+    const serial = await screen.findByRole('textbox', { name: 'Scanned serial' });
+    expect(serial).toHaveFocus();
+    await user.type(serial, 'RT10000001{Enter}');
+
+    expect(await screen.findByText("Add at least one photo of the unit's condition")).toBeInTheDocument();
+    expect(receive).not.toHaveBeenCalled();
+  });
+
+  it('receives with the uploaded photo and shows the next step the server allows', async () => {
+    const rma = jest.fn().mockResolvedValueOnce(rmaIn('AWAITING_UNIT')).mockResolvedValue(rmaIn('RECEIVED'));
+    const uploadPhotos = jest.fn(async () => [{ originalname: 'front.jpg', bucketFileName: 'rma/2026/11/a.jpg' }]);
+    const receive = jest.fn(async () => ({ rmaNumber: 'RMA-100501', status: 'RECEIVED' }));
+    const { user } = setup({ rma, uploadPhotos, receive });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Scanned serial' }), 'rt10000001');
+    await user.upload(screen.getByLabelText(/Condition photos/), photo());
+    await screen.findByText('front.jpg');
+    await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Scuffed corner');
+    await user.click(screen.getByRole('button', { name: 'Receive' }));
+
+    expect(await screen.findByRole('region', { name: 'Diagnose' })).toBeInTheDocument();
+    expect(receive).toHaveBeenCalledWith('RMA-100501', { serial: 'rt10000001', photos: ['rma/2026/11/a.jpg'], notes: 'Scuffed corner' });
+  });
+
+  it('shows a serial mismatch in the API words and stays on the receipt', async () => {
+    const uploadPhotos = jest.fn(async () => [{ originalname: 'front.jpg', bucketFileName: 'rma/2026/11/a.jpg' }]);
+    const receive = jest.fn(async () => {
+      throw new ApiError(409, { error: 'depot.serialMismatch', message: 'The scanned serial is not this RMA’s unit.' });
+    });
+    const { user } = setup({ rma: jest.fn(async () => rmaIn('AWAITING_UNIT')), uploadPhotos, receive });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Scanned serial' }), 'RT99999999');
+    await user.upload(screen.getByLabelText(/Condition photos/), photo());
+    await screen.findByText('front.jpg');
+    await user.click(screen.getByRole('button', { name: 'Receive' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The scanned serial is not this RMA’s unit.');
+    expect(screen.getByRole('region', { name: 'Receive the unit' })).toBeInTheDocument();
+  });
+});
+
+describe('RMA work page: diagnose, repair, ship', () => {
+  it("shows the API's field message beside the finding's description", async () => {
+    const diagnose = jest.fn(async () => {
+      throw new ApiError(400, { error: 'validation', message: 'Some fields are invalid.', fields: { 'findings[0].description': 'At most 1000 characters' } });
+    });
+    const { user } = setup({ rma: jest.fn(async () => rmaIn('RECEIVED')), diagnose });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Finding 1 description' }), 'Loose connector');
+    await user.click(screen.getByRole('button', { name: 'Record diagnosis' }));
+
+    expect(await screen.findByText('At most 1000 characters')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Finding 1 description' })).toHaveAccessibleDescription('At most 1000 characters');
+  });
+
+  it('asks for two photos of damage that removes warranty cover before it sends', async () => {
+    const diagnose = jest.fn();
+    const { user } = setup({ rma: jest.fn(async () => rmaIn('RECEIVED')), diagnose });
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Finding 1 kind' }), 'LIQUID_DAMAGE');
+    await user.type(screen.getByRole('textbox', { name: 'Finding 1 description' }), 'Corrosion');
+    await user.click(screen.getByRole('button', { name: 'Record diagnosis' }));
+
+    expect(await screen.findByText('Attach at least 2 photos of a finding that removes warranty cover')).toBeInTheDocument();
+    expect(diagnose).not.toHaveBeenCalled();
+  });
+
+  it('records a covered diagnosis with its line items and says what comes next', async () => {
+    const rma = jest.fn().mockResolvedValueOnce(rmaIn('RECEIVED')).mockResolvedValue(rmaIn('DIAGNOSING'));
+    const diagnose = jest.fn(async () => ({ rmaNumber: 'RMA-100501', status: 'DIAGNOSING', outcome: 'COVERED', quoteId: null, amountDue: null }));
+    const { user } = setup({ rma, diagnose });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Finding 1 description' }), 'Loose connector');
+    await user.type(screen.getByRole('textbox', { name: "Technician's note" }), 'Reseat');
+    await user.click(screen.getByRole('button', { name: 'Add an item' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Item 1 kind' }), 'PART');
+    await user.type(screen.getByRole('textbox', { name: 'Item 1 code' }), 'RL14-LCD');
+    await user.click(screen.getByRole('button', { name: 'Record diagnosis' }));
+
+    expect(await screen.findByText(/the work is covered/)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Record the repair' })).toBeInTheDocument();
+    expect(diagnose).toHaveBeenCalledWith('RMA-100501', {
+      findings: [{ code: 'COMPONENT_FAILURE', description: 'Loose connector', photos: [] }],
+      technicianNote: 'Reseat',
+      lineItems: [{ kind: 'PART', code: 'RL14-LCD', quantity: 1 }],
+    });
+  });
+
+  it('records the repair only with every QA check ticked', async () => {
+    const rma = jest.fn().mockResolvedValueOnce(rmaIn('DIAGNOSING')).mockResolvedValue(rmaIn('REPAIRING'));
+    const repair = jest.fn(async () => ({ rmaNumber: 'RMA-100501', status: 'REPAIRING' }));
+    const { user } = setup({ rma, repair });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Work performed' }), 'Reseated the display connector');
+    await user.click(screen.getByRole('checkbox', { name: 'Powers on' }));
+    await user.click(screen.getByRole('button', { name: 'Record repair' }));
+    expect(await screen.findByText('Every QA check must pass before the repair is recorded')).toBeInTheDocument();
+    expect(repair).not.toHaveBeenCalled();
+
+    for (const check of ['Touchscreen responds', 'Seal and enclosure intact', 'Battery charges']) {
+      await user.click(screen.getByRole('checkbox', { name: check }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Record repair' }));
+
+    expect(await screen.findByRole('region', { name: 'Ship back' })).toBeInTheDocument();
+    expect(repair).toHaveBeenCalledWith('RMA-100501', {
+      workPerformed: 'Reseated the display connector',
+      qa: ['Powers on', 'Touchscreen responds', 'Seal and enclosure intact', 'Battery charges'].map((check) => ({ check, passed: true })),
+    });
+  });
+
+  it('ships and shows the return tracking with the label to print', async () => {
+    const rma = jest.fn().mockResolvedValueOnce(rmaIn('REPAIRING')).mockResolvedValue(rmaIn('SHIPPED_BACK', { returnTrackingNumber: 'RET000001', moves: [] }));
+    const ship = jest.fn(async () => ({ rmaNumber: 'RMA-100501', status: 'SHIPPED_BACK', returnTrackingNumber: 'RET000001', labelId: 'l1', invoiceId: '' }));
+    const { user } = setup({ rma, ship });
+
+    await user.click(await screen.findByRole('button', { name: 'Ship back' }));
+
+    const shipped = await screen.findByRole('region', { name: 'Shipped back' });
+    expect(shipped).toHaveTextContent('Return tracking number: RET000001');
+    expect(within(shipped).getByRole('button', { name: 'Print the return label' })).toBeInTheDocument();
+  });
+
+  it('says so when the carrier fails, and keeps the ship step', async () => {
+    const ship = jest.fn(async () => {
+      throw new ApiError(503, { error: 'depot.returnLabelFailed', message: 'The carrier did not book the return label. Try again.' });
+    });
+    const { user } = setup({ rma: jest.fn(async () => rmaIn('REPAIRING')), ship });
+
+    await user.click(await screen.findByRole('button', { name: 'Ship back' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The carrier did not book the return label. Try again.');
+  });
+});

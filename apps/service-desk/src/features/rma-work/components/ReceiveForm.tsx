@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import type { DepotRma } from '@portal/api-client';
+import { useApi } from '@portal/auth';
+import { Banner, Button, Card, CardTitle, FilePicker, Stack, TextAreaField, TextField } from '@portal/ui';
+import { refusalOf, type Refusal } from '../../../shared/errors';
+import { MSG } from '../../../shared/messages';
+import { usePhotoUploads } from '../../../shared/usePhotoUploads';
+
+/**
+ * Receive: the technician scans the serial off the unit (the field has the focus, a scanner ends
+ * with Enter), photographs its condition (one photo at least) and notes what they see. Another
+ * serial than the RMA's, or a unit received already, is refused in the API's words.
+ */
+export function ReceiveForm({ rma, onDone }: { rma: DepotRma; onDone: () => void }) {
+  const api = useApi();
+  const photos = usePhotoUploads();
+  const [serial, setSerial] = useState('');
+  const [notes, setNotes] = useState('');
+  const [checked, setChecked] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors: Record<string, string> = {};
+    if (!serial.trim()) errors.serial = MSG.required;
+    if (photos.busy) errors.photos = MSG.uploading;
+    else if (photos.ids.length === 0) errors.photos = MSG.photoRequired;
+    setChecked(errors);
+    setRefusal(null);
+    if (Object.keys(errors).length > 0) return;
+    setSending(true);
+    try {
+      await api.depot.receive(rma.rmaNumber, { serial: serial.trim(), photos: photos.ids, notes: notes.trim() || undefined });
+      onDone();
+    } catch (error) {
+      setRefusal(refusalOf(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const fieldError = (field: string) => checked[field] ?? refusal?.fields[field];
+  return (
+    <Card aria-labelledby="step-receive">
+      <CardTitle id="step-receive">Receive the unit</CardTitle>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack>
+          {refusal ? <Banner variant="error">{refusal.message}</Banner> : null}
+          <TextField
+            label="Scanned serial"
+            hint={`Scan the serial off the unit; this RMA is for ${rma.serial}`}
+            autoFocus
+            autoComplete="off"
+            value={serial}
+            onChange={(event) => setSerial(event.target.value)}
+            error={fieldError('serial')}
+          />
+          <FilePicker
+            legend="Condition photos"
+            chooseText="Add photos"
+            help="At least one photo of the unit as it arrived"
+            accept="image/*"
+            multiple
+            error={fieldError('photos')}
+            {...photos.pickerProps}
+          />
+          <TextAreaField label="Notes" value={notes} onChange={(event) => setNotes(event.target.value)} error={fieldError('notes')} />
+          <div>
+            <Button type="submit" disabled={sending}>
+              {sending ? 'Receiving…' : 'Receive'}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
