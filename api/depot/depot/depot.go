@@ -10,6 +10,7 @@ import (
 
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/rma/rma"
 )
 
@@ -118,7 +119,14 @@ type Service struct {
 	Labels ReturnLabels
 	// PartsOrders ships parts orders (the parts service, adapted by the composition root).
 	PartsOrders PartsOrders
-	Tx          db.Transactor
-	Log         *slog.Logger
-	Now         func() time.Time
+	// Diagnoses, Prices, Payments and Quotes serve diagnoses (diagnose.go); ReturnFee is what
+	// returning a unit unrepaired costs, quoted with a revised quote.
+	Diagnoses Diagnoses
+	Prices    Prices
+	Payments  Payments
+	Quotes    RevisedQuotes
+	ReturnFee money.Money
+	Tx        db.Transactor
+	Log       *slog.Logger
+	Now       func() time.Time
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/validate"
 	"rugged.example/portal/api/rma/rma"
 )
@@ -138,14 +137,4 @@ func (s *Service) recordFlag(ctx context.Context, who Staff, f Flag) error {
 }
 
 // asPhotosError names the uploads' refusal of an attachment by the receipt's field.
-func asPhotosError(err error) error {
-	f, ok := fault.As(err)
-	if !ok || len(f.Fields) == 0 {
-		return err
-	}
-	var msg string
-	for _, m := range f.Fields {
-		msg = m
-	}
-	return fault.Validation(map[string]string{"photos": msg})
-}
+func asPhotosError(err error) error { return asFieldError(err, "photos") }

@@ -26,6 +26,7 @@ const bodyLimit = 16 << 10
 type Depot interface {
 	Receive(ctx context.Context, who depot.Staff, req depot.ReceiveRequest) (rma.RMA, error)
 	Repair(ctx context.Context, who depot.Staff, req depot.RepairRequest) (rma.RMA, error)
+	Diagnose(ctx context.Context, who depot.Staff, req depot.DiagnoseRequest) (depot.Diagnosed, error)
 	Shipper
 	PartsOrderShipper
 	Queue(ctx context.Context, f depot.QueueFilter) (depot.QueuePage, error)
@@ -42,6 +43,7 @@ func Routes(r gin.IRouter, guard *auth.Guard, d Depot, photos Uploader, log *slo
 	lead := guard.AnyOf(auth.PermDepotLead)
 	r.POST("/depot/photos", guard.SignedIn(), staff, httpx.Handler(log, h.uploadPhotos))
 	r.POST("/depot/rmas/:number/receive", guard.SignedIn(), staff, httpx.Handler(log, h.receive))
+	r.POST("/depot/rmas/:number/diagnosis", guard.SignedIn(), staff, httpx.Handler(log, h.diagnose))
 	r.POST("/depot/rmas/:number/repair", guard.SignedIn(), staff, httpx.Handler(log, h.repair))
 	r.POST("/depot/rmas/:number/ship", guard.SignedIn(), staff, httpx.Handler(log, h.ship))
 	r.GET("/depot/rmas/:number/return-label", guard.SignedIn(), staff, httpx.Handler(log, h.returnLabel))

@@ -123,6 +123,7 @@ func TestRoutes_OnlyStaffAndLeadsWhereStated(t *testing.T) {
 		{"POST", "/depot/rmas/RMA-100501/receive", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},
 		{"POST", "/depot/photos", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}}, // no multipart body
 		{"POST", "/depot/rmas/RMA-100501/repair", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},
+		{"POST", "/depot/rmas/RMA-100501/diagnosis", map[string]int{"": 401, "customer": 403, technician: 400, lead: 400}},
 	}
 	for _, tt := range tests {
 		for role, want := range tt.want {
@@ -187,4 +188,17 @@ func TestPhotos_StaffUploadConditionPhotosAsTheirOwn(t *testing.T) {
 	var got []map[string]any
 	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &got))
 	require.Equal(t, []map[string]any{{"originalname": "front.png", "bucketFileName": "depot/usr_" + technician + "/front.png"}}, got)
+}
+
+func TestDiagnose_AnswersEveryFieldMessageBeforeTheStore(t *testing.T) {
+	e := newEnv(t)
+	code, body := e.do(t, "POST", "/depot/rmas/RMA-100502/diagnosis", technician,
+		`{"findings":[{"code":"LIQUID_DAMAGE","description":"Corrosion","photos":["depot/a.jpg"]}],"lineItems":[{"kind":"LABOUR","code":"","quantity":100}]}`)
+	require.Equal(t, 400, code, body)
+	require.Equal(t, map[string]any{
+		"findings[0].photos":    depot.MsgCoverPhotos,
+		"lineItems[0].kind":     depot.MsgChooseKind,
+		"lineItems[0].code":     "Required",
+		"lineItems[0].quantity": depot.MsgQuantity,
+	}, body["fields"])
 }

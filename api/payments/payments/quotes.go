@@ -2,8 +2,10 @@ package payments
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strings"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/validate"
+	"rugged.example/portal/api/pkg/webroutes"
 )
 
 // QuoteStore keeps quotes; paymentsdb implements it. Every method joins the transaction ctx
@@ -81,6 +84,23 @@ type ServiceQuoteRequest struct {
 	Note        string
 	// IssuedBy is the staff member's subject.
 	IssuedBy string
+	// Decision, when set, makes the quote a revised quote after a diagnosis: its e-mail says
+	// what was found and the customer's three choices, and links to the page where they decide
+	// instead of straight to paying.
+	Decision *DecisionQuote
+	// ReturnFee marks the fee of returning a unit unrepaired: its e-mail says so.
+	ReturnFee bool
+}
+
+// DecisionQuote is what a revised quote's e-mail tells of its diagnosis.
+type DecisionQuote struct {
+	// Findings are what the technician found, each in words.
+	Findings []string
+	// Total is the work's price; AlreadyPaid what the customer paid before, which the quote's
+	// amount is net of.
+	Total, AlreadyPaid money.Money
+	// ReturnFee is what returning the unit unrepaired costs.
+	ReturnFee money.Money
 }
 
 // QuotesDeps are the quote service's collaborators.
@@ -185,7 +205,7 @@ func (s *Quotes) IssueServiceQuote(ctx context.Context, r ServiceQuoteRequest) (
 				return err
 			}
 		}
-		return s.d.Mail.Enqueue(ctx, s.serviceQuoteMail(q, rma.Contact))
+		return s.d.Mail.Enqueue(ctx, s.quoteMail(r, q, rma.Contact))
 	})
 	if err != nil {
 		return Quote{}, err
@@ -200,8 +220,98 @@ func (s *Quotes) PayLink(q Quote) string {
 	return s.d.PublicURL + q.payQuotePath()
 }
 
+// CardLink is the page where the customer pays q by card (Authorize.net's hosted form).
+func (s *Quotes) CardLink(q Quote) string {
+	return s.d.PublicURL + webroutes.Path(webroutes.PayQuoteByAuthorize, webroutes.Params{"quoteid": q.ID, "reference": q.Reference})
+}
+
+// DecisionLink is the page of the customer's RMA history where they decide on rmaNumber's
+// revised quote.
+func (s *Quotes) DecisionLink(rmaNumber string) string {
+	return s.d.PublicURL + webroutes.Path(webroutes.RMAHistory, nil) + "?rma=" + url.QueryEscape(rmaNumber)
+}
+
+// ServiceQuote is the service quote id, whoever owns it, with its status as of now.
+func (s *Quotes) ServiceQuote(ctx context.Context, id string) (Quote, error) {
+	q, err := s.d.Store.QuoteByID(ctx, id)
+	if err != nil {
+		return Quote{}, err
+	}
+	q.Status = q.StatusAt(s.d.Now())
+	return q, nil
+}
+
+// CancelServiceQuote cancels the open service quote id in the transaction ctx carries: the
+// customer chose not to pay it. A quote cancelled or expired already is left as it is; a paid one
+// answers ErrAlreadyPaid.
+func (s *Quotes) CancelServiceQuote(ctx context.Context, id string) error {
+	q, err := s.d.Store.QuoteByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	next, err := q.Transition(StatusCancelled, s.d.Now())
+	switch {
+	case errors.Is(err, ErrQuoteCancelled), errors.Is(err, ErrQuoteExpired):
+		return nil
+	case err != nil:
+		return err
+	}
+	if err := s.d.Store.SetQuoteStatus(ctx, next, StatusOpen); err != nil {
+		return err
+	}
+	s.d.Log.InfoContext(ctx, "service quote cancelled", "quote", q.ID, "rma", q.RMANumber)
+	return nil
+}
+
 // dateLayout is spec §9's 'MMM d yyyy'.
 const dateLayout = "Jan 2 2006"
+
+func (s *Quotes) quoteMail(r ServiceQuoteRequest, q Quote, c QuoteContact) mail.Message {
+	switch {
+	case r.Decision != nil:
+		return s.decisionQuoteMail(*r.Decision, q, c)
+	case r.ReturnFee:
+		return s.returnFeeMail(q, c)
+	}
+	return s.serviceQuoteMail(q, c)
+}
+
+// decisionQuoteMail tells the customer, in plain words, what was found, what it costs and their
+// three choices, and that nothing is charged before they decide.
+func (s *Quotes) decisionQuoteMail(d DecisionQuote, q Quote, c QuoteContact) mail.Message {
+	var b strings.Builder
+	b.WriteString(mail.Greeting(c.FirstName))
+	fmt.Fprintf(&b, "We have inspected the unit of RMA %s (serial %s). This is what our technician found:\n", q.RMANumber, q.Serial)
+	for _, f := range d.Findings {
+		fmt.Fprintf(&b, "- %s\n", f)
+	}
+	if q.Note != "" {
+		fmt.Fprintf(&b, "\n%s\n", q.Note)
+	}
+	if d.AlreadyPaid.Cents > 0 {
+		fmt.Fprintf(&b, "\nThe repair costs %s. You paid %s already, so %s is due.\n", d.Total, d.AlreadyPaid, q.Amount)
+	} else {
+		fmt.Fprintf(&b, "\nThe warranty does not cover this repair. It costs %s.\n", q.Amount)
+	}
+	b.WriteString("\nYou have three choices:\n")
+	fmt.Fprintf(&b, "- Approve the repair for %s: we repair the unit and ship it back.\n", q.Amount)
+	fmt.Fprintf(&b, "- Return it unrepaired for %s: we ship the unit back as it is.\n", d.ReturnFee)
+	b.WriteString("- Recycle it, free of charge: we recycle the unit and ship nothing back.\n")
+	b.WriteString("\nNothing is charged before you decide. Decide here (sign in first):\n")
+	fmt.Fprintf(&b, "%s\n\n", s.DecisionLink(q.RMANumber))
+	fmt.Fprintf(&b, "Without a decision by %s we ship the unit back to you unrepaired, free of charge.\n", q.ExpiresAt.Format(dateLayout))
+	return mail.Message{To: []string{c.EmailAddress}, Subject: "Your decision on the repair of RMA " + q.RMANumber, Text: b.String()}
+}
+
+// returnFeeMail asks for the fee of a unit returned unrepaired; the unit ships meanwhile.
+func (s *Quotes) returnFeeMail(q Quote, c QuoteContact) mail.Message {
+	var b strings.Builder
+	b.WriteString(mail.Greeting(c.FirstName))
+	fmt.Fprintf(&b, "As you chose, the unit of RMA %s (serial %s) is returned to you unrepaired. The return costs %s.\n", q.RMANumber, q.Serial, q.Amount)
+	fmt.Fprintf(&b, "\nPay by card here (sign in first):\n%s\n\n", s.CardLink(q))
+	b.WriteString("The unit ships back without waiting for the payment; you also find the quote under Your account.\n")
+	return mail.Message{To: []string{c.EmailAddress}, Subject: "Return fee for RMA " + q.RMANumber, Text: b.String()}
+}
 
 func (s *Quotes) serviceQuoteMail(q Quote, c QuoteContact) mail.Message {
 	var b strings.Builder

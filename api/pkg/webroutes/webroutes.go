@@ -20,6 +20,8 @@ const (
 	CreateRMA               Name = "create-rma"
 	UpgradeDevice           Name = "upgrade-device"
 	PayQuote                Name = "pay-quote"
+	PayQuoteByAuthorize     Name = "pay-quote-by-authorize"
+	RMAHistory              Name = "rma-history"
 	AuthNetResponse         Name = "authnet-response"
 	ServiceQuoteCancel      Name = "service-quote-cancel"
 	PartsOrderCheckout      Name = "parts-order-checkout"
@@ -32,6 +34,8 @@ var patterns = map[Name]string{
 	CreateRMA:               "/create-rma/:serial?",
 	UpgradeDevice:           "/upgrade-device/:serial?",
 	PayQuote:                "/pay-quote/:quoteid?/:reference",
+	PayQuoteByAuthorize:     "/pay-quote-by-authorize/:quoteid?/:reference",
+	RMAHistory:              "/your-account/rma-history",
 	AuthNetResponse:         "/authnet-response",
 	ServiceQuoteCancel:      "/service-quote-cancel",
 	PartsOrderCheckout:      "/parts-order/checkout",

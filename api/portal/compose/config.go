@@ -15,6 +15,7 @@ import (
 	"rugged.example/portal/api/payments/paypal"
 	"rugged.example/portal/api/pkg/config"
 	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/rma/promise"
 	"rugged.example/portal/api/shipping/shipping"
 	"rugged.example/portal/api/support/support"
@@ -75,6 +76,10 @@ type Config struct {
 	// customer last started paying it before it is cancelled by itself, freeing its unit.
 	PaymentAbandonAfter time.Duration `env:"PAYMENT_ABANDON_AFTER" envDefault:"24h"`
 
+	// ReturnUnrepairedFee is what returning a unit unrepaired costs, in US dollars ("45.00"): the
+	// price of a revised quote's second choice (REPAIR_RETURN_UNREPAIRED_FEE).
+	ReturnUnrepairedFee string `env:"REPAIR_RETURN_UNREPAIRED_FEE" envDefault:"45.00"`
+
 	// PayPal and AuthNet are the card providers (PAYPAL_*, AUTHNET_*). Without credentials the
 	// payments process serves a sandbox of each under /sandbox and the clients talk to it.
 	PayPal  paypal.Config
@@ -121,6 +126,10 @@ func LoadConfig() (Config, error) {
 	if _, err := cfg.Promise.Policy(); err != nil {
 		return cfg, fmt.Errorf("compose: %w", err)
 	}
+	// A fee that does not parse would be quoted as nothing: refuse to start instead.
+	if _, err := parseFee(cfg.ReturnUnrepairedFee); err != nil {
+		return cfg, fmt.Errorf("compose: REPAIR_RETURN_UNREPAIRED_FEE: %w", err)
+	}
 	if cfg.OIDCAudience == "" {
 		cfg.OIDCAudience = cfg.OIDCClientID
 	}
@@ -131,6 +140,34 @@ func LoadConfig() (Config, error) {
 		return cfg, fmt.Errorf("compose: OIDC_SCOPE %q lacks offline_access, which the browser's session renewal needs", cfg.OIDCScope)
 	}
 	return cfg, nil
+}
+
+// defaultReturnFee is REPAIR_RETURN_UNREPAIRED_FEE's default.
+var defaultReturnFee = money.USD(45_00)
+
+// parseFee reads a fee in US dollars: two decimals at most, not negative.
+func parseFee(raw string) (money.Money, error) {
+	m, err := money.ParseDecimal(strings.TrimSpace(raw), money.USDCode)
+	if err != nil {
+		return money.Money{}, err
+	}
+	if m.Cents < 0 {
+		return money.Money{}, fmt.Errorf("a fee of %s is negative", raw)
+	}
+	return m, nil
+}
+
+// ReturnFee is the fee of a unit returned unrepaired. LoadConfig refused one that does not parse,
+// so an error here is a Config built in code: it gets the default.
+func (c Config) ReturnFee() money.Money {
+	if c.ReturnUnrepairedFee == "" {
+		return defaultReturnFee
+	}
+	m, err := parseFee(c.ReturnUnrepairedFee)
+	if err != nil {
+		return defaultReturnFee
+	}
+	return m
 }
 
 // SMTP is the mail sender's configuration.

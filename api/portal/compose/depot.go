@@ -12,6 +12,7 @@ import (
 	"rugged.example/portal/api/depot/depotdb"
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/parts/partsdb"
+	"rugged.example/portal/api/payments/paymentsdb"
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/rma/rma"
@@ -27,7 +28,9 @@ func (c *capabilities) Depot() *depot.Service {
 	return &depot.Service{
 		Store: depotdb.NewStore(c.gdb), RMAs: c.Units(), Mover: c.Lifecycle(), Photos: c.Attachments(), Labels: c.depotLabels(),
 		PartsOrders: newDepotPartsOrders(c.gdb, c.log),
-		Tx:          db.NewTransactor(c.gdb), Log: c.log, Now: time.Now,
+		Diagnoses:   c.Diagnoses(), Prices: newDepotPrices(c.gdb, c.Units()), Payments: depotPayments{paymentsdb.NewStore(c.gdb)},
+		Quotes: revisedQuotes{c.Quotes()}, ReturnFee: c.cfg.ReturnFee(),
+		Tx: db.NewTransactor(c.gdb), Log: c.log, Now: time.Now,
 	}
 }
 

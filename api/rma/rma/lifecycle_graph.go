@@ -6,18 +6,20 @@ import (
 )
 
 // transitions is the one table of allowed moves, per kind of RMA: a repair may skip the quote
-// (DIAGNOSING → REPAIRING) when the work is covered, and is cancelled only before its unit
-// arrives; a recycled unit is received and recycled, nothing else. Moves out of
+// (DIAGNOSING → REPAIRING) when the work is covered, waits in QUOTE_PENDING for its customer's
+// decision on a revised quote (repair, return unrepaired, recycle), and is cancelled only before
+// its unit arrives; a recycled unit is received and recycled, nothing else. Moves out of
 // AWAITING_PAYMENT are the payment's and its customer's (MoveEvent), every other one staff's.
 var transitions = map[bool]map[Status][]Status{
 	false: { // repairs
-		StatusAwaitingPayment: {StatusAwaitingUnit, StatusCancelled},
-		StatusAwaitingUnit:    {StatusReceived, StatusCancelled},
-		StatusReceived:        {StatusDiagnosing},
-		StatusDiagnosing:      {StatusQuotePending, StatusRepairing},
-		StatusQuotePending:    {StatusRepairing},
-		StatusRepairing:       {StatusShippedBack},
-		StatusShippedBack:     {StatusClosed},
+		StatusAwaitingPayment:  {StatusAwaitingUnit, StatusCancelled},
+		StatusAwaitingUnit:     {StatusReceived, StatusCancelled},
+		StatusReceived:         {StatusDiagnosing},
+		StatusDiagnosing:       {StatusQuotePending, StatusRepairing},
+		StatusQuotePending:     {StatusRepairing, StatusReturnUnrepaired, StatusRecycled},
+		StatusRepairing:        {StatusShippedBack},
+		StatusReturnUnrepaired: {StatusShippedBack},
+		StatusShippedBack:      {StatusClosed},
 	},
 	true: { // recycling
 		StatusAwaitingUnit: {StatusReceived},

@@ -10,7 +10,7 @@ import (
 
 var allStatuses = []rma.Status{
 	rma.StatusAwaitingPayment, rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending,
-	rma.StatusRepairing, rma.StatusShippedBack, rma.StatusClosed, rma.StatusCancelled, rma.StatusRecycled,
+	rma.StatusRepairing, rma.StatusReturnUnrepaired, rma.StatusShippedBack, rma.StatusClosed, rma.StatusCancelled, rma.StatusRecycled,
 }
 
 // Every pair of statuses, for both kinds of RMA: the moves listed are allowed, every other one
@@ -26,6 +26,9 @@ func TestCanMove_AllowsExactlyTheLifecycleMoves(t *testing.T) {
 			{rma.StatusDiagnosing, rma.StatusQuotePending},
 			{rma.StatusDiagnosing, rma.StatusRepairing},
 			{rma.StatusQuotePending, rma.StatusRepairing},
+			{rma.StatusQuotePending, rma.StatusReturnUnrepaired},
+			{rma.StatusQuotePending, rma.StatusRecycled},
+			{rma.StatusReturnUnrepaired, rma.StatusShippedBack},
 			{rma.StatusRepairing, rma.StatusShippedBack},
 			{rma.StatusShippedBack, rma.StatusClosed},
 		},
@@ -69,7 +72,7 @@ func TestMoves_AreTheTablesMovesAndNoneFromAnEnd(t *testing.T) {
 func TestStatusesOf_AreEachLifecyclesStatusesInOrder(t *testing.T) {
 	require.Equal(t, []rma.Status{
 		rma.StatusAwaitingPayment, rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending,
-		rma.StatusRepairing, rma.StatusShippedBack, rma.StatusClosed, rma.StatusCancelled,
+		rma.StatusRepairing, rma.StatusReturnUnrepaired, rma.StatusShippedBack, rma.StatusClosed, rma.StatusCancelled, rma.StatusRecycled,
 	}, rma.StatusesOf(rma.DefaultRMAType))
 	require.Equal(t, []rma.Status{rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusRecycled}, rma.StatusesOf(rma.RMATypeRecycle))
 }

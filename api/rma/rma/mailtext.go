@@ -45,12 +45,13 @@ func (c *Creator) writeDocuments(b *strings.Builder, rec RMA) {
 
 // customerSubjects are the transitions a customer is e-mailed about, with the e-mail's subject.
 var customerSubjects = map[Status]string{
-	StatusReceived:     "we received your unit",
-	StatusQuotePending: "diagnosis done, quote on its way",
-	StatusRepairing:    "your unit is being repaired",
-	StatusShippedBack:  "your unit is on its way back",
-	StatusRecycled:     "your unit was recycled",
-	StatusCancelled:    "cancelled",
+	StatusReceived:         "we received your unit",
+	StatusQuotePending:     "diagnosis done, quote on its way",
+	StatusRepairing:        "your unit is being repaired",
+	StatusReturnUnrepaired: "your unit is returning unrepaired",
+	StatusShippedBack:      "your unit is on its way back",
+	StatusRecycled:         "your unit was recycled",
+	StatusCancelled:        "cancelled",
 }
 
 func statusText(rec RMA, note string) string {
@@ -61,12 +62,19 @@ func statusText(rec RMA, note string) string {
 		fmt.Fprintf(&b, "we have received unit %s (%s) of RMA %s.\n", rec.Serial, rec.Model, rec.Number)
 		b.WriteString(promiseLine(rec))
 	case StatusQuotePending:
-		fmt.Fprintf(&b, "we have diagnosed unit %s of RMA %s. The repair needs your approval: the quote with its pay link follows in a separate e-mail.\n", rec.Serial, rec.Number)
+		fmt.Fprintf(&b, "we have diagnosed unit %s of RMA %s. The repair needs your decision: the quote follows in a separate e-mail.\n", rec.Serial, rec.Number)
 	case StatusRepairing:
 		fmt.Fprintf(&b, "unit %s of RMA %s is being repaired.\n", rec.Serial, rec.Number)
+	case StatusReturnUnrepaired:
+		fmt.Fprintf(&b, "unit %s of RMA %s will be shipped back to you unrepaired.\n", rec.Serial, rec.Number)
 	case StatusShippedBack:
 		fmt.Fprintf(&b, "unit %s of RMA %s is on its way back to you. Return tracking number: %s\n", rec.Serial, rec.Number, rec.ReturnTrackingNumber)
 	case StatusRecycled:
+		if rec.TPM == "" {
+			// A repair recycled at its customer's choice: no recycling facility was named.
+			fmt.Fprintf(&b, "unit %s of RMA %s has been recycled.\n", rec.Serial, rec.Number)
+			break
+		}
 		fmt.Fprintf(&b, "unit %s of RMA %s has been recycled (%s).\n", rec.Serial, rec.Number, rec.TPM)
 	case StatusCancelled:
 		fmt.Fprintf(&b, "RMA %s for unit %s has been cancelled.\n", rec.Number, rec.Serial)

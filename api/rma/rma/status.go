@@ -18,16 +18,19 @@ const (
 	StatusDiagnosing      Status = "DIAGNOSING"
 	StatusQuotePending    Status = "QUOTE_PENDING"
 	StatusRepairing       Status = "REPAIRING"
-	StatusShippedBack     Status = "SHIPPED_BACK"
-	StatusClosed          Status = "CLOSED"
-	StatusCancelled       Status = "CANCELLED"
-	StatusRecycled        Status = "RECYCLED"
+	// StatusReturnUnrepaired is a unit going back without the repair its quote priced: the
+	// customer chose so, or left the quote undecided for 30 days.
+	StatusReturnUnrepaired Status = "RETURN_UNREPAIRED"
+	StatusShippedBack      Status = "SHIPPED_BACK"
+	StatusClosed           Status = "CLOSED"
+	StatusCancelled        Status = "CANCELLED"
+	StatusRecycled         Status = "RECYCLED"
 )
 
 // knownStatuses are every status, in lifecycle order: the ones staff and filters may name.
 var knownStatuses = []Status{
 	StatusAwaitingPayment, StatusAwaitingUnit, StatusReceived, StatusDiagnosing, StatusQuotePending,
-	StatusRepairing, StatusShippedBack, StatusClosed, StatusCancelled, StatusRecycled,
+	StatusRepairing, StatusReturnUnrepaired, StatusShippedBack, StatusClosed, StatusCancelled, StatusRecycled,
 }
 
 // ParseStatus reads a status as a person or a query string names it (any case, spaces around).

@@ -46,6 +46,11 @@ var demoMoves = map[[2]rma.Status]demoMove{
 	{rma.StatusDiagnosing, rma.StatusQuotePending}: {notes: []string{
 		"The damage is not covered: a service quote for the repair is on its way."}, lo: day, hi: 3 * day},
 	{rma.StatusQuotePending, rma.StatusRepairing}: {by: bySystem, notes: []string{"Service quote paid"}, lo: day, hi: 6 * day},
+	{rma.StatusQuotePending, rma.StatusReturnUnrepaired}: {by: byCustomer, notes: []string{
+		"Return unrepaired chosen."}, lo: day, hi: 6 * day},
+	{rma.StatusQuotePending, rma.StatusRecycled}: {by: byCustomer, notes: []string{"Recycling chosen."}, lo: day, hi: 6 * day},
+	{rma.StatusReturnUnrepaired, rma.StatusShippedBack}: {notes: []string{
+		"Shipped back unrepaired."}, lo: day, hi: 3 * day},
 	{rma.StatusDiagnosing, rma.StatusRepairing}: {notes: []string{
 		"Fault confirmed; repair under warranty.", "Fault confirmed; parts ordered."}, lo: day, hi: 3 * day},
 	{rma.StatusRepairing, rma.StatusShippedBack}: {notes: []string{

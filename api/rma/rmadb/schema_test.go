@@ -13,7 +13,7 @@ import (
 )
 
 func TestIntegrationMigrations_GiveTheSchemaOfTheRows(t *testing.T) {
-	testkit.MigrationsMatchRows(t, Schema(), &unitRow{}, &rmaRow{}, &lineRow{}, &eventRow{}, &repairWorkRow{}, &idempotencyRow{}, &savedQuoteKeyRow{}, &counterRow{}, &optionRow{}, &registrationRow{}, &promiseChangeRow{})
+	testkit.MigrationsMatchRows(t, Schema(), &unitRow{}, &rmaRow{}, &lineRow{}, &eventRow{}, &repairWorkRow{}, &idempotencyRow{}, &savedQuoteKeyRow{}, &counterRow{}, &optionRow{}, &registrationRow{}, &promiseChangeRow{}, &diagnosisRow{})
 }
 
 // Prices the float release wrote become cents, round(price × 100), in US dollars; an accessory
