@@ -18,6 +18,7 @@ var staffWant = map[string][2]int{
 	"POST /depot/photos":                    {200, 200},
 	"POST /depot/rmas/:number/receive":      {400, 400}, // admitted: the row's body stops at validation (no photo)
 	"POST /depot/rmas/:number/repair":       {400, 400}, // admitted: the row's body stops at validation (no QA)
+	"POST /depot/rmas/:number/diagnosis":    {400, 400}, // admitted: the row's body stops at validation (no finding)
 	"POST /depot/rmas/:number/ship":         {409, 409}, // admitted: the row's RMA awaits its unit, so nothing ships
 	"GET /depot/rmas/:number/return-label":  {404, 404}, // admitted: the row's RMA has not shipped back
 	"POST /depot/parts-orders/:number/ship": {409, 409}, // admitted: the row's order awaits its payment (or is cancelled), so nothing ships
@@ -34,6 +35,7 @@ var depotMatrix = []restRow{
 	{"POST", "/depot/photos", "/depot/photos", "multipart:files[0]:crack.png", false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/receive", "/depot/rmas/<advanceRMA>/receive", `{"serial":"<rmaSerial>","photos":[]}`, false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/repair", "/depot/rmas/<advanceRMA>/repair", `{"workPerformed":"Matrix."}`, false, want{401, 403, 403, 403, 403, 403}},
+	{"POST", "/depot/rmas/:number/diagnosis", "/depot/rmas/<advanceRMA>/diagnosis", `{"findings":[]}`, false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/ship", "/depot/rmas/<advanceRMA>/ship", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/rmas/:number/return-label", "/depot/rmas/<advanceRMA>/return-label", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/parts-orders/:number/ship", "/depot/parts-orders/<order>/ship", `{"carrier":"UPS","trackingNumber":"1Z1"}`, true, want{401, 403, 403, 403, 403, 403}},
