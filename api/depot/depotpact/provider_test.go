@@ -42,7 +42,22 @@ const (
 	// The parts orders' states are partsorders.pact.test.ts's.
 	statePaidOrder     = "tariq, a depot technician, is signed in; parts order PB-900005 is paid and waits to ship"
 	stateAwaitingOrder = "tariq, a depot technician, is signed in; parts order PB-900002 awaits its payment"
+	// turnaround.pact.test.ts's.
+	stateTurnaround = "lena, a depot lead, is signed in; two RL14 repairs on STANDARD warranty shipped back after 3 and 5 days at the depot"
 )
+
+// stays are the depot stays a state sets, read by the real turnaround core.
+type stays []rma.DepotStay
+
+func (s *stays) DepotStays(_ context.Context, since time.Time) ([]rma.DepotStay, error) {
+	var out []rma.DepotStay
+	for _, st := range *s {
+		if !st.ShippedAt.Before(since) {
+			out = append(out, st)
+		}
+	}
+	return out, nil
+}
 
 // noTx runs the function without a transaction: the fakes keep nothing to roll back.
 type noTx struct{}
@@ -83,6 +98,7 @@ func queueRow(status rma.Status) depot.QueueRow {
 // fixture is the router over fakes a state fills.
 type fixture struct {
 	svc   *depot.Service
+	stays stays
 	roles []string
 	sub   string
 }
@@ -93,6 +109,7 @@ func (f *fixture) reset(sub string, roles []string, rmas *depottest.RMAs, store 
 	f.svc.Photos = rmatest.NewClaimer("usr_tariq", "depot/pact-photo.jpg")
 	f.svc.Labels = &depottest.Labels{}
 	f.svc.PartsOrders = depottest.NewPartsOrders()
+	f.stays = nil
 }
 
 func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
@@ -147,6 +164,14 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 				Lines: []depot.PartsOrderLine{{PartNumber: "VX12-BAT-STD", Description: "VX12 standard battery", Quantity: 2}}}}
 			f.svc.PartsOrders = orders
 		}),
+		stateTurnaround: state(func() {
+			f.reset("usr_lena", client(auth.PermDepotLead), depottest.NewRMAs(), &depottest.Store{})
+			shipped := time.Now().AddDate(0, 0, -7)
+			f.stays = stays{
+				{Number: "RMA-100501", Model: "RL14", WarrantyType: "STANDARD", ReceivedAt: shipped.AddDate(0, 0, -3), ShippedAt: shipped},
+				{Number: "RMA-100502", Model: "RL14", WarrantyType: "STANDARD", ReceivedAt: shipped.AddDate(0, 0, -5), ShippedAt: shipped},
+			}
+		}),
 		stateAwaitingOrder: state(func() {
 			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(), &depottest.Store{})
 			orders := depottest.NewPartsOrders()
@@ -156,7 +181,9 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), f.svc, photos{}, testkit.Quiet())
+	guard := auth.NewGuard(signer.Verifier(), testkit.Quiet())
+	depotapi.Routes(r, guard, f.svc, photos{}, testkit.Quiet())
+	depotapi.TurnaroundRoutes(r, guard, depot.Turnarounds{Stays: &f.stays, Now: time.Now}, testkit.Quiet())
 	pacttest.Verify(t, provider, r, states, func() string {
 		return signer.Token(t, authtest.Claims{Subject: f.sub, Email: f.sub + "@rugged.example", Roles: f.roles})
 	})

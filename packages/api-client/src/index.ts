@@ -269,5 +269,5 @@ export type {
   UnitRma,
   WarrantyState,
 } from './inventory/types';
-export { DEPOT_AUDIT_PATH, DEPOT_BACKLOG_PATH, DEPOT_FLAGS_PATH, DEPOT_PARTS_ORDERS_PATH, DEPOT_PHOTOS_PATH, DEPOT_QUEUE_PATH, depotDiagnosisPath, depotPhotoPath, depotReceivePath, depotRmaPath, depotRepairPath, depotReturnLabelPath, depotShipPartsOrderPath, depotShipPath, type DepotClient } from './depot/client';
-export type { AuditEntry, AwaitingPartsOrder, BacklogStatus, DepotDiagnosis, DepotFindingCode, DepotFlag, DepotLineItemInput, DepotMove, DepotPage, DepotRma, DepotTimelineEvent, DiagnosedRma, DiagnosisInput, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput, ShipPartsOrderInput, ShippedPartsOrder, ShippedRma, UploadedPhoto } from './depot/types';
+export { DEPOT_AUDIT_PATH, DEPOT_BACKLOG_PATH, DEPOT_FLAGS_PATH, DEPOT_PARTS_ORDERS_PATH, DEPOT_PHOTOS_PATH, DEPOT_QUEUE_PATH, DEPOT_TURNAROUND_PATH, depotDiagnosisPath, depotPhotoPath, depotReceivePath, depotRmaPath, depotRepairPath, depotReturnLabelPath, depotShipPartsOrderPath, depotShipPath, type DepotClient } from './depot/client';
+export type { AuditEntry, AwaitingPartsOrder, BacklogStatus, DepotDiagnosis, DepotFindingCode, DepotFlag, DepotLineItemInput, DepotMove, DepotPage, DepotRma, DepotTimelineEvent, DiagnosedRma, DiagnosisInput, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput, ShipPartsOrderInput, ShippedPartsOrder, ShippedRma, TurnaroundReport, TurnaroundSpread, UploadedPhoto } from './depot/types';

@@ -2,7 +2,7 @@ import type { HttpClient } from '../client';
 import type { UploadedPhoto } from './types';
 import type { AuditEntry, BacklogStatus, DepotFlag, DepotPage, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput, ShippedRma } from './types';
 import type { AwaitingPartsOrder, ShipPartsOrderInput, ShippedPartsOrder } from './types';
-import type { DepotRma, DiagnosedRma, DiagnosisInput } from './types';
+import type { DepotRma, DiagnosedRma, DiagnosisInput, TurnaroundReport } from './types';
 
 export const DEPOT_QUEUE_PATH = '/depot/queue';
 export const DEPOT_BACKLOG_PATH = '/depot/backlog';
@@ -10,6 +10,7 @@ export const DEPOT_AUDIT_PATH = '/depot/audit';
 export const DEPOT_FLAGS_PATH = '/depot/flags';
 export const DEPOT_PHOTOS_PATH = '/depot/photos';
 export const DEPOT_PARTS_ORDERS_PATH = '/depot/parts-orders';
+export const DEPOT_TURNAROUND_PATH = '/depot/turnaround';
 export const depotRmaPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}`;
 export const depotDiagnosisPath = (rmaNumber: string) => `/depot/rmas/${encodeURIComponent(rmaNumber)}/diagnosis`;
 /** A stored photo's id is its upload's name, folders and all ('rma/2026/11/….png'): each segment is escaped. */
@@ -81,6 +82,12 @@ export interface DepotClient {
   backlog(options?: Signal): Promise<BacklogStatus[]>;
   /** The units flagged instead of received, newest first (lead). */
   flags(options?: Signal): Promise<DepotFlag[]>;
+  /**
+   * The depot's turnaround, p50/p90 days from receipt to shipment back of the repairs shipped in
+   * the last `days` (1 to 730; the server's default 90), overall, per model, per warranty type
+   * and per both (lead).
+   */
+  turnaround(days?: number, options?: Signal): Promise<TurnaroundReport>;
   /** Every staff action, newest first (lead). */
   audit(page?: { first?: number; after?: string }, options?: Signal): Promise<DepotPage<AuditEntry>>;
 }
@@ -120,6 +127,8 @@ export function createDepotClient(http: HttpClient): DepotClient {
       const result = await http.request<Partial<DepotPage<AwaitingPartsOrder>>>('GET', DEPOT_PARTS_ORDERS_PATH, { query: { ...page }, signal: options?.signal });
       return { items: result.items ?? [], next: result.next ?? '' };
     },
+    turnaround: (days, options) =>
+      http.request<TurnaroundReport>('GET', DEPOT_TURNAROUND_PATH, { query: days === undefined ? {} : { days }, signal: options?.signal }),
     audit: async (page = {}, options) => {
       const result = await http.request<Partial<DepotPage<AuditEntry>>>('GET', DEPOT_AUDIT_PATH, { query: { ...page }, signal: options?.signal });
       return { items: result.items ?? [], next: result.next ?? '' };

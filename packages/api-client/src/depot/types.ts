@@ -221,3 +221,25 @@ export interface DepotRma {
   timeline: DepotTimelineEvent[];
   moves: DepotMove[];
 }
+
+/** How long units stayed at the depot (receipt to shipment back), in days with one decimal. */
+export interface TurnaroundSpread {
+  /** Absent where the group does not split by model. */
+  model?: string;
+  /** Absent where the group does not split by warranty type. */
+  warrantyType?: string;
+  count: number;
+  p50Days: number;
+  p90Days: number;
+}
+
+/** GET /depot/turnaround: the repairs shipped back in the last `days`, overall and per group. */
+export interface TurnaroundReport {
+  since: string;
+  days: number;
+  overall: TurnaroundSpread;
+  byModel: TurnaroundSpread[];
+  byWarrantyType: TurnaroundSpread[];
+  /** Per model and warranty type. */
+  rows: TurnaroundSpread[];
+}

@@ -18,7 +18,7 @@ const entry = (id: number) => ({
 });
 
 describe("the lead's overview", () => {
-  it('shows the backlog per status, the flagged units and the audit, paged', async () => {
+  it('shows the backlog per status, the turnaround, the flagged units and the audit, paged', async () => {
     const audit = jest.fn(async (page?: { after?: string }) => (page?.after ? { items: [entry(2)], next: '' } : { items: [entry(1)], next: 'c1' }));
     const user = userEvent.setup({ delay: null });
     renderDesk(<ServiceDeskLeadPage />, {
@@ -31,12 +31,23 @@ describe("the lead's overview", () => {
           { kind: 'SERIAL_MISMATCH' as const, rmaNumber: 'RMA-100501', serial: 'RT99999999', expectedSerial: 'RT10000001', detail: '', actor: 'tariq@rugged.example', at: '2026-03-02T09:00:00Z' },
         ]),
         audit,
+        turnaround: jest.fn(async () => ({
+          since: '2026-09-01T10:00:00Z',
+          days: 90,
+          overall: { count: 2, p50Days: 3, p90Days: 5 },
+          byModel: [{ model: 'RL14', count: 2, p50Days: 3, p90Days: 5 }],
+          byWarrantyType: [{ warrantyType: 'STANDARD', count: 2, p50Days: 3, p90Days: 5 }],
+          rows: [{ model: 'RL14', warrantyType: 'STANDARD', count: 2, p50Days: 3, p90Days: 5.5 }],
+        })),
       },
     });
 
     const backlog = await screen.findByRole('table', { name: 'Backlog' });
     expect(within(backlog).getByRole('row', { name: /Received/ })).toHaveTextContent('3');
     expect(await screen.findByRole('table', { name: 'Flagged units' })).toHaveTextContent('Serial mismatch');
+    const turnaround = await screen.findByRole('table', { name: 'Turnaround' });
+    expect(within(turnaround).getByRole('row', { name: /RL14/ })).toHaveTextContent('Standard23.0 d5.5 d');
+    expect(screen.getByText(/2 in all, p50 3.0 d, p90 5.0 d/)).toBeInTheDocument();
     const auditTable = await screen.findByRole('table', { name: 'Audit' });
     expect(auditTable).toHaveTextContent('RMA-100501');
     expect(screen.getByRole('link', { name: 'Lead overview' })).toHaveAttribute('aria-current', 'page');

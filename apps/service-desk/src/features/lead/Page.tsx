@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Card, CardTitle, Loading, LoadFailed, MutedText, PageTitle, Row, Stack, Table, formatDate, formatDateTime } from '@portal/ui';
 import { DeskMenu } from '../../shared/DeskMenu';
-import { statusLabel } from '../../shared/statuses';
+import { statusLabel, warrantyLabel } from '../../shared/statuses';
 import type { Read } from '../../shared/useRead';
-import { useAudit, useBacklog, useFlags } from './useLeadData';
+import { useAudit, useBacklog, useFlags, useTurnaround } from './useLeadData';
 
 const flagKinds: Record<string, string> = {
   SERIAL_MISMATCH: 'Serial mismatch',
@@ -21,14 +21,19 @@ function Section<T>({ id, title, state, retry, children }: { id: string; title: 
   );
 }
 
+/** Days with the one decimal the server rounds to. */
+const days = (value: number) => `${value.toFixed(1)} d`;
+
 /**
- * Route service-desk-lead (depot lead): the backlog per status, the units flagged instead of
+ * Route service-desk-lead (depot lead): the backlog per status, the turnaround (p50/p90 days
+ * from receipt to shipment back) per model and warranty type, the units flagged instead of
  * received, and the audit of every staff action.
  */
 export function ServiceDeskLeadPage() {
   const backlog = useBacklog();
   const flags = useFlags();
   const audit = useAudit();
+  const turnaround = useTurnaround();
 
   return (
     <Stack $gap="lg">
@@ -59,6 +64,40 @@ export function ServiceDeskLeadPage() {
             </Table>
           )
         }
+      </Section>
+      <Section id="lead-turnaround" title="Turnaround" state={turnaround.state} retry={turnaround.reload}>
+        {(report) => (
+          <Stack $gap="sm">
+            <MutedText>
+              Receipt to shipment back, repairs shipped since {formatDate(report.since)}: {report.overall.count} in all, p50 {days(report.overall.p50Days)}, p90{' '}
+              {days(report.overall.p90Days)}.
+            </MutedText>
+            {report.rows.length > 0 ? (
+              <Table aria-labelledby="lead-turnaround">
+                <thead>
+                  <tr>
+                    <th scope="col">Model</th>
+                    <th scope="col">Warranty type</th>
+                    <th scope="col">Repairs</th>
+                    <th scope="col">p50</th>
+                    <th scope="col">p90</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.rows.map((row) => (
+                    <tr key={`${row.model}-${row.warrantyType}`}>
+                      <th scope="row">{row.model}</th>
+                      <td>{warrantyLabel(row.warrantyType ?? '')}</td>
+                      <td>{row.count}</td>
+                      <td>{days(row.p50Days)}</td>
+                      <td>{days(row.p90Days)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            ) : null}
+          </Stack>
+        )}
       </Section>
       <Section id="lead-flags" title="Flagged units" state={flags.state} retry={flags.reload}>
         {(items) =>

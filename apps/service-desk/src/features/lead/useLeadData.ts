@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { AuditEntry, BacklogStatus, DepotFlag } from '@portal/api-client';
+import type { AuditEntry, BacklogStatus, DepotFlag, TurnaroundReport } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { useRead } from '../../shared/useRead';
 
@@ -11,6 +11,12 @@ export function useBacklog() {
 export function useFlags() {
   const api = useApi();
   return useRead<DepotFlag[]>(useCallback((signal) => api.depot.flags({ signal }), [api]));
+}
+
+/** The turnaround over the server's default window (the last 90 days). */
+export function useTurnaround() {
+  const api = useApi();
+  return useRead<TurnaroundReport>(useCallback((signal) => api.depot.turnaround(undefined, { signal }), [api]));
 }
 
 /** The audit a page at a time, newest first; `after` is the page's cursor ('' for the first). */
