@@ -86,9 +86,18 @@ type RMAs interface {
 }
 
 // Mover moves an RMA through the one table of allowed moves, joining the caller's transaction
-// (rma.Lifecycle).
+// (rma.Lifecycle); RecordWork records repair work on an RMA a paid quote moved to REPAIRING.
 type Mover interface {
 	Advance(ctx context.Context, a rma.Advance) (rma.RMA, error)
+	RecordWork(ctx context.Context, number, actor string, w rma.RepairWork) (rma.RMA, error)
+}
+
+// Records reads an RMA for staff's work page, whoever owns it (rmadb.Store): the RMA, its
+// timeline oldest first, and its unit.
+type Records interface {
+	RMAForStaff(ctx context.Context, number string) (rma.RMA, error)
+	Timeline(ctx context.Context, number string) ([]rma.Event, error)
+	UnitBySerial(ctx context.Context, serial string) (rma.Unit, error)
 }
 
 // Photos ties the staff member's uploads to an RMA in the caller's transaction (uploads).
@@ -100,6 +109,11 @@ type Photos interface {
 // transaction ctx carries.
 type Store interface {
 	AddReceipt(ctx context.Context, r Receipt) error
+	// Receipt is the RMA's receipt; ok false before its unit was received.
+	Receipt(ctx context.Context, number string) (r Receipt, ok bool, err error)
+	AddRepair(ctx context.Context, r RepairRecord) error
+	// RepairOf is the repair recorded on the RMA's unit; ok false before one is.
+	RepairOf(ctx context.Context, number string) (r RepairRecord, ok bool, err error)
 	AddFlag(ctx context.Context, f Flag) error
 	// Flags lists the flags, newest first.
 	Flags(ctx context.Context) ([]Flag, error)
@@ -111,10 +125,14 @@ type Store interface {
 
 // Service holds the depot's use cases.
 type Service struct {
-	Store  Store
-	RMAs   RMAs
-	Mover  Mover
-	Photos Photos
+	Store Store
+	RMAs  RMAs
+	// Records reads an RMA for the work page.
+	Records Records
+	Mover   Mover
+	Photos  Photos
+	// PhotoFiles opens the photos of RMAs for staff (photo.go).
+	PhotoFiles PhotoFiles
 	// Labels issues return labels (ship back); nil in a process that does not ship.
 	Labels ReturnLabels
 	// PartsOrders ships parts orders (the parts service, adapted by the composition root).

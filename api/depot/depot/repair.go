@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/validate"
@@ -85,11 +86,23 @@ func (r RepairRequest) validate() error {
 	return v.Err()
 }
 
+// RepairRecord is the repair staff recorded on a unit, with its QA checklist: a repaired unit
+// ships back only once it has one.
+type RepairRecord struct {
+	RMANumber     string
+	PartsReplaced string
+	WorkPerformed string
+	QA            []QACheck
+	Actor         string
+	At            time.Time
+}
+
 // Repair records covered work on a received unit and moves its RMA to REPAIRING through the
 // table of allowed moves (received units pass through DIAGNOSING: the work was found covered),
 // with the work, the QA checklist in the technician's notes, the customer's e-mail and the
-// audit row in one transaction. An RMA whose quote awaits the customer's decision answers
-// ErrAwaitsDecision; one elsewhere ErrNotRepairable.
+// audit row in one transaction. On an RMA a paid quote moved to REPAIRING it records the work
+// and the QA without a move. An RMA whose quote awaits the customer's decision answers
+// ErrAwaitsDecision; one elsewhere (repair recorded already included) ErrNotRepairable.
 func (s *Service) Repair(ctx context.Context, who Staff, req RepairRequest) (rma.RMA, error) {
 	req.trim()
 	if err := req.validate(); err != nil {
@@ -101,6 +114,7 @@ func (s *Service) Repair(ctx context.Context, who Staff, req RepairRequest) (rma
 		if err != nil {
 			return err
 		}
+		work := rma.RepairWork{PartsReplaced: req.PartsReplaced, WorkPerformed: req.WorkPerformed, TechnicianNotes: notesWithQA(req)}
 		switch rec.Status {
 		case rma.StatusQuotePending:
 			return ErrAwaitsDecision
@@ -109,19 +123,45 @@ func (s *Service) Repair(ctx context.Context, who Staff, req RepairRequest) (rma
 				return notRepairable(err)
 			}
 		case rma.StatusDiagnosing:
+		case rma.StatusRepairing:
+			// A paid quote moved it here: the work is recorded once, without a move.
+			if _, done, err := s.Store.RepairOf(ctx, rec.Number); err != nil || done {
+				return errOr(err, ErrNotRepairable)
+			}
+			if moved, err = s.Mover.RecordWork(ctx, rec.Number, who.Subject, work); err != nil {
+				return notRepairable(err)
+			}
+			return s.recordRepair(ctx, who, rec, req)
 		default:
 			return ErrNotRepairable
 		}
-		work := rma.RepairWork{PartsReplaced: req.PartsReplaced, WorkPerformed: req.WorkPerformed, TechnicianNotes: notesWithQA(req)}
 		if moved, err = s.Mover.Advance(ctx, rma.Advance{Number: rec.Number, Status: rma.StatusRepairing, Actor: who.Subject, Work: work}); err != nil {
 			return notRepairable(err)
 		}
-		return s.Store.AddAudit(ctx, AuditEntry{
-			At: s.Now().UTC(), Actor: who.Subject, ActorEmail: who.Email, Action: ActionRepair, RMANumber: rec.Number,
-			From: rec.Status, To: rma.StatusRepairing, Detail: truncate("Work: "+req.WorkPerformed, DetailMax),
-		})
+		return s.recordRepair(ctx, who, rec, req)
 	})
 	return moved, err
+}
+
+// errOr is err, or orElse when err is nil.
+func errOr(err, orElse error) error {
+	if err != nil {
+		return err
+	}
+	return orElse
+}
+
+// recordRepair keeps the repair with its QA checklist and its audit row.
+func (s *Service) recordRepair(ctx context.Context, who Staff, rec rma.RMA, req RepairRequest) error {
+	now := s.Now().UTC()
+	err := s.Store.AddRepair(ctx, RepairRecord{RMANumber: rec.Number, PartsReplaced: req.PartsReplaced, WorkPerformed: req.WorkPerformed, QA: req.QA, Actor: who.Subject, At: now})
+	if err != nil {
+		return err
+	}
+	return s.Store.AddAudit(ctx, AuditEntry{
+		At: now, Actor: who.Subject, ActorEmail: who.Email, Action: ActionRepair, RMANumber: rec.Number,
+		From: rec.Status, To: rma.StatusRepairing, Detail: truncate("Work: "+req.WorkPerformed, DetailMax),
+	})
 }
 
 func notRepairable(err error) error {

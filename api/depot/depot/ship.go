@@ -49,7 +49,23 @@ type Shipped struct {
 	Label ReturnLabel
 }
 
-// Ship books the repaired unit's way back and moves its RMA to SHIPPED_BACK with the return
+// shippable refuses a unit that is not ready to go back: a repair ships once its work and QA are
+// recorded, a unit returning unrepaired as it is.
+func (s *Service) shippable(ctx context.Context, rec rma.RMA) error {
+	switch rec.Status {
+	case rma.StatusReturnUnrepaired:
+		return nil
+	case rma.StatusRepairing:
+		_, repaired, err := s.Store.RepairOf(ctx, rec.Number)
+		if err != nil || !repaired {
+			return errOr(err, ErrNotShippable)
+		}
+		return nil
+	}
+	return ErrNotShippable
+}
+
+// Ship books the repaired (or returning unrepaired) unit's way back and moves its RMA to SHIPPED_BACK with the return
 // tracking (the lifecycle e-mails it to the customer) and the audit row, in one transaction.
 // The label is issued under the RMA's row lock, after its status is checked, so a concurrent
 // second ship waits, finds SHIPPED_BACK and books nothing. A carrier that fails moves nothing
@@ -69,8 +85,8 @@ func (s *Service) Ship(ctx context.Context, who Staff, number string) (Shipped, 
 		if err != nil {
 			return err
 		}
-		if rec.Status != rma.StatusRepairing {
-			return ErrNotShippable
+		if err := s.shippable(ctx, rec); err != nil {
+			return err
 		}
 		label, err := s.Labels.IssueReturn(ctx, rec)
 		if err != nil {

@@ -27,6 +27,8 @@ type Depot interface {
 	Receive(ctx context.Context, who depot.Staff, req depot.ReceiveRequest) (rma.RMA, error)
 	Repair(ctx context.Context, who depot.Staff, req depot.RepairRequest) (rma.RMA, error)
 	Diagnose(ctx context.Context, who depot.Staff, req depot.DiagnoseRequest) (depot.Diagnosed, error)
+	Work(ctx context.Context, number string) (depot.Work, error)
+	Photo(ctx context.Context, id string) (depot.Photo, error)
 	Shipper
 	PartsOrderShipper
 	Queue(ctx context.Context, f depot.QueueFilter) (depot.QueuePage, error)
@@ -43,6 +45,8 @@ func Routes(r gin.IRouter, guard *auth.Guard, d Depot, photos Uploader, log *slo
 	lead := guard.AnyOf(auth.PermDepotLead)
 	r.POST("/depot/photos", guard.SignedIn(), staff, httpx.Handler(log, h.uploadPhotos))
 	r.POST("/depot/rmas/:number/receive", guard.SignedIn(), staff, httpx.Handler(log, h.receive))
+	r.GET("/depot/photos/*id", guard.SignedIn(), staff, httpx.Handler(log, h.photo))
+	r.GET("/depot/rmas/:number", guard.SignedIn(), staff, httpx.Handler(log, h.work))
 	r.POST("/depot/rmas/:number/diagnosis", guard.SignedIn(), staff, httpx.Handler(log, h.diagnose))
 	r.POST("/depot/rmas/:number/repair", guard.SignedIn(), staff, httpx.Handler(log, h.repair))
 	r.POST("/depot/rmas/:number/ship", guard.SignedIn(), staff, httpx.Handler(log, h.ship))

@@ -19,7 +19,8 @@ import (
 	"rugged.example/portal/api/rma/rma"
 )
 
-// shipEnv serves the routes over in-memory RMAs: RMA-100601 repaired, RMA-100602 only received.
+// shipEnv serves the routes over in-memory RMAs: RMA-100601 repaired (its QA recorded), RMA-100602
+// only received.
 func shipEnv(t *testing.T) (env, *depottest.RMAs, *depottest.Labels) {
 	gin.SetMode(gin.TestMode)
 	signer := authtest.NewSigner(t)
@@ -28,7 +29,8 @@ func shipEnv(t *testing.T) (env, *depottest.RMAs, *depottest.Labels) {
 		rma.RMA{Number: "RMA-100602", Owner: "usr_casey", Type: "repair", Status: rma.StatusReceived},
 	)
 	labels := &depottest.Labels{}
-	store := &depottest.Store{}
+	store := &depottest.Store{Repairs: map[string]depot.RepairRecord{"RMA-100601": {RMANumber: "RMA-100601", WorkPerformed: "Display replaced",
+		QA: []depot.QACheck{{Check: "Boots", Passed: true}}}}}
 	svc := &depot.Service{Store: store, RMAs: rmas, Mover: rmas, Labels: labels, Tx: noTx{}, Log: testkit.Quiet(), Now: time.Now}
 	r := gin.New()
 	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), svc, &photoStore{}, testkit.Quiet())

@@ -8,5 +8,5 @@ import (
 
 // MigrationsMatchRows checks the migrations against the gorm rows, which are unexported.
 func MigrationsMatchRows(t *testing.T) {
-	testkit.MigrationsMatchRows(t, Schema(), &receiptRow{}, &flagRow{}, &auditRow{})
+	testkit.MigrationsMatchRows(t, Schema(), &receiptRow{}, &flagRow{}, &auditRow{}, &repairRow{})
 }

@@ -18,6 +18,37 @@ type Store struct {
 	Flagged  []depot.Flag
 	Entries  []depot.AuditEntry
 	Rows     []depot.QueueRow
+	// Repairs are the repairs recorded, by RMA number.
+	Repairs map[string]depot.RepairRecord
+}
+
+// Receipt answers the last receipt of number.
+func (s *Store) Receipt(_ context.Context, number string) (depot.Receipt, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := len(s.Receipts) - 1; i >= 0; i-- {
+		if s.Receipts[i].RMANumber == number {
+			return s.Receipts[i], true, nil
+		}
+	}
+	return depot.Receipt{}, false, nil
+}
+
+func (s *Store) AddRepair(_ context.Context, r depot.RepairRecord) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.Repairs == nil {
+		s.Repairs = map[string]depot.RepairRecord{}
+	}
+	s.Repairs[r.RMANumber] = r
+	return nil
+}
+
+func (s *Store) RepairOf(_ context.Context, number string) (depot.RepairRecord, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.Repairs[number]
+	return r, ok, nil
 }
 
 func (s *Store) AddReceipt(_ context.Context, r depot.Receipt) error {

@@ -66,3 +66,39 @@ func (q *Quotes) IssueRevisedQuote(ctx context.Context, rec rma.RMA, d rma.Diagn
 	}
 	return id, nil
 }
+
+// Diagnoses is an in-memory depot.Diagnoses, by RMA number.
+type Diagnoses struct {
+	mu       sync.Mutex
+	ByNumber map[string]rma.Diagnosis
+}
+
+func (d *Diagnoses) Record(_ context.Context, x rma.Diagnosis) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.ByNumber == nil {
+		d.ByNumber = map[string]rma.Diagnosis{}
+	}
+	d.ByNumber[x.RMANumber] = x
+	return nil
+}
+
+func (d *Diagnoses) QuoteIssued(_ context.Context, number, quoteID string) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	x := d.ByNumber[number]
+	x.QuoteID = quoteID
+	d.ByNumber[number] = x
+	return nil
+}
+
+// Of answers the RMA's diagnosis, nil for none.
+func (d *Diagnoses) Of(_ context.Context, number string) (*rma.Diagnosis, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	x, ok := d.ByNumber[number]
+	if !ok {
+		return nil, nil
+	}
+	return &x, nil
+}

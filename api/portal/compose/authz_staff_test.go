@@ -19,6 +19,8 @@ var staffWant = map[string][2]int{
 	"POST /depot/rmas/:number/receive":      {400, 400}, // admitted: the row's body stops at validation (no photo)
 	"POST /depot/rmas/:number/repair":       {400, 400}, // admitted: the row's body stops at validation (no QA)
 	"POST /depot/rmas/:number/diagnosis":    {400, 400}, // admitted: the row's body stops at validation (no finding)
+	"GET /depot/rmas/:number":               {200, 200},
+	"GET /depot/photos/*id":                 {404, 404}, // admitted: the row's photo belongs to no RMA
 	"POST /depot/rmas/:number/ship":         {409, 409}, // admitted: the row's RMA awaits its unit, so nothing ships
 	"GET /depot/rmas/:number/return-label":  {404, 404}, // admitted: the row's RMA has not shipped back
 	"POST /depot/parts-orders/:number/ship": {409, 409}, // admitted: the row's order awaits its payment (or is cancelled), so nothing ships
@@ -35,6 +37,8 @@ var depotMatrix = []restRow{
 	{"POST", "/depot/photos", "/depot/photos", "multipart:files[0]:crack.png", false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/receive", "/depot/rmas/<advanceRMA>/receive", `{"serial":"<rmaSerial>","photos":[]}`, false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/repair", "/depot/rmas/<advanceRMA>/repair", `{"workPerformed":"Matrix."}`, false, want{401, 403, 403, 403, 403, 403}},
+	{"GET", "/depot/rmas/:number", "/depot/rmas/<advanceRMA>", "", false, want{401, 403, 403, 403, 403, 403}},
+	{"GET", "/depot/photos/*id", "/depot/photos/rma/2026/01/00000000-0000-0000-0000-000000000000.png", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/diagnosis", "/depot/rmas/<advanceRMA>/diagnosis", `{"findings":[]}`, false, want{401, 403, 403, 403, 403, 403}},
 	{"POST", "/depot/rmas/:number/ship", "/depot/rmas/<advanceRMA>/ship", "", false, want{401, 403, 403, 403, 403, 403}},
 	{"GET", "/depot/rmas/:number/return-label", "/depot/rmas/<advanceRMA>/return-label", "", false, want{401, 403, 403, 403, 403, 403}},

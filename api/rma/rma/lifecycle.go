@@ -3,6 +3,7 @@ package rma
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"time"
 
 	"rugged.example/portal/api/pkg/db"
@@ -75,6 +76,32 @@ func (l *Lifecycle) Advance(ctx context.Context, a Advance) (RMA, error) {
 	}
 	l.ended(ctx, rec)
 	return rec, nil
+}
+
+// EventWorkRecorded is repair work recorded on an RMA that a paid quote moved to REPAIRING.
+const EventWorkRecorded EventKind = "work_recorded"
+
+// RecordWork records staff's repair work on an RMA that a paid quote moved to REPAIRING, with its
+// event, without a move; joins the transaction ctx carries. An RMA elsewhere answers
+// ErrBadTransition.
+func (l *Lifecycle) RecordWork(ctx context.Context, number, actor string, w RepairWork) (RMA, error) {
+	var rec RMA
+	err := l.Tx.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if rec, err = l.Store.LockRMA(ctx, strings.ToUpper(strings.TrimSpace(number))); err != nil {
+			return err
+		}
+		if rec.Status != StatusRepairing {
+			return ErrBadTransition
+		}
+		now := l.Now().UTC()
+		w.At, w.Actor, w.Status = now, actor, StatusRepairing
+		if err := l.Store.AddRepairWork(ctx, rec.Number, w); err != nil {
+			return err
+		}
+		return l.Store.AddEvent(ctx, Event{RMANumber: rec.Number, At: now, Kind: EventWorkRecorded, Actor: actor, Detail: "Repair work recorded"})
+	})
+	return rec, err
 }
 
 // ServiceQuotePaid moves the RMA a paid service quote is for from diagnosis or its pending

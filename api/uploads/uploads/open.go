@@ -2,6 +2,7 @@ package uploads
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -28,4 +29,34 @@ func (s *Service) open(ctx context.Context, owner string, kind Kind, bucketFileN
 		return nil, Attachment{}, fmt.Errorf("uploads: open %s: %w", bucketFileName, err)
 	}
 	return r, a, nil
+}
+
+// OpenClaimed streams an attachment that belongs to an RMA, whoever uploaded it: the depot's
+// staff read the photos of any RMA, and an RMA's customer the photos staff attached to it (the
+// caller decides who may ask). rmaNumber, when set, is the RMA the file must belong to; ""
+// accepts any RMA. A file of no RMA, of another RMA or of the other kind answers ErrNotFound, as
+// an unknown one does. The caller closes the reader.
+func (s *Service) OpenClaimed(ctx context.Context, bucketFileName, rmaNumber string) (io.ReadCloser, Attachment, error) {
+	a, err := s.claimed(ctx, bucketFileName, rmaNumber)
+	if err != nil {
+		return nil, Attachment{}, err
+	}
+	return s.open(ctx, a.Owner, KindAttachment, bucketFileName)
+}
+
+func (s *Service) claimed(ctx context.Context, bucketFileName, rmaNumber string) (Attachment, error) {
+	if !validKey(KindAttachment, bucketFileName) {
+		return Attachment{}, ErrNotFound
+	}
+	a, err := s.store.Get(ctx, bucketFileName)
+	if errors.Is(err, ErrNotFound) {
+		return Attachment{}, ErrNotFound
+	}
+	if err != nil {
+		return Attachment{}, fmt.Errorf("uploads: get: %w", err)
+	}
+	if a.Kind != KindAttachment || !a.Claimed() || (rmaNumber != "" && a.RMANumber != rmaNumber) {
+		return Attachment{}, ErrNotFound
+	}
+	return a, nil
 }

@@ -402,3 +402,23 @@ func TestPurgeUnclaimed_DeletesOldUnclaimedFilesAndOrphans(t *testing.T) {
 	_, err = e.store.Get(t.Context(), oldClaimed)
 	require.NoError(t, err, "a claimed file stays")
 }
+
+func TestOpenClaimed_OnlyAFileOfTheRMA(t *testing.T) {
+	e := newEnv(t)
+	photo, loose := upload(t, e, "usr_tariq"), upload(t, e, "usr_tariq")
+	require.NoError(t, e.svc.Claim(t.Context(), "usr_tariq", []string{photo}, "RMA-1"))
+
+	for _, rmaNumber := range []string{"RMA-1", ""} {
+		r, a, err := e.svc.OpenClaimed(t.Context(), photo, rmaNumber)
+		require.NoError(t, err, rmaNumber)
+		b, err := io.ReadAll(r)
+		require.NoError(t, err)
+		require.NoError(t, r.Close())
+		require.Equal(t, uploadstest.PNG(), b)
+		require.Equal(t, "RMA-1", a.RMANumber)
+	}
+	for _, tt := range []struct{ name, rmaNumber string }{{photo, "RMA-2"}, {loose, ""}, {"rma/../x", ""}, {"rma/2026/11/nope.png", "RMA-1"}} {
+		_, _, err := e.svc.OpenClaimed(t.Context(), tt.name, tt.rmaNumber)
+		require.ErrorIs(t, err, uploads.ErrNotFound, tt)
+	}
+}
