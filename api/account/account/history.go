@@ -113,6 +113,8 @@ type Details struct {
 	// UpdatedAt is the time of the latest event, the creation when there is none.
 	UpdatedAt time.Time
 	Timeline  []TimelineEntry
+	// Diagnosis is the technician's diagnosis, nil before one.
+	Diagnosis *rma.Diagnosis
 }
 
 // Details returns RMA uid as the viewer may see it.
@@ -128,6 +130,11 @@ func (s *Service) Details(ctx context.Context, v Viewer, uid string) (Details, e
 		out.Timeline = append(out.Timeline, TimelineEntry{At: e.At, Status: string(e.Status), Kind: string(e.Kind), Actor: actorName(v, r, e.Actor), Note: e.Note})
 		if e.At.After(out.UpdatedAt) {
 			out.UpdatedAt = e.At
+		}
+	}
+	if s.d.Diagnoses != nil {
+		if out.Diagnosis, err = s.d.Diagnoses.Of(ctx, r.Number); err != nil {
+			return Details{}, err
 		}
 	}
 	if out.Mine && r.LabelID != "" {

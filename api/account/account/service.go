@@ -24,6 +24,9 @@ type Deps struct {
 	Spend         Spend
 	// Labels says until when an RMA's shipping label may be downloaded.
 	Labels Labels
+	// Diagnoses and Photos show a technician's diagnosis with its photos (diagnosis.go).
+	Diagnoses Diagnoses
+	Photos    DiagnosisPhotos
 	// Files holds the driver downloads (blob keys of the catalogue).
 	Files *blob.Bucket
 	Log   *slog.Logger

@@ -77,6 +77,10 @@ func Routes(r gin.IRouter, guard *auth.Guard, svc *account.Service, stream *acco
 	r.GET(DetailsPath, h(a.details)...)
 	r.GET(RepairSummaryPath, h(a.repairSummary)...)
 
+	// Who: the RMA's owner only (an organization's member, like anyone else, gets 404
+	// rma.notFound): a photo of the technician's diagnosis of their RMA.
+	r.GET(DetailsPath+"/:number/photos/*id", h(a.diagnosisPhoto)...)
+
 	// Who: signed-in customers, each reading and saving only their own profile (subject from
 	// the token).
 	r.GET(UserPath, h(a.user)...)

@@ -225,6 +225,9 @@ type DetailsJSON struct {
 	CreatedAt        string         `json:"createdAt"`
 	UpdatedAt        string         `json:"updatedAt"`
 	Timeline         []TimelineJSON `json:"timeline"`
+	// Diagnosis is the technician's diagnosis with the customer's choices, null before one;
+	// its photos are read at DetailsPath/{number}/photos/{id} by the RMA's owner.
+	Diagnosis *rmajson.Diagnosis `json:"diagnosis"`
 }
 
 // ProblemJSON is the problem the customer described.
@@ -269,6 +272,7 @@ func toDetails(d account.Details) DetailsJSON {
 		Contact: rmajson.ContactOf(r.Contact), Address: rmajson.AddressOf(r.Address), ShippingMethod: string(r.Method), TrackingNumber: r.TrackingNumber,
 		ReturnTrackingNumber: r.ReturnTrackingNumber, LabelExpiresAt: rfc3339Ptr(d.LabelExpiresAt), PromisedShipDate: dateOnly(r.PromisedShipDate),
 		CreatedAt: rfc3339(r.CreatedAt), UpdatedAt: rfc3339(d.UpdatedAt), Timeline: make([]TimelineJSON, 0, len(d.Timeline)),
+		Diagnosis: rmajson.DiagnosisOf(d.Diagnosis, func(id string) string { return DetailsPath + "/" + r.Number + "/photos/" + id }),
 	}
 	if d.LabelID != "" {
 		l := shippingapi.DocumentPath(d.LabelID)
@@ -282,6 +286,18 @@ func toDetails(d account.Details) DetailsJSON {
 		out.Timeline = append(out.Timeline, TimelineJSON{At: rfc3339(e.At), Status: e.Status, Kind: e.Kind, Actor: e.Actor, Note: e.Note})
 	}
 	return out
+}
+
+func (a API) diagnosisPhoto(c *gin.Context) error {
+	p, err := a.svc.DiagnosisPhoto(c.Request.Context(), viewer(c), c.Param("number"), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	defer p.Body.Close()
+	c.Header("Cache-Control", "private, no-store")
+	c.Header("X-Content-Type-Options", "nosniff")
+	c.DataFromReader(http.StatusOK, p.Size, p.ContentType, p.Body, nil)
+	return nil
 }
 
 // SummaryJSON is the repair summary.

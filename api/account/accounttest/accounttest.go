@@ -44,7 +44,10 @@ type Env struct {
 	Spend    *Spend
 	Labels   Labels
 	Feed     *Feed
-	Store    *accountdb.Store
+	// Diagnoses hold the RMAs' diagnoses; Photos the photos claimed to RMA-100001.
+	Diagnoses *Diagnoses
+	Photos    *Photos
+	Store     *accountdb.Store
 	// DB is the SQLite database of the account tables.
 	DB     *gorm.DB
 	Bucket *blob.Bucket
@@ -71,11 +74,14 @@ func New(t testing.TB) *Env {
 	}
 	e.Stats = &Stats{rmas: e.RMAs, units: e.Units}
 	now := func() time.Time { return Now }
+	e.Diagnoses = &Diagnoses{RMAs: e.RMAs}
+	e.Photos = &Photos{RMA: "RMA-100001", Bytes: map[string]string{}}
 	e.Service = account.NewService(account.Deps{
 		Profiles: e.Profiles.Merged(), ProfileStore: e.Profiles, Addresses: Addresses{places},
 		Branches: e.Store, Drivers: e.Store, Files: bucket, Tx: Tx{e.Units},
 		Registrations: rma.NewRegistrations(e.Units, Tx{e.Units}, now), Proofs: e.Proofs,
-		History: e.RMAs, Stats: e.Stats, Spend: e.Spend, Labels: e.Labels, Log: testkit.Quiet(), Now: now,
+		History: e.RMAs, Stats: e.Stats, Spend: e.Spend, Labels: e.Labels, Diagnoses: e.Diagnoses, Photos: e.Photos,
+		Log: testkit.Quiet(), Now: now,
 	})
 	e.Stream = account.NewStream(e.Feed, 10*time.Millisecond, testkit.Quiet())
 	return e

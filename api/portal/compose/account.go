@@ -53,7 +53,7 @@ func (c *capabilities) Account(profiles account.Profiles) (*account.Service, err
 		Branches: store, Drivers: store, Files: c.bucket, Tx: db.NewTransactor(c.gdb),
 		Registrations: c.Registrations(), Proofs: proofFiles{c.Attachments(), uploadsdb.NewStore(c.gdb)},
 		History: c.History(), Stats: c.Stats(), Spend: spend{c.Quotes()}, Labels: labels{shippingdb.NewStore(c.gdb)},
-		Log: c.log,
+		Diagnoses: c.Diagnoses(), Photos: c.Attachments(), Log: c.log,
 	}), nil
 }
 

@@ -140,6 +140,8 @@ var restMatrix = []restRow{
 	{"GET", "/rma-manager/rma/history", "/rma-manager/rma/history", "", false, want{401, 200, 200, 200, 403, 200}},
 	// A colleague reads the organization's RMAs (without their labels: those are the owner's).
 	{"GET", "/rma-manager/rma/details", "/rma-manager/rma/details?uid=<rmaUID>", "", false, want{401, 200, 404, 200, 403, 404}},
+	// The owner's row answers 404 too: the row's RMA has no diagnosis, so no photo of it.
+	{"GET", "/rma-manager/rma/details/:number/photos/*id", "/rma-manager/rma/details/<rma>/photos/rma/2026/01/00000000-0000-0000-0000-000000000000.png", "", false, want{401, 404, 404, 404, 403, 404}},
 	{"GET", "/rma-manager/rma/repair-summary", "/rma-manager/rma/repair-summary?rmaNumber=<rma>", "", false, want{401, 200, 404, 200, 403, 404}},
 	{"POST", "/rma-manager/admin/rmas/:number/advance", "/rma-manager/admin/rmas/<advanceRMA>/advance", `{"status":"received","note":"Matrix."}`, false, want{401, 403, 403, 403, 403, 200}},
 
