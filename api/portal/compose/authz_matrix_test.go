@@ -135,6 +135,8 @@ var restMatrix = []restRow{
 	{"POST", "/rma-manager/rma/cancel", "/rma-manager/rma/cancel", `{"rmaNumber":"<cancelRMA>"}`, false, want{401, 200, 404, 404, 403, 404}},
 	// The way back to an RMA awaiting its payment is its owner's alone: anyone else's is absent.
 	{"GET", "/rma-manager/rma/awaiting-payment", "/rma-manager/rma/awaiting-payment?serial=<payRMASerial>", "", false, want{401, 200, 404, 404, 403, 404}},
+	// The owner's row answers 409: the row's RMA has no revised quote awaiting a decision.
+	{"POST", "/rma-manager/rma/:number/decision", "/rma-manager/rma/<rma>/decision", `{"choice":"RECYCLE"}`, false, want{401, 409, 404, 404, 403, 404}},
 	{"POST", "/rma-manager/rma/pay", "/rma-manager/rma/pay", `{"rmaNumber":"<payRMA>"}`, false, want{401, 200, 404, 404, 403, 404}},
 	{"POST", "/rma-manager/rma/recycle", "/rma-manager/rma/recycle", `{"serial":"<oldSerial>","rmaInput":{"acc":{"acPower":true},"attachments":[]},` + addressContact + `}`, false, want{401, 200, 200, 200, 403, 200}},
 	{"GET", "/rma-manager/rma/history", "/rma-manager/rma/history", "", false, want{401, 200, 200, 200, 403, 200}},

@@ -46,6 +46,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 				return err
 			}
 			repairapi.OutOfWarrantyRoutes(engine, guard, oow, newCustomerTerms(cfg, profiles), log)
+			repairapi.DecisionRoutes(engine, guard, oow, newCustomerTerms(cfg, profiles), log)
 			repairapi.AdminRoutes(engine, guard, caps.Lifecycle(), log)
 			app.sweepUnpaidRMAs(cfg, oow)
 			return nil

@@ -34,6 +34,7 @@ func (c *capabilities) Repair() (*repair.Service, error) {
 	return repair.NewService(repair.Deps{
 		RMAs: creator, Payments: repairPayments{checkout: checkout, quotes: c.Quotes()},
 		Attachments: c.Attachments(), PurchaseOrders: c.Attachments(), QuoteKeys: c.Units(),
+		Decisions: c.Diagnoses(), ServiceQuotes: decisionQuotes{quotes: c.Quotes(), checkout: checkout},
 		Tx: db.NewTransactor(c.gdb), Log: c.log,
 		Settings: repair.Settings{PublicURL: c.cfg.PublicURL, POReleaseDomains: c.cfg.POReleaseDomains},
 	}), nil
@@ -199,7 +200,7 @@ func (c *capabilities) RMAFulfiller() (payments.Fulfiller, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rmaFulfiller{rmas: creator, lifecycle: c.Lifecycle()}, nil
+	return rmaFulfiller{rmas: creator, lifecycle: c.Lifecycle(), diagnoses: c.Diagnoses()}, nil
 }
 
 // rmaFulfiller releases the RMA an out-of-warranty quote paid for (its label and e-mail, once,
@@ -208,6 +209,8 @@ func (c *capabilities) RMAFulfiller() (payments.Fulfiller, error) {
 type rmaFulfiller struct {
 	rmas      *rma.Creator
 	lifecycle *rma.Lifecycle
+	// diagnoses mark paid the decision a revised quote or a return fee is for.
+	diagnoses *rma.Diagnoses
 }
 
 func (f rmaFulfiller) QuotePaid(ctx context.Context, q payments.Quote) error {
@@ -216,7 +219,13 @@ func (f rmaFulfiller) QuotePaid(ctx context.Context, q payments.Quote) error {
 		return nil
 	}
 	if q.Kind == payments.KindService {
-		err := f.lifecycle.ServiceQuotePaid(ctx, q.RMANumber, fmt.Sprintf("Service quote %s paid: %s", q.ID, q.Amount))
+		// The decision and the move commit together: a revised quote paid is approved and paid.
+		err := f.lifecycle.Tx.InTx(ctx, func(ctx context.Context) error {
+			if err := f.diagnoses.QuotePaid(ctx, q.ID); err != nil {
+				return err
+			}
+			return f.lifecycle.ServiceQuotePaid(ctx, q.RMANumber, fmt.Sprintf("Service quote %s paid: %s", q.ID, q.Amount))
+		})
 		if err != nil {
 			return fmt.Errorf("compose: repair %s paid by quote %s: %w", q.RMANumber, q.ID, err)
 		}

@@ -22,6 +22,10 @@ type Deps struct {
 	Attachments    Attachments
 	PurchaseOrders PurchaseOrders
 	QuoteKeys      QuoteKeys
+	// Decisions and ServiceQuotes serve the customer's decision on a revised quote
+	// (decision.go) and its reminders (reminders.go).
+	Decisions     Decisions
+	ServiceQuotes ServiceQuotes
 	// Tx runs each change of state in one transaction, which the capabilities join.
 	Tx       db.Transactor
 	Settings Settings

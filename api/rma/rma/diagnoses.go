@@ -120,9 +120,10 @@ func (s *Diagnoses) Decide(ctx context.Context, rec *RMA, dec Decision, to Statu
 	return nil
 }
 
-// QuotePaid marks paid the decision whose revised quote or return fee quoteID is.
+// QuotePaid marks paid the decision whose revised quote or return fee quoteID is: paying a
+// revised quote nobody decided on yet approves it.
 func (s *Diagnoses) QuotePaid(ctx context.Context, quoteID string) error {
-	return s.Store.DecisionPaid(ctx, quoteID)
+	return s.Store.DecisionPaid(ctx, quoteID, s.Lifecycle.Now().UTC())
 }
 
 // AwaitingDecision lists revised quotes whose RMA still waits for its decision (approved by card

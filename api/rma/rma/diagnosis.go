@@ -195,8 +195,10 @@ type DiagnosisStore interface {
 	// SetDecision records d on the RMA's undecided diagnosis and reports whether it did: of two
 	// concurrent decisions exactly one gets true.
 	SetDecision(ctx context.Context, number string, d Decision) (bool, error)
-	// DecisionPaid marks paid the decision whose revised quote or return fee is quoteID.
-	DecisionPaid(ctx context.Context, quoteID string) error
+	// DecisionPaid marks paid the decision whose revised quote or return fee is quoteID; a
+	// revised quote paid before any decision (from the quotes of Your account) is its approval,
+	// by card, at `at`.
+	DecisionPaid(ctx context.Context, quoteID string, at time.Time) error
 	// AwaitingDecision lists revised quotes of RMAs pending their quote whose diagnosis is before
 	// at (oldest first, at most limit).
 	AwaitingDecision(ctx context.Context, before time.Time, limit int) ([]Diagnosis, error)

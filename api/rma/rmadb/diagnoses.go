@@ -109,9 +109,15 @@ func (s *Store) SetDecision(ctx context.Context, number string, d rma.Decision) 
 }
 
 // DecisionPaid implements rma.DiagnosisStore: an approval's quote, or a return's fee.
-func (s *Store) DecisionPaid(ctx context.Context, quoteID string) error {
-	conn := db.Conn(ctx, s.db).Model(&diagnosisRow{})
-	err := conn.Where("(quote_id = ? AND decision_choice = ?) OR fee_quote_id = ?", quoteID, string(rma.ChoiceApprove), quoteID).
+func (s *Store) DecisionPaid(ctx context.Context, quoteID string, at time.Time) error {
+	conn := db.Conn(ctx, s.db)
+	err := conn.Model(&diagnosisRow{}).Where("quote_id = ? AND decision_choice IS NULL", quoteID).Updates(map[string]any{
+		"decision_choice": string(rma.ChoiceApprove), "decision_at": at.UTC(), "decision_actor": rma.ActorSystem, "decision_method": rma.DecisionByCard,
+	}).Error
+	if err != nil {
+		return fmt.Errorf("rmadb: approval paid by %s: %w", quoteID, err)
+	}
+	err = conn.Model(&diagnosisRow{}).Where("(quote_id = ? AND decision_choice = ?) OR fee_quote_id = ?", quoteID, string(rma.ChoiceApprove), quoteID).
 		Update("decision_paid", true).Error
 	if err != nil {
 		return fmt.Errorf("rmadb: decision paid by %s: %w", quoteID, err)
