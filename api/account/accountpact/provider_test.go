@@ -35,6 +35,7 @@ const (
 	stateCaseyUnregister = "casey is signed in and unit RT10000009 is unregistered and casey uploaded the proof file po/pact-proof.pdf"
 	stateCaseyRegistered = "casey is signed in and has registered unit RT10000001"
 	stateCaseyDrivers    = "casey is signed in and has registered an RL14, whose catalogue has driver DRV-PACT1"
+	stateCaseyDecision   = "casey is signed in and her repair RMA RMA-900003 with uid 01JPACTRMA0000000000000003 awaits her decision on a revised quote: liquid damage shown by photo pact/liquid-1.jpg"
 )
 
 const (
@@ -65,6 +66,8 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		e.Stats.ByViewer = nil
 		e.Spend.ByOwner = nil
 		e.Profiles.Add(caseyProfile())
+		e.Diagnoses.ByNumber = nil
+		e.Photos.RMA, e.Photos.Bytes = "", map[string]string{}
 		require.NoError(t, e.DB.Exec("DELETE FROM account_branches").Error)
 		require.NoError(t, e.DB.Exec("DELETE FROM account_drivers").Error)
 	}
@@ -107,6 +110,12 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			e.Proofs.Upload(casey, "po/pact-proof.pdf", "pact-proof.pdf")
 		}),
 		stateCaseyRegistered: state(casey, func() { registerRL14(t, e) }),
+		stateCaseyDecision: state(casey, func() {
+			e.RMAs.Add(awaitingDecisionRMA())
+			e.Diagnoses.Set(liquidDamage())
+			e.Photos.RMA = "RMA-900003"
+			e.Photos.Bytes["pact/liquid-1.jpg"] = "\x89PNG\r\n\x1a\n"
+		}),
 		stateCaseyDrivers: state(casey, func() {
 			registerRL14(t, e)
 			putDriver(t, e, []byte("PK"))
@@ -183,6 +192,32 @@ func repairedRMA() accounttest.RMA {
 		{RMANumber: r.Number, At: date(2026, 3, 9), Kind: "status", Status: rma.StatusShippedBack, Actor: "usr_adam"},
 	}, Work: []rma.RepairWork{{At: date(2026, 3, 6), Actor: "usr_adam", Status: rma.StatusRepairing,
 		PartsReplaced: "Display assembly", WorkPerformed: "Replaced the display", TechnicianNotes: "Passed burn-in"}}}
+}
+
+// awaitingDecisionRMA is casey's RMA-900003, received Mar 5 and diagnosed Mar 6: its revised
+// quote waits for her decision.
+func awaitingDecisionRMA() accounttest.RMA {
+	r := pactRMA("01JPACTRMA0000000000000003", "RMA-900003", rma.StatusQuotePending)
+	return accounttest.RMA{RMA: r, UpdatedAt: date(2026, 3, 6), Timeline: []rma.Event{
+		{RMANumber: r.Number, At: date(2026, 3, 2), Kind: "created", Status: rma.StatusAwaitingUnit, Actor: casey},
+		{RMANumber: r.Number, At: date(2026, 3, 5), Kind: "status", Status: rma.StatusReceived, Actor: "usr_tariq"},
+		{RMANumber: r.Number, At: date(2026, 3, 6), Kind: "status", Status: rma.StatusDiagnosing, Actor: "usr_tariq"},
+		{RMANumber: r.Number, At: date(2026, 3, 6), Kind: "status", Status: rma.StatusQuotePending, Actor: "usr_tariq"},
+	}}
+}
+
+// liquidDamage is RMA-900003's diagnosis: liquid damage removes the warranty's cover, so the
+// main board is a revised quote of 240.00 that casey has not decided on.
+func liquidDamage() rma.Diagnosis {
+	at := date(2026, 3, 6)
+	by := at.Add(rma.DecisionWindow)
+	return rma.Diagnosis{
+		RMANumber: "RMA-900003", At: at, Actor: "usr_tariq", Outcome: rma.OutcomeRevisedQuote, TechnicianNote: "The main board must be replaced.",
+		Findings:  []rma.Finding{{Code: rma.FindingLiquidDamage, Description: "Corrosion on the main board near the charging port.", Photos: []string{"pact/liquid-1.jpg"}}},
+		LineItems: []rma.LineItem{{Kind: rma.LinePart, Code: "RL14-MB", Description: "Main board", Quantity: 1, UnitPrice: money.USD(240_00)}},
+		Total:     money.USD(240_00), AlreadyPaid: money.USD(0), AmountDue: money.USD(240_00), ReturnFee: money.USD(45_00),
+		QuoteID: "QT-PACT-1", DecideBy: &by,
+	}
 }
 
 // registerRL14 registers casey's RT10000001 through the service, as the page does.
