@@ -32,4 +32,10 @@ describe('eventText', () => {
     expect(eventText({ status: '', kind: 'label_retries_exhausted' })).toBe('Shipping label delayed; support will send it to you');
     expect(eventText({ status: '', kind: 'label_issued' })).toBe('Shipping label issued');
   });
+
+  it('words the diagnosis, the decision on its revised quote and the reminders', () => {
+    expect(eventText({ status: '', kind: 'diagnosed' })).toBe('Diagnosed');
+    expect(eventText({ status: '', kind: 'decision' })).toBe('Decision on the revised quote');
+    expect(eventText({ status: '', kind: 'decision_reminder' })).toBe('Reminder: the revised quote awaits your decision');
+  });
 });

@@ -42,6 +42,12 @@ const EVENT_WORDS: Record<string, string> = {
   service_quote_paid: 'Service quote paid',
   // The promised ship-back date set, on hold or moved: the note says the date and why.
   promise: 'Promised ship-back date',
+  // What the technician found; the details' Diagnosis section shows it in full.
+  diagnosed: 'Diagnosed',
+  // The customer's decision on a revised quote (or the return after 30 days without one).
+  decision: 'Decision on the revised quote',
+  decision_reminder: 'Reminder: the revised quote awaits your decision',
+  work_recorded: 'Repair work recorded',
 };
 
 /** A timeline entry in words: the status it moved the RMA to, or what happened. */
