@@ -3,6 +3,7 @@
 package depotpact
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -42,6 +43,8 @@ const (
 	// The parts orders' states are partsorders.pact.test.ts's.
 	statePaidOrder     = "tariq, a depot technician, is signed in; parts order PB-900005 is paid and waits to ship"
 	stateAwaitingOrder = "tariq, a depot technician, is signed in; parts order PB-900002 awaits its payment"
+	// workpage.pact.test.ts's.
+	stateReceived = "tariq, a depot technician, is signed in; RMA-100501 of in-warranty unit RT10000001 was received with his photo depot/pact-photo.jpg and awaits diagnosis"
 	// turnaround.pact.test.ts's.
 	stateTurnaround = "lena, a depot lead, is signed in; two RL14 repairs on STANDARD warranty shipped back after 3 and 5 days at the depot"
 )
@@ -84,10 +87,45 @@ func (photos) Upload(_ context.Context, _ string, files iter.Seq2[uploads.File, 
 	return out, nil
 }
 
+// pactPhoto is the one stored photo: tariq's, of RMA-100501 once received.
+const pactPhoto = "depot/pact-photo.jpg"
+
+// photoFiles opens pactPhoto as the uploads capability opens a claimed photo.
+type photoFiles struct{}
+
+func (photoFiles) OpenClaimed(_ context.Context, name, _ string) (io.ReadCloser, uploads.Attachment, error) {
+	if name != pactPhoto {
+		return nil, uploads.Attachment{}, uploads.ErrNotFound
+	}
+	jpeg := []byte("\xff\xd8\xff\xe0 a JPEG's first bytes")
+	return io.NopCloser(bytes.NewReader(jpeg)), uploads.Attachment{BucketFileName: name, ContentType: "image/jpeg", Size: int64(len(jpeg))}, nil
+}
+
 var created = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 
 func caseysRMA(status rma.Status) rma.RMA {
-	return rma.RMA{Number: "RMA-100501", Serial: "RT10000001", Model: "RL14", Type: "REPAIR", Status: status, Owner: "usr_casey"}
+	return rma.RMA{Number: "RMA-100501", Serial: "RT10000001", Model: "RL14", Type: "REPAIR", Status: status, Owner: "usr_casey",
+		Contact:   rma.Contact{FirstName: "Casey", LastName: "Morgan", Company: "Morgan Field Services"},
+		Problem:   rma.Problem{PrimaryFault: "Screen", Problem: "Cracked display"},
+		CreatedAt: created}
+}
+
+// receivedRMA is RMA-100501 as tariq's receipt left it: its timeline, its receipt with pactPhoto
+// and its promised ship-back date.
+func receivedRMA() (*depottest.RMAs, *depottest.Store) {
+	received := caseysRMA(rma.StatusReceived)
+	promised := time.Date(2026, 3, 12, 0, 0, 0, 0, time.UTC)
+	received.PromisedShipDate = &promised
+	rmas := depottest.NewRMAs(received)
+	rmas.Units["RT10000001"] = rma.Unit{Serial: "RT10000001", Model: "RL14", WarrantyType: "STANDARD"}
+	rmas.Events["RMA-100501"] = []rma.Event{
+		{RMANumber: "RMA-100501", At: created, Kind: rma.EventCreated, Status: rma.StatusAwaitingUnit, Actor: "usr_casey"},
+		{RMANumber: "RMA-100501", At: created.Add(25 * time.Hour), Kind: rma.MoveEvent(rma.StatusAwaitingUnit, rma.StatusReceived), Status: rma.StatusReceived,
+			Actor: "usr_tariq", Detail: rma.MovedDetail(rma.StatusAwaitingUnit, rma.StatusReceived)},
+	}
+	store := &depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusReceived)},
+		Receipts: []depot.Receipt{{RMANumber: "RMA-100501", Serial: "RT10000001", Photos: []string{pactPhoto}, Notes: "Case intact", Actor: "usr_tariq", At: created.Add(25 * time.Hour)}}}
+	return rmas, store
 }
 
 func queueRow(status rma.Status) depot.QueueRow {
@@ -105,8 +143,11 @@ type fixture struct {
 
 func (f *fixture) reset(sub string, roles []string, rmas *depottest.RMAs, store *depottest.Store) {
 	f.sub, f.roles = sub, roles
-	f.svc.Store, f.svc.RMAs, f.svc.Mover = store, rmas, rmas
-	f.svc.Photos = rmatest.NewClaimer("usr_tariq", "depot/pact-photo.jpg")
+	f.svc.Store, f.svc.RMAs, f.svc.Mover, f.svc.Records = store, rmas, rmas, rmas
+	f.svc.Photos = rmatest.NewClaimer("usr_tariq", pactPhoto)
+	f.svc.PhotoFiles = photoFiles{}
+	// In warranty, no interaction reaches a revised quote: the diagnosis needs no Quotes.
+	f.svc.Diagnoses, f.svc.Prices, f.svc.Payments = &depottest.Diagnoses{}, depottest.NewPrices(), depottest.Payments{}
 	f.svc.Labels = &depottest.Labels{}
 	f.svc.PartsOrders = depottest.NewPartsOrders()
 	f.stays = nil
@@ -144,8 +185,15 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			f.reset("usr_lena", client(auth.PermDepotLead), depottest.NewRMAs(caseysRMA(rma.StatusReceived)), store)
 		}),
 		stateRepaired: state(func() {
+			// A repaired unit ships once its repair with QA is on record.
 			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(caseysRMA(rma.StatusRepairing)),
-				&depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusRepairing)}})
+				&depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusRepairing)}, Repairs: map[string]depot.RepairRecord{"RMA-100501": {
+					RMANumber: "RMA-100501", WorkPerformed: "Replaced the display", QA: []depot.QACheck{{Check: "Powers on", Passed: true}},
+					Actor: "usr_tariq", At: created.Add(48 * time.Hour)}}})
+		}),
+		stateReceived: state(func() {
+			rmas, store := receivedRMA()
+			f.reset("usr_tariq", client(auth.PermDepotTechnician), rmas, store)
 		}),
 		stateShipped: state(func() {
 			shipped := caseysRMA(rma.StatusShippedBack)

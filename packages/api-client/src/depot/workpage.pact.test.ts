@@ -80,7 +80,8 @@ describe('depot API contract: the work page', () => {
       .given(RECEIVED)
       .uponReceiving("a read of RMA-100501's receipt photo depot/pact-photo.jpg")
       .withRequest('GET', '/depot/photos/depot/pact-photo.jpg', (req) => req.headers({ Authorization: bearer }))
-      .willRespondWith(200, (res) => res.headers({ 'Content-Type': regex('^image/.+$', 'image/jpeg'), 'Cache-Control': regex('no-store', 'no-store') }))
+      // Cache-Control (private, no-store) is the provider's own tests': pact splits header values at commas.
+      .willRespondWith(200, (res) => res.headers({ 'Content-Type': regex('^image/.+$', 'image/jpeg') }))
       .executeTest(async (server) => {
         await expect(api(server.url).depot.photo('depot/pact-photo.jpg')).resolves.toBeDefined();
       }));
