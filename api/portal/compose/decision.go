@@ -2,11 +2,27 @@ package compose
 
 import (
 	"context"
+	"time"
 
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/money"
+	"rugged.example/portal/api/repair/repair"
 	"rugged.example/portal/api/rma/rma"
 )
+
+// decisionSweepInterval is how often a repair process looks for revised quotes owed a reminder
+// (after 3 and 7 days) or lapsed (30 days): days-long clocks, so minutes late is on time.
+const decisionSweepInterval = 10 * time.Minute
+
+// sweepDecisions adds the revised quotes' reminders and lapses to the process's background jobs.
+// Every repair process runs it: each reminder is counted under a conditional update and each
+// return moves its RMA under the row lock, so each happens once.
+func (app *App) sweepDecisions(svc *repair.Service) {
+	app.background = append(app.background, every(decisionSweepInterval, func(ctx context.Context) error {
+		_, err := svc.SweepDecisions(ctx)
+		return err
+	}))
+}
 
 // decisionQuotes give the repair service's decision on a revised quote the payments capability's
 // service quotes (repair.ServiceQuotes): the quote's card page, its purchase-order settlement,

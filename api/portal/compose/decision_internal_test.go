@@ -5,8 +5,11 @@ import (
 	"iter"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gorm.io/gorm"
 
@@ -14,6 +17,7 @@ import (
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/blob"
 	"rugged.example/portal/api/pkg/cache"
+	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/mail"
 	"rugged.example/portal/api/pkg/testkit"
@@ -242,5 +246,106 @@ func TestIntegrationDecision_RecycleEndsTheRMAAndFreesTheUnit(t *testing.T) {
 		require.NoError(t, err)
 		require.Empty(t, unit.OpenRMANumber)
 		require.Contains(t, f.mails(t)[0], "You chose to have the unit recycled, free of charge.")
+	})
+}
+
+// sweeper is the repair service's decision sweep on f's database at the clock *now.
+func (f decisionFixture) sweeper(t *testing.T, now *time.Time) *repair.Service {
+	t.Helper()
+	checkout, err := f.caps.Checkout()
+	require.NoError(t, err)
+	return repair.NewService(repair.Deps{
+		Decisions: f.caps.Diagnoses(), ServiceQuotes: decisionQuotes{quotes: f.caps.Quotes(), checkout: checkout},
+		Tx: db.NewTransactor(f.gdb), Log: testkit.Quiet(), Now: func() time.Time { return *now },
+	})
+}
+
+func (f decisionFixture) reminders(t *testing.T) int {
+	t.Helper()
+	n := 0
+	for _, m := range f.mails(t) {
+		if strings.HasPrefix(m, "RMA "+f.rec.Number+": your decision on the quote is needed") {
+			n++
+		}
+	}
+	return n
+}
+
+func TestIntegrationSweepDecisions_RemindsAfter3And7DaysOnceThenReturnsAfter30(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newDecisionFixture(t, gdb)
+		ctx := t.Context()
+		d, err := f.caps.Diagnoses().Of(ctx, f.rec.Number)
+		require.NoError(t, err)
+		now := d.At.Add(2 * 24 * time.Hour)
+		svc := f.sweeper(t, &now)
+
+		n, err := svc.SweepDecisions(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n, "nothing owed on day 2")
+
+		now = d.At.Add(3*24*time.Hour + time.Minute)
+		n, err = svc.SweepDecisions(ctx)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		n, err = svc.SweepDecisions(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n, "the first reminder goes once")
+		require.Equal(t, 1, f.reminders(t))
+
+		// Two processes sweep at once on day 7: the second reminder goes once.
+		now = d.At.Add(7*24*time.Hour + time.Minute)
+		var wg sync.WaitGroup
+		counts := make([]int, 2)
+		for i := range counts {
+			wg.Go(func() {
+				c, err := svc.SweepDecisions(ctx)
+				assert.NoError(t, err)
+				counts[i] = c
+			})
+		}
+		wg.Wait()
+		require.Equal(t, 1, counts[0]+counts[1])
+		require.Equal(t, 2, f.reminders(t))
+		require.Contains(t, f.mails(t)[0], "http://127.0.0.1:18080/your-account/rma-history?rma="+f.rec.Number)
+		require.Equal(t, rma.StatusQuotePending, f.status(t))
+
+		now = d.DecideBy.Add(time.Minute)
+		n, err = svc.SweepDecisions(ctx)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		require.Equal(t, rma.StatusReturnUnrepaired, f.status(t))
+		require.Equal(t, payments.StatusCancelled, f.quoteOf(t, f.quote).Status)
+		d, err = f.caps.Diagnoses().Of(ctx, f.rec.Number)
+		require.NoError(t, err)
+		require.Equal(t, rma.ChoiceReturnUnrepaired, d.Decision.Choice)
+		require.Equal(t, rma.ActorSystem, d.Decision.Actor)
+		require.Empty(t, d.Decision.FeeQuoteID, "no fee for the system's return")
+		require.Contains(t, f.mails(t)[0], "We had no decision on the quote within 30 days")
+		n, err = svc.SweepDecisions(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n)
+	})
+}
+
+func TestIntegrationSweepDecisions_AnApprovalLeftUnpaidLapsesToo(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newDecisionFixture(t, gdb)
+		ctx := t.Context()
+		_, err := f.svc.Decide(ctx, casey, repair.DecisionRequest{Number: f.rec.Number, Choice: "APPROVE", Method: "CREDIT_CARD"})
+		require.NoError(t, err)
+		d, err := f.caps.Diagnoses().Of(ctx, f.rec.Number)
+		require.NoError(t, err)
+		now := d.At.Add(10 * 24 * time.Hour)
+		svc := f.sweeper(t, &now)
+		n, err := svc.SweepDecisions(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n, "no reminder once decided")
+
+		now = d.DecideBy.Add(time.Minute)
+		n, err = svc.SweepDecisions(ctx)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		require.Equal(t, rma.StatusReturnUnrepaired, f.status(t))
 	})
 }

@@ -49,6 +49,7 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			repairapi.DecisionRoutes(engine, guard, oow, newCustomerTerms(cfg, profiles), log)
 			repairapi.AdminRoutes(engine, guard, caps.Lifecycle(), log)
 			app.sweepUnpaidRMAs(cfg, oow)
+			app.sweepDecisions(oow)
 			return nil
 		},
 		ServiceRecycle: func() error {

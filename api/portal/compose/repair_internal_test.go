@@ -78,7 +78,7 @@ func TestIntegrationRMAFulfiller_ReleasesOnceAndRepairsOnServiceQuotes(t *testin
 		require.NoError(t, err)
 
 		lifecycle := &rma.Lifecycle{Store: store, Tx: db.NewTransactor(gdb), Mail: mailer, Units: rmatest.NoCache{}, Log: testkit.Quiet(), Now: time.Now}
-		f := rmaFulfiller{rmas: creator, lifecycle: lifecycle}
+		f := rmaFulfiller{rmas: creator, lifecycle: lifecycle, diagnoses: &rma.Diagnoses{Store: store, Lifecycle: lifecycle}}
 		paid := payments.Quote{ID: "QT-1", Kind: payments.KindRepair, Owner: "usr_casey", RMANumber: r.Number, Amount: money.USD(289_00)}
 		require.NoError(t, f.QuotePaid(t.Context(), paid))
 		require.NoError(t, f.QuotePaid(t.Context(), paid), "a second notice changes nothing")

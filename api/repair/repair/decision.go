@@ -16,8 +16,9 @@ import (
 // Pending and Decide join the transaction ctx carries.
 type Decisions interface {
 	Pending(ctx context.Context, owner, number string) (rma.RMA, rma.Diagnosis, error)
+	Locked(ctx context.Context, number string) (rma.RMA, rma.Diagnosis, error)
 	Decide(ctx context.Context, rec *rma.RMA, dec rma.Decision, to rma.Status, note string) error
-	AwaitingDecision(ctx context.Context, before time.Time, limit int) ([]rma.Diagnosis, error)
+	DueDecisions(ctx context.Context, now time.Time, limit int) ([]rma.Diagnosis, error)
 	Remind(ctx context.Context, d rma.Diagnosis, n int, decideURL string) (bool, error)
 }
 

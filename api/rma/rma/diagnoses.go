@@ -2,6 +2,7 @@ package rma
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -76,19 +77,16 @@ func (s *Diagnoses) OfOwner(ctx context.Context, owner, number string) (*Diagnos
 // diagnosis awaits a decision is the caller's to ask (Diagnosis.Awaits, ApprovedByCard).
 func (s *Diagnoses) Pending(ctx context.Context, owner, number string) (RMA, Diagnosis, error) {
 	number = strings.ToUpper(strings.TrimSpace(number))
-	rec, err := s.Lifecycle.Store.LockRMA(ctx, number)
+	rec, d, err := s.Locked(ctx, number)
+	if errors.Is(err, ErrNoDecisionPending) && rec.Owner != owner {
+		// Never diagnosed: another's RMA still answers as an unknown one.
+		return RMA{}, Diagnosis{}, ErrRMANotFound
+	}
 	if err != nil {
 		return RMA{}, Diagnosis{}, err
 	}
 	if owner == "" || rec.Owner != owner {
 		return RMA{}, Diagnosis{}, ErrRMANotFound
-	}
-	d, ok, err := s.Store.Diagnosis(ctx, rec.Number)
-	if err != nil {
-		return RMA{}, Diagnosis{}, err
-	}
-	if !ok {
-		return RMA{}, Diagnosis{}, ErrNoDecisionPending
 	}
 	return rec, d, nil
 }
@@ -126,10 +124,27 @@ func (s *Diagnoses) QuotePaid(ctx context.Context, quoteID string) error {
 	return s.Store.DecisionPaid(ctx, quoteID, s.Lifecycle.Now().UTC())
 }
 
-// AwaitingDecision lists revised quotes whose RMA still waits for its decision (approved by card
-// and unpaid included), diagnosed before `before`, oldest first.
-func (s *Diagnoses) AwaitingDecision(ctx context.Context, before time.Time, limit int) ([]Diagnosis, error) {
-	return s.Store.AwaitingDecision(ctx, before, limit)
+// DueDecisions lists the revised quotes due at now for a reminder or, past DecideBy, for their
+// return unrepaired, oldest first.
+func (s *Diagnoses) DueDecisions(ctx context.Context, now time.Time, limit int) ([]Diagnosis, error) {
+	return s.Store.DueDecisions(ctx, now, limit)
+}
+
+// Locked locks the RMA number, whoever owns it, for the system's decision, and returns it with
+// its diagnosis; an RMA never diagnosed answers ErrNoDecisionPending with the RMA.
+func (s *Diagnoses) Locked(ctx context.Context, number string) (RMA, Diagnosis, error) {
+	rec, err := s.Lifecycle.Store.LockRMA(ctx, number)
+	if err != nil {
+		return RMA{}, Diagnosis{}, err
+	}
+	d, ok, err := s.Store.Diagnosis(ctx, rec.Number)
+	if err != nil {
+		return RMA{}, Diagnosis{}, err
+	}
+	if !ok {
+		return rec, Diagnosis{}, ErrNoDecisionPending
+	}
+	return rec, d, nil
 }
 
 // Remind e-mails the customer of d's undecided quote its reminder number n (1 or 2) with its

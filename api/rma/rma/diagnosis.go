@@ -168,6 +168,24 @@ func (d Diagnosis) Choices() []ChoicePrice {
 	}
 }
 
+// RemindersDue is how many reminders d's undecided quote is owed at now (0, 1 or 2).
+func (d Diagnosis) RemindersDue(now time.Time) int {
+	n := 0
+	for _, after := range ReminderAfter {
+		if !now.Before(d.At.Add(after)) {
+			n++
+		}
+	}
+	return n
+}
+
+// Lapsed reports whether d's revised quote went undecided (or approved by card and unpaid) past
+// its DecideBy at now, with rec still pending it: the unit then returns unrepaired on its own.
+func (d Diagnosis) Lapsed(rec RMA, now time.Time) bool {
+	return d.Outcome == OutcomeRevisedQuote && rec.Status == StatusQuotePending && d.DecideBy != nil && !now.Before(*d.DecideBy) &&
+		(d.Decision == nil || d.ApprovedByCard(rec))
+}
+
 // Awaits reports whether d waits for its customer's decision on rec: a revised quote, undecided,
 // its RMA still pending the quote.
 func (d Diagnosis) Awaits(rec RMA) bool {
@@ -192,16 +210,18 @@ type DiagnosisStore interface {
 	Diagnosis(ctx context.Context, number string) (d Diagnosis, ok bool, err error)
 	// SetQuote ties the revised quote quoteID to the RMA's diagnosis.
 	SetQuote(ctx context.Context, number, quoteID string) error
-	// SetDecision records d on the RMA's undecided diagnosis and reports whether it did: of two
+	// SetDecision records d on the RMA's diagnosis while it is undecided (or approved by card
+	// and unpaid, which the 30 days' return replaces) and reports whether it did: of two
 	// concurrent decisions exactly one gets true.
 	SetDecision(ctx context.Context, number string, d Decision) (bool, error)
 	// DecisionPaid marks paid the decision whose revised quote or return fee is quoteID; a
 	// revised quote paid before any decision (from the quotes of Your account) is its approval,
 	// by card, at `at`.
 	DecisionPaid(ctx context.Context, quoteID string, at time.Time) error
-	// AwaitingDecision lists revised quotes of RMAs pending their quote whose diagnosis is before
-	// at (oldest first, at most limit).
-	AwaitingDecision(ctx context.Context, before time.Time, limit int) ([]Diagnosis, error)
+	// DueDecisions lists, oldest first and at most limit, the revised quotes of RMAs pending their
+	// quote that are due at now: past their DecideBy, or undecided and owed a reminder
+	// (ReminderAfter, fewer sent than due).
+	DueDecisions(ctx context.Context, now time.Time, limit int) ([]Diagnosis, error)
 	// SetReminders moves the diagnosis's reminder count from to to and reports whether this call
 	// did it.
 	SetReminders(ctx context.Context, number string, from, to int) (bool, error)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -94,10 +95,12 @@ func (s *Store) SetQuote(ctx context.Context, number, quoteID string) error {
 	return nil
 }
 
-// SetDecision implements rma.DiagnosisStore: the condition on an empty decision keeps one.
+// SetDecision implements rma.DiagnosisStore: the condition on an empty (or unpaid card) decision
+// keeps one.
 func (s *Store) SetDecision(ctx context.Context, number string, d rma.Decision) (bool, error) {
 	at := d.At.UTC()
-	res := db.Conn(ctx, s.db).Model(&diagnosisRow{}).Where("rma_number = ? AND decision_choice IS NULL", number).
+	res := db.Conn(ctx, s.db).Model(&diagnosisRow{}).
+		Where("rma_number = ? AND (decision_choice IS NULL OR (decision_method = ? AND decision_paid = ?))", number, rma.DecisionByCard, false).
 		Updates(map[string]any{
 			"decision_choice": string(d.Choice), "decision_at": at, "decision_actor": d.Actor,
 			"decision_method": nullable(d.PaymentMethod), "decision_paid": d.Paid, "fee_quote_id": nullable(d.FeeQuoteID),
@@ -125,12 +128,20 @@ func (s *Store) DecisionPaid(ctx context.Context, quoteID string, at time.Time) 
 	return nil
 }
 
-// AwaitingDecision implements rma.DiagnosisStore.
-func (s *Store) AwaitingDecision(ctx context.Context, before time.Time, limit int) ([]rma.Diagnosis, error) {
+// DueDecisions implements rma.DiagnosisStore: past decide_by, or undecided with fewer reminders
+// sent than the quote's age owes (rma.ReminderAfter).
+func (s *Store) DueDecisions(ctx context.Context, now time.Time, limit int) ([]rma.Diagnosis, error) {
+	now = now.UTC()
+	owed := make([]string, len(rma.ReminderAfter))
+	args := []any{string(rma.OutcomeRevisedQuote), string(rma.StatusQuotePending), now}
+	for i, after := range rma.ReminderAfter {
+		owed[i] = "(d.reminders < ? AND d.at <= ?)"
+		args = append(args, i+1, now.Add(-after))
+	}
 	var rows []diagnosisRow
 	err := db.Conn(ctx, s.db).Table("rma_diagnoses d").Select("d.*").
 		Joins("JOIN rma_rmas r ON r.number = d.rma_number").
-		Where("d.outcome = ? AND r.status = ? AND d.at < ?", string(rma.OutcomeRevisedQuote), string(rma.StatusQuotePending), before.UTC()).
+		Where("d.outcome = ? AND r.status = ? AND (d.decide_by <= ? OR (d.decision_choice IS NULL AND ("+strings.Join(owed, " OR ")+")))", args...).
 		Order("d.at, d.rma_number").Limit(limit).Scan(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("rmadb: diagnoses awaiting a decision: %w", err)
