@@ -70,11 +70,12 @@ const Thumb = styled.button`
   }
 `;
 
+// The window's width, whatever the photo's own size, without cropping or stretching it.
 const Large = styled.img`
   display: block;
-  max-width: 100%;
+  width: 100%;
   max-height: 70vh;
-  margin: 0 auto;
+  object-fit: contain;
 `;
 
 function Photo({ photo, alt }: { photo: DiagnosisPhoto; alt: string }) {
