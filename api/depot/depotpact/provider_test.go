@@ -29,6 +29,8 @@ import (
 	"rugged.example/portal/api/uploads/uploads"
 )
 
+// provider is the pacts' provider name. The Verify call below spells it out too: the contract
+// gate reads the provider a package verifies from that call's literal.
 const provider = "portal-depot-api"
 
 // The consumer's states (packages/api-client/src/depot/client.pact.test.ts), word for word.
@@ -232,7 +234,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	guard := auth.NewGuard(signer.Verifier(), testkit.Quiet())
 	depotapi.Routes(r, guard, f.svc, photos{}, testkit.Quiet())
 	depotapi.TurnaroundRoutes(r, guard, depot.Turnarounds{Stays: &f.stays, Now: time.Now}, testkit.Quiet())
-	pacttest.Verify(t, provider, r, states, func() string {
+	pacttest.Verify(t, "portal-depot-api", r, states, func() string {
 		return signer.Token(t, authtest.Claims{Subject: f.sub, Email: f.sub + "@rugged.example", Roles: f.roles})
 	})
 }
