@@ -81,8 +81,7 @@ func TestChangesets_ABumpReachesWhatBundlesOrLinksItAndNothingElse(t *testing.T)
 		// Every remote and the host bundle ui, some only through forms or prerender.
 		"@portal/forms": "patch", "@portal/prerender": "patch",
 		"@portal/host": "patch", "@portal/account": "patch", "@portal/parts": "patch",
-		"@portal/recycle": "patch", "@portal/repair": "patch", "@portal/support": "patch",
-		"@portal/service-desk": "patch",
+		"@portal/recycle": "patch", "@portal/repair": "patch", "@portal/support": "patch", "@portal/service-desk": "patch",
 		"@portal/api-rma": "patch",
 	}
 	// rma is linked by the Go modules whose go.mod requires it, directly or through another
