@@ -92,7 +92,9 @@ describe('the service desk', () => {
     const shipped = await step(page, 'Shipped back');
     const tracking = (await shipped.getByText(/^Return tracking number:/).innerText()).replace('Return tracking number:', '').trim();
     expect(tracking).not.toBe('');
-    await shipped.getByRole('button', { name: 'Print the return label' }).waitFor();
+    // The label needs the staff token: it opens in a new tab from the PDF the API answered.
+    const [label] = await Promise.all([page.waitForEvent('popup'), shipped.getByRole('button', { name: 'Print the return label' }).click()]);
+    await label.waitForURL(/^blob:/);
     await page.getByRole('region', { name: 'RMA' }).getByText('Shipped back', { exact: true }).waitFor();
     expect(portal.outbox('casey@example.com')).toContain(tracking);
   });
