@@ -192,6 +192,16 @@ describe('the diagnosis in the details window', () => {
     expect(await within(dialog).findAllByText('This photo could not be loaded.')).toHaveLength(2);
   });
 
+  it('tells an organization member how many photos there are, without asking for them', async () => {
+    const { account, user } = setup();
+    account.details.mockResolvedValue({ ...details, mine: false, openedBy: 'Diego Alvarez' });
+    const dialog = await openDetails(user);
+
+    expect(within(dialog).getByText('2 photos, shown to the customer who opened this RMA.')).toBeInTheDocument();
+    expect(account.diagnosisPhoto).not.toHaveBeenCalled();
+    expect(within(dialog).queryByRole('region', { name: 'Your decision' })).not.toBeInTheDocument();
+  });
+
   it('offers no decision on a covered diagnosis', async () => {
     const { account, user } = setup();
     account.details.mockResolvedValue({ ...details, status: 'DIAGNOSING', diagnosis: { ...diagnosis, outcome: 'COVERED', choices: [], decideBy: null } });

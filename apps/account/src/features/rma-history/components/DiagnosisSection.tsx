@@ -38,7 +38,7 @@ const Totals = styled(FactList)`
  * What the depot found on inspection: each finding with its photos and whether it removes the
  * warranty's cover, the technician's note, the priced lines, and what is left to pay.
  */
-export function DiagnosisSection({ diagnosis }: { diagnosis: RmaDiagnosis }) {
+export function DiagnosisSection({ diagnosis, mine }: { diagnosis: RmaDiagnosis; mine: boolean }) {
   return (
     <section aria-label={DIAGNOSIS_COPY.heading}>
       <h3>{DIAGNOSIS_COPY.heading}</h3>
@@ -51,7 +51,7 @@ export function DiagnosisSection({ diagnosis }: { diagnosis: RmaDiagnosis }) {
           <li key={`${finding.code}-${index}`}>
             <strong>{finding.label}</strong> {finding.removesCover ? <Badge>{DIAGNOSIS_COPY.removesCover}</Badge> : null}
             <p>{finding.description}</p>
-            <FindingPhotos photos={finding.photos} label={finding.label} />
+            <FindingPhotos photos={finding.photos} label={finding.label} viewable={mine} />
           </li>
         ))}
       </Findings>

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { isAbortError, type DiagnosisPhoto } from '@portal/api-client';
 import { useApi } from '@portal/auth';
-import { Dialog, Spinner } from '@portal/ui';
+import { Dialog, MutedText, Spinner } from '@portal/ui';
 
 export const PHOTO_FAILED = 'This photo could not be loaded.';
+/** What a member of the owner's organization sees instead: the photos are the owner's evidence to decide on. */
+export const photosOfOwner = (count: number) => `${count === 1 ? '1 photo' : `${count} photos`}, shown to the customer who opened this RMA.`;
 
 type PhotoState = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed' };
 
@@ -102,9 +104,13 @@ function Photo({ photo, alt }: { photo: DiagnosisPhoto; alt: string }) {
   );
 }
 
-/** A finding's photos as thumbnails; each opens larger in a window of its own. */
-export function FindingPhotos({ photos, label }: { photos: readonly DiagnosisPhoto[]; label: string }) {
+/**
+ * A finding's photos as thumbnails; each opens larger in a window of its own. Only the RMA's owner
+ * may read them (`viewable`); anyone else is told how many there are.
+ */
+export function FindingPhotos({ photos, label, viewable }: { photos: readonly DiagnosisPhoto[]; label: string; viewable: boolean }) {
   if (photos.length === 0) return null;
+  if (!viewable) return <MutedText>{photosOfOwner(photos.length)}</MutedText>;
   return (
     <Strip aria-label={`Photos: ${label}`}>
       {photos.map((photo, index) => (

@@ -104,7 +104,7 @@ export function RmaDetailsBody({
         </p>
       ) : null}
       <PayOrCancel rma={details} />
-      {details.diagnosis ? <DiagnosisSection diagnosis={details.diagnosis} /> : null}
+      {details.diagnosis ? <DiagnosisSection diagnosis={details.diagnosis} mine={details.mine} /> : null}
       {awaitsDecision(details) ? <DecisionForm rmaNumber={details.rmaNumber} diagnosis={details.diagnosis} onDecided={onDecided} /> : null}
       <Grid>
         <section aria-label="Unit">
