@@ -92,6 +92,45 @@ describe('RMA work page: receive', () => {
 });
 
 describe('RMA work page: diagnose, repair, ship', () => {
+  it('says a revised quote went to the customer, then shows the diagnosis awaiting their decision with its photos', async () => {
+    URL.createObjectURL = jest.fn(() => 'blob:http://portal.test/photo');
+    URL.revokeObjectURL = jest.fn();
+    const quoted = rmaIn('QUOTE_PENDING', {
+      moves: [],
+      receipt: { photos: [{ id: 'rma/2026/11/a.jpg' }], notes: 'Scuffed corner', at: '2026-03-02T10:00:00Z' },
+      diagnosis: {
+        at: '2026-03-03T10:00:00Z',
+        outcome: 'REVISED_QUOTE',
+        findings: [{ code: 'LIQUID_DAMAGE', label: 'Liquid damage', description: 'Corrosion', removesCover: true, photos: [{ id: 'rma/2026/11/b.jpg', url: '/depot/photos/rma/2026/11/b.jpg' }] }],
+        technicianNote: '',
+        lineItems: [{ kind: 'PART', code: 'RL14-BAT', description: 'Battery pack', quantity: 1, unitPrice: '40.00', amount: '40.00' }],
+        total: '40.00',
+        alreadyPaid: '0.00',
+        amountDue: '40.00',
+        quoteId: 'QT-1',
+        choices: [{ choice: 'APPROVE', price: '40.00' }, { choice: 'RETURN_UNREPAIRED', price: '45.00' }, { choice: 'RECYCLE', price: '0.00' }],
+        decideBy: '2026-04-02T10:00:00Z',
+        decision: null,
+      },
+    });
+    const rma = jest.fn().mockResolvedValueOnce(rmaIn('RECEIVED')).mockResolvedValue(quoted);
+    const diagnose = jest.fn(async () => ({ rmaNumber: 'RMA-100501', status: 'QUOTE_PENDING', outcome: 'REVISED_QUOTE', quoteId: 'QT-1', amountDue: '40.00' }));
+    const photo = jest.fn(async () => new Blob(['jpeg'], { type: 'image/jpeg' }));
+    const { user } = setup({ rma, diagnose, photo });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Finding 1 description' }), 'Worn battery');
+    await user.click(screen.getByRole('button', { name: 'Record diagnosis' }));
+
+    expect(await screen.findByText('Diagnosis recorded: a revised quote of $40.00 went to the customer. The RMA waits for their decision.')).toBeInTheDocument();
+    const diagnosis = await screen.findByRole('region', { name: 'Diagnosis' });
+    expect(diagnosis).toHaveTextContent('Liquid damage (removes warranty cover)');
+    expect(diagnosis).toHaveTextContent('Awaiting the customer');
+    expect(await within(diagnosis).findByRole('img', { name: 'Liquid damage photo 1' })).toHaveAttribute('src', 'blob:http://portal.test/photo');
+    expect(await within(screen.getByRole('region', { name: 'Receipt' })).findByRole('img', { name: 'Condition photo 1' })).toBeInTheDocument();
+    expect(photo).toHaveBeenCalledWith('rma/2026/11/b.jpg', expect.anything());
+    expect(screen.getByText('Nothing for the depot to do on this RMA now.')).toBeInTheDocument();
+  });
+
   it("shows the API's field message beside the finding's description", async () => {
     const diagnose = jest.fn(async () => {
       throw new ApiError(400, { error: 'validation', message: 'Some fields are invalid.', fields: { 'findings[0].description': 'At most 1000 characters' } });

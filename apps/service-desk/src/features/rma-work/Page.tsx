@@ -55,7 +55,7 @@ export function ServiceDeskRmaPage() {
       {state.kind === 'failed' && state.status !== 404 ? <LoadFailed message={state.message} onRetry={reload} /> : null}
       {state.kind === 'loaded' ? (
         <>
-          {diagnosed ? <Banner>{outcomeText(diagnosed)}</Banner> : null}
+          {diagnosed?.rmaNumber === state.value.rmaNumber ? <Banner>{outcomeText(diagnosed)}</Banner> : null}
           <Columns>
             <Stack $gap="lg">
               <NextStep
