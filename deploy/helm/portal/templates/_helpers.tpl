@@ -128,6 +128,7 @@ set values are listed, so the binary's defaults apply to the rest.
   "PARTS_ORDER_MAX_TOTAL" $v.payments.partsOrderMaxTotal
   "DEPOT_TIMEZONE" $v.depot.timezone
   "DEPOT_HOLIDAYS" (join "," $v.depot.holidays)
+  "REPAIR_RETURN_UNREPAIRED_FEE" $v.depot.returnUnrepairedFee
 -}}
 {{- range $name, $value := $strings -}}
 {{- if $value -}}{{- $_ := set $c $name $value -}}{{- end -}}
