@@ -1,7 +1,8 @@
 // The customer's decision on a revised quote, in Chromium against the built portal (issue 29):
 // the depot's technician (tariq, through the depot API as the service desk calls it) receives a
 // demo RMA's unit and diagnoses liquid damage, which removes the warranty's cover; the customer
-// follows the e-mail's link to the RMA's details, sees the diagnosis with its photos, and decides.
+// follows the e-mail's link to the RMA's details, sees the diagnosis with its photos, and decides:
+// the unit back unrepaired, the repair approved by PO, or approved by card and paid on the card page.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { onePortalPerFile } from './fresh';
@@ -10,8 +11,9 @@ import { onePagePdf, photo } from './stepper';
 
 const shared = onePortalPerFile();
 
-/** casey's demo RMA whose unit is on its way to the service center (README). */
+/** casey's demo RMAs whose units are on their way to the service center (README). */
 const CASEYS_AWAITING_UNIT = 'RMA-100393';
+const CASEYS_OTHER_AWAITING_UNIT = 'RMA-100417';
 
 /** A call of the portal's API as a demo user, through the token `portal dev-token` prints. */
 async function call<T>(portal: RunningPortal, user: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -128,5 +130,31 @@ describe('the decision on a revised quote', () => {
     await details.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByLabel('Filter').fill(rmaNumber);
     await row.getByText('Repairing', { exact: true }).waitFor();
+  });
+
+  it('casey approves the repair by card, pays on the card page, and the RMA is repairing', async () => {
+    const portal = shared.portal();
+    await diagnoseLiquidDamage(portal, CASEYS_OTHER_AWAITING_UNIT);
+
+    const page = await openFromEmail(portal, 'casey@example.com', CASEYS_OTHER_AWAITING_UNIT);
+    const decision = page.getByRole('dialog', { name: CASEYS_OTHER_AWAITING_UNIT }).getByRole('region', { name: 'Your decision' });
+    await decision.getByRole('radio', { name: /Approve the repair/ }).check();
+    expect(await decision.getByRole('radio', { name: 'Credit Card', exact: true }).isChecked()).toBe(true);
+    await decision.getByRole('button', { name: 'Submit decision' }).click();
+
+    await page.waitForURL(/\/pay-quote-by-authorize\//);
+    await page.getByRole('button', { name: 'Pay by Card' }).click();
+    await page.waitForURL(/\/sandbox\/authnet\//);
+    await page.getByLabel('Card Number').fill('4111111111111111');
+    await page.getByLabel('Expiration Date (MMYY)').fill('1230');
+    await page.getByLabel('Card Code').fill('123');
+    await page.getByRole('button', { name: /Pay/ }).first().click();
+    await page.waitForURL(/\/service-quote-successful/);
+
+    await page.goto(`${portal.url}/your-account/rma-history?rma=${CASEYS_OTHER_AWAITING_UNIT}`);
+    const details = page.getByRole('dialog', { name: CASEYS_OTHER_AWAITING_UNIT });
+    await details.getByRole('region', { name: 'Diagnosis' }).waitFor();
+    await details.getByText('Repairing', { exact: true }).first().waitFor();
+    expect(await details.getByRole('region', { name: 'Your decision' }).count()).toBe(0);
   });
 });
