@@ -182,6 +182,10 @@ describe('the diagnosis in the details window', () => {
     await user.click(within(large).getByRole('button', { name: 'Close photo' }));
     expect(screen.queryByRole('dialog', { name: 'Liquid damage, photo 1 of 2' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'RMA-100501' })).toBeInTheDocument();
+
+    // Closing the window lets the photos' bytes go.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith(first.getAttribute('src'));
   });
 
   it('says so when a photo cannot be loaded', async () => {
