@@ -71,6 +71,8 @@ describe('RMA work page: receive', () => {
     await user.click(screen.getByRole('button', { name: 'Receive' }));
 
     expect(await screen.findByRole('region', { name: 'Diagnose' })).toBeInTheDocument();
+    // The next step takes the keyboard where it left off.
+    expect(screen.getByRole('combobox', { name: 'Finding 1 kind' })).toHaveFocus();
     expect(receive).toHaveBeenCalledWith('RMA-100501', { serial: 'rt10000001', photos: ['rma/2026/11/a.jpg'], notes: 'Scuffed corner' });
   });
 
@@ -194,6 +196,7 @@ describe('RMA work page: diagnose, repair, ship', () => {
     await user.click(screen.getByRole('button', { name: 'Record repair' }));
 
     expect(await screen.findByRole('region', { name: 'Ship back' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ship back' })).toHaveFocus();
     expect(repair).toHaveBeenCalledWith('RMA-100501', {
       workPerformed: 'Reseated the display connector',
       qa: ['Powers on', 'Touchscreen responds', 'Seal and enclosure intact', 'Battery charges'].map((check) => ({ check, passed: true })),

@@ -47,6 +47,8 @@ export function FindingEditor({ index, finding, errors, onChange, onPhotos, onRe
       <Stack>
         <SelectField
           label={`Finding ${n} kind`}
+          // The step's first field, and a finding just added: where the keyboard continues.
+          autoFocus
           options={findingOptions}
           value={finding.code}
           onChange={(code) => onChange({ ...finding, code: code as DepotFindingCode })}

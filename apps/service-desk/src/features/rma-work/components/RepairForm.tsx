@@ -63,6 +63,7 @@ export function RepairForm({ rma, onDone }: { rma: DepotRma; onDone: () => void 
           {refusal ? <Banner variant="error">{refusal.message}</Banner> : null}
           <TextAreaField
             label="Work performed"
+            autoFocus
             value={workPerformed}
             onChange={(event) => setWorkPerformed(event.target.value)}
             error={fieldError('workPerformed')}

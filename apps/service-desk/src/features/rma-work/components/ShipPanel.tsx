@@ -38,7 +38,7 @@ export function ShipPanel({ rma, onDone }: { rma: DepotRma; onDone: () => void }
           Shipping books the return label to the customer's address and e-mails them the tracking number.
         </p>
         <div>
-          <Button type="button" disabled={sending} onClick={() => void ship()}>
+          <Button type="button" autoFocus disabled={sending} onClick={() => void ship()}>
             {sending ? 'Shipping…' : 'Ship back'}
           </Button>
         </div>
