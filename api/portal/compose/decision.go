@@ -64,4 +64,6 @@ func (d decisionQuotes) IssueReturnFee(ctx context.Context, rmaNumber string, fe
 	return q.ID, d.quotes.CardLink(q), nil
 }
 
-func (d decisionQuotes) DecisionLink(rmaNumber string) string { return d.quotes.DecisionLink(rmaNumber) }
+func (d decisionQuotes) DecisionLink(rmaNumber string) string {
+	return d.quotes.DecisionLink(rmaNumber)
+}

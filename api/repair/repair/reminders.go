@@ -19,7 +19,9 @@ const decisionBatch = 50
 func (s *Service) SweepDecisions(ctx context.Context) (int, error) {
 	now := s.d.Now()
 	return sweep.Pass(ctx, decisionBatch,
-		func(ctx context.Context, limit int) ([]rma.Diagnosis, error) { return s.d.Decisions.DueDecisions(ctx, now, limit) },
+		func(ctx context.Context, limit int) ([]rma.Diagnosis, error) {
+			return s.d.Decisions.DueDecisions(ctx, now, limit)
+		},
 		func(ctx context.Context, d rma.Diagnosis) (bool, error) {
 			if d.DecideBy != nil && !now.Before(*d.DecideBy) {
 				return s.returnLapsed(ctx, d.RMANumber)

@@ -28,7 +28,7 @@ func rmaCommand(ctx context.Context, args []string) error {
 	}
 	fs := flag.NewFlagSet("rma advance", flag.ContinueOnError)
 	number := fs.String("rma", "", "the RMA to move (RMA-…)")
-	status := fs.String("status", "", "the status to move it to (RECEIVED, DIAGNOSING, QUOTE_PENDING, REPAIRING, SHIPPED_BACK, CLOSED, CANCELLED, RECYCLED)")
+	status := fs.String("status", "", "the status to move it to (RECEIVED, DIAGNOSING, QUOTE_PENDING, REPAIRING, RETURN_UNREPAIRED, SHIPPED_BACK, CLOSED, CANCELLED, RECYCLED)")
 	note := fs.String("note", "", "what the customer reads about the move")
 	tracking := fs.String("tracking", "", "the return tracking number (SHIPPED_BACK)")
 	parts := fs.String("parts-replaced", "", "parts replaced, for the repair summary (REPAIRING, SHIPPED_BACK)")
