@@ -202,14 +202,15 @@ func (p *Promises) change(ctx context.Context, rec *RMA, date time.Time, pausedA
 }
 
 // moved keeps the promise of rec in step with its move from status from: set on arrival, on
-// hold while a quote waits, running again once it leaves the quote.
+// hold while a quote waits, running again once it leaves the quote for a unit that ships back
+// (repaired or unrepaired; a recycled one ships nothing, so its promise stays as it stopped).
 func (p *Promises) moved(ctx context.Context, rec *RMA, from Status, at time.Time, actor string) error {
 	switch {
 	case rec.Status == StatusReceived:
 		return p.received(ctx, rec, at, actor)
 	case rec.Status == StatusQuotePending:
 		return p.pause(ctx, rec, at, actor, "")
-	case from == StatusQuotePending:
+	case from == StatusQuotePending && !rec.Status.Ends():
 		return p.resume(ctx, rec, at, actor, "")
 	}
 	return nil

@@ -182,3 +182,25 @@ func TestIntegrationPromise_NoneForARecyclingAndTheWarrantyTypesTurnaround(t *te
 		require.Equal(t, "2026-12-10", dateText(got.PromisedShipDate), "PREMIUM: 3 business days from the depot's Monday")
 	})
 }
+
+// A unit recycled at its customer's choice ships nothing back: its promise stays as it stopped,
+// and no slip e-mail goes out.
+func TestIntegrationPromise_ARecyclingDecisionLeavesThePromiseStopped(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		now := time.Date(2026, 12, 7, 16, 0, 0, 0, time.UTC)
+		l, p := promised(t, f, &now)
+		r := created(t, f)
+		for _, s := range []rma.Status{rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending} {
+			_, err := l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: s, Actor: "usr_admin"})
+			require.NoError(t, err)
+		}
+		now = time.Date(2026, 12, 14, 15, 0, 0, 0, time.UTC)
+		f.mailer.Sent, f.mailer.Texts = nil, nil
+		_, err := l.Advance(t.Context(), rma.Advance{Number: r.Number, Status: rma.StatusRecycled, Actor: "usr_casey"})
+		require.NoError(t, err)
+		require.Equal(t, []string{"received none→2026-12-21", "awaitingDecision 2026-12-21→2026-12-21"}, reasons(t, p, r.Number))
+		require.Equal(t, []string{"casey@example.com|RMA " + r.Number + ": your unit was recycled"}, f.mailer.Sent)
+		require.Contains(t, f.mailer.Texts[0], "unit RT10000001 of RMA "+r.Number+" has been recycled.\n")
+	})
+}
