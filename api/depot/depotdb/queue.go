@@ -32,11 +32,12 @@ FROM rma_rmas r
 LEFT JOIN rma_units u ON u.serial = r.serial
 LEFT JOIN rma_events e ON e.rma_number = r.number AND e.kind = 'status' AND e.status = 'RECEIVED'`
 
-// workStatuses are the statuses whose RMAs the depot has work on or waits for: not the
-// customer's payment, nor an end.
+// workStatuses are the statuses whose RMAs the depot has work on or waits for, in lifecycle
+// order: not the customer's payment, nor an end. A unit returning unrepaired still waits to be
+// shipped back.
 var workStatuses = []string{
 	string(rma.StatusAwaitingUnit), string(rma.StatusReceived), string(rma.StatusDiagnosing),
-	string(rma.StatusQuotePending), string(rma.StatusRepairing),
+	string(rma.StatusQuotePending), string(rma.StatusRepairing), string(rma.StatusReturnUnrepaired),
 }
 
 // Queue implements depot.Store: oldest first, (created_at, number) as the keyset.
