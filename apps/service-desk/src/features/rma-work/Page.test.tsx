@@ -76,6 +76,22 @@ describe('RMA work page: receive', () => {
     expect(receive).toHaveBeenCalledWith('RMA-100501', { serial: 'rt10000001', photos: ['rma/2026/11/a.jpg'], notes: 'Scuffed corner' });
   });
 
+  it("shows a photo the uploads refuse in the API's words, and keeps it off the receipt", async () => {
+    const uploadPhotos = jest.fn(async () => {
+      throw new ApiError(400, { error: 'uploads.unsupportedType', message: 'Only photos, videos and PDF files can be attached.' });
+    });
+    const receive = jest.fn();
+    const { user } = setup({ rma: jest.fn(async () => rmaIn('AWAITING_UNIT')), uploadPhotos, receive });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Scanned serial' }), 'RT10000001');
+    await user.upload(screen.getByLabelText(/Condition photos/), photo());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only photos, videos and PDF files can be attached.');
+    await user.click(screen.getByRole('button', { name: 'Receive' }));
+    expect(await screen.findByText("Add at least one photo of the unit's condition")).toBeInTheDocument();
+    expect(receive).not.toHaveBeenCalled();
+  });
+
   it('shows a serial mismatch in the API words and stays on the receipt', async () => {
     const uploadPhotos = jest.fn(async () => [{ originalname: 'front.jpg', bucketFileName: 'rma/2026/11/a.jpg' }]);
     const receive = jest.fn(async () => {
