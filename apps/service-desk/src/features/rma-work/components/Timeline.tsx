@@ -23,8 +23,8 @@ export function Timeline({ events }: { events: readonly DepotTimelineEvent[] }) 
         <Events>
           {events.map((event, index) => (
             <li key={`${event.at}-${index}`}>
-              <strong>{formatDateTime(event.at)}</strong> · {statusLabel(event.status)}
-              {event.actor ? ` · ${event.actor}` : ''}
+              <strong>{formatDateTime(event.at)}</strong>
+              {[event.status ? statusLabel(event.status) : '', event.actor].filter(Boolean).map((part) => ` · ${part}`).join('')}
               {event.detail ? <div>{event.detail}</div> : null}
             </li>
           ))}
