@@ -4,6 +4,7 @@ import { useApi } from '@portal/auth';
 import { Banner, Button, Row, TextField } from '@portal/ui';
 import { refusalOf, type Refusal } from '../../shared/errors';
 import { MSG } from '../../shared/messages';
+import { useFocusInvalid } from '../../shared/useFocusInvalid';
 
 /** Ships one paid order: the carrier and its tracking number, e-mailed to the customer. */
 export function ShipOrderForm({ order, onShipped }: { order: AwaitingPartsOrder; onShipped: (shipped: ShippedPartsOrder) => void }) {
@@ -13,6 +14,7 @@ export function ShipOrderForm({ order, onShipped }: { order: AwaitingPartsOrder;
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [sending, setSending] = useState(false);
+  const { formRef, refused } = useFocusInvalid();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -21,19 +23,24 @@ export function ShipOrderForm({ order, onShipped }: { order: AwaitingPartsOrder;
     if (!tracking.trim()) errors.trackingNumber = MSG.required;
     setChecked(errors);
     setRefusal(null);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      refused();
+      return;
+    }
     setSending(true);
     try {
       onShipped(await api.depot.shipPartsOrder(order.rmaBatchId, { carrier: carrier.trim(), trackingNumber: tracking.trim() }));
     } catch (error) {
-      setRefusal(refusalOf(error));
+      const refusal = refusalOf(error);
+      setRefusal(refusal);
+      if (Object.keys(refusal.fields).length > 0) refused();
       setSending(false);
     }
   };
 
   const fieldError = (field: string) => checked[field] ?? refusal?.fields[field];
   return (
-    <form noValidate aria-label={`Ship ${order.rmaBatchId}`} onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} noValidate aria-label={`Ship ${order.rmaBatchId}`} onSubmit={(event) => void submit(event)}>
       {refusal ? <Banner variant="error">{refusal.message}</Banner> : null}
       <Row $gap="sm">
         <TextField label={`Carrier of ${order.rmaBatchId}`} value={carrier} onChange={(event) => setCarrier(event.target.value)} error={fieldError('carrier')} />

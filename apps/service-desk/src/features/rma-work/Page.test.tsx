@@ -55,6 +55,8 @@ describe('RMA work page: receive', () => {
     await user.type(serial, 'RT10000001{Enter}');
 
     expect(await screen.findByText("Add at least one photo of the unit's condition")).toBeInTheDocument();
+    // The first field in question takes the keyboard.
+    expect(screen.getByLabelText(/Condition photos/)).toHaveFocus();
     expect(receive).not.toHaveBeenCalled();
   });
 
@@ -159,7 +161,9 @@ describe('RMA work page: diagnose, repair, ship', () => {
     await user.click(screen.getByRole('button', { name: 'Record diagnosis' }));
 
     expect(await screen.findByText('At most 1000 characters')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Finding 1 description' })).toHaveAccessibleDescription('At most 1000 characters');
+    const description = screen.getByRole('textbox', { name: 'Finding 1 description' });
+    expect(description).toHaveAccessibleDescription('At most 1000 characters');
+    expect(description).toHaveFocus();
   });
 
   it('asks for two photos of damage that removes warranty cover before it sends', async () => {

@@ -4,6 +4,7 @@ import { useApi } from '@portal/auth';
 import { Banner, Button, Card, CardTitle, Row, SelectField, Stack, TextAreaField, TextField } from '@portal/ui';
 import { refusalOf, type Refusal } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
+import { useFocusInvalid } from '../../../shared/useFocusInvalid';
 import { FindingEditor, Group, type FindingDraft } from './FindingEditor';
 import { FINDINGS_MAX, LINE_ITEMS_MAX, removesCover } from './findings';
 
@@ -53,6 +54,7 @@ export function DiagnoseForm({ rma, onDone }: { rma: DepotRma; onDone: (result: 
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [sending, setSending] = useState(false);
+  const { formRef, refused } = useFocusInvalid();
 
   const onPhotos = useCallback((findingKey: string, photos: string[], uploading: boolean) => {
     setFindings((current) => current.map((f) => (f.key === findingKey ? { ...f, photos, uploading } : f)));
@@ -65,7 +67,10 @@ export function DiagnoseForm({ rma, onDone }: { rma: DepotRma; onDone: (result: 
     const errors = check(findings, lines);
     setChecked(errors);
     setRefusal(null);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      refused();
+      return;
+    }
     setSending(true);
     try {
       const result = await api.depot.diagnose(rma.rmaNumber, {
@@ -75,7 +80,9 @@ export function DiagnoseForm({ rma, onDone }: { rma: DepotRma; onDone: (result: 
       });
       onDone(result);
     } catch (error) {
-      setRefusal(refusalOf(error));
+      const refusal = refusalOf(error);
+      setRefusal(refusal);
+      if (Object.keys(refusal.fields).length > 0) refused();
     } finally {
       setSending(false);
     }
@@ -85,7 +92,7 @@ export function DiagnoseForm({ rma, onDone }: { rma: DepotRma; onDone: (result: 
   return (
     <Card aria-labelledby="step-diagnose">
       <CardTitle id="step-diagnose">Diagnose</CardTitle>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
         <Stack>
           {refusal ? <Banner variant="error">{refusal.message}</Banner> : null}
           {findings.map((finding, index) => (

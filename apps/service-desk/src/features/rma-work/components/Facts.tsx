@@ -25,7 +25,7 @@ export function Facts({ rma }: { rma: DepotRma }) {
         <dt>Received</dt>
         <dd>{rma.receivedAt ? formatDateTime(rma.receivedAt) : 'Not yet'}</dd>
         <dt>Promised ship-back date</dt>
-        <dd>{rma.promisedShipDate ? formatDate(rma.promisedShipDate) : 'Set when the unit is received'}</dd>
+        <dd>{rma.promisedShipDate ? formatDate(rma.promisedShipDate) : rma.receivedAt ? 'None' : 'Set when the unit is received'}</dd>
         {rma.returnTrackingNumber ? (
           <>
             <dt>Return tracking</dt>

@@ -5,6 +5,7 @@ import { Banner, Button, Card, CardTitle, FilePicker, Stack, TextAreaField, Text
 import { refusalOf, type Refusal } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
 import { usePhotoUploads } from '../../../shared/usePhotoUploads';
+import { useFocusInvalid } from '../../../shared/useFocusInvalid';
 
 /**
  * Receive: the technician scans the serial off the unit (the field has the focus, a scanner ends
@@ -19,6 +20,7 @@ export function ReceiveForm({ rma, onDone }: { rma: DepotRma; onDone: () => void
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [sending, setSending] = useState(false);
+  const { formRef, refused } = useFocusInvalid();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,13 +30,18 @@ export function ReceiveForm({ rma, onDone }: { rma: DepotRma; onDone: () => void
     else if (photos.ids.length === 0) errors.photos = MSG.photoRequired;
     setChecked(errors);
     setRefusal(null);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      refused();
+      return;
+    }
     setSending(true);
     try {
       await api.depot.receive(rma.rmaNumber, { serial: serial.trim(), photos: photos.ids, notes: notes.trim() || undefined });
       onDone();
     } catch (error) {
-      setRefusal(refusalOf(error));
+      const refusal = refusalOf(error);
+      setRefusal(refusal);
+      if (Object.keys(refusal.fields).length > 0) refused();
     } finally {
       setSending(false);
     }
@@ -44,7 +51,7 @@ export function ReceiveForm({ rma, onDone }: { rma: DepotRma; onDone: () => void
   return (
     <Card aria-labelledby="step-receive">
       <CardTitle id="step-receive">Receive the unit</CardTitle>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
         <Stack>
           {refusal ? <Banner variant="error">{refusal.message}</Banner> : null}
           <TextField

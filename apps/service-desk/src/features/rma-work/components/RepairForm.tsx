@@ -5,6 +5,7 @@ import { useApi } from '@portal/auth';
 import { Banner, Button, Card, CardTitle, CheckboxField, FieldError, Stack, TextAreaField, TextField } from '@portal/ui';
 import { refusalOf, type Refusal } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
+import { useFocusInvalid } from '../../../shared/useFocusInvalid';
 
 /** The checks every repaired unit goes through before it ships back. */
 export const DEFAULT_QA_CHECKS = ['Powers on', 'Touchscreen responds', 'Seal and enclosure intact', 'Battery charges'] as const;
@@ -29,6 +30,7 @@ export function RepairForm({ rma, onDone }: { rma: DepotRma; onDone: () => void 
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [sending, setSending] = useState(false);
+  const { formRef, refused } = useFocusInvalid();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +39,10 @@ export function RepairForm({ rma, onDone }: { rma: DepotRma; onDone: () => void 
     if (!DEFAULT_QA_CHECKS.every((check) => passed[check])) errors.qa = MSG.qaFailed;
     setChecked(errors);
     setRefusal(null);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      refused();
+      return;
+    }
     setSending(true);
     try {
       await api.depot.repair(rma.rmaNumber, {
@@ -48,7 +53,9 @@ export function RepairForm({ rma, onDone }: { rma: DepotRma; onDone: () => void 
       });
       onDone();
     } catch (error) {
-      setRefusal(refusalOf(error));
+      const refusal = refusalOf(error);
+      setRefusal(refusal);
+      if (Object.keys(refusal.fields).length > 0) refused();
     } finally {
       setSending(false);
     }
@@ -58,7 +65,7 @@ export function RepairForm({ rma, onDone }: { rma: DepotRma; onDone: () => void 
   return (
     <Card aria-labelledby="step-repair">
       <CardTitle id="step-repair">Record the repair</CardTitle>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
         <Stack>
           {refusal ? <Banner variant="error">{refusal.message}</Banner> : null}
           <TextAreaField
