@@ -44,6 +44,10 @@ describe('service desk queue', () => {
     expect(late).toHaveTextContent('Mar 10 2026');
     expect(late).toHaveTextContent('Late');
     expect(within(table).getByRole('row', { name: /RMA-100501/ })).toHaveTextContent('On time');
+    // A technician's menu has no lead overview: the host would refuse it.
+    const menu = screen.getByRole('navigation', { name: 'Service desk' });
+    expect(within(menu).getByRole('link', { name: 'Parts orders' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Lead overview' })).not.toBeInTheDocument();
   });
 
   it('opens the work page when a scanned serial and Enter match exactly one RMA', async () => {
