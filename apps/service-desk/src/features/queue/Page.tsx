@@ -32,7 +32,8 @@ export function ServiceDeskQueuePage() {
   const { state, reload, request, setRequest } = useQueue();
   const [filters, setFilters] = useState<QueueFilters>(noFilters);
   const set = (field: keyof QueueFilters) => (value: string) => setFilters((current) => ({ ...current, [field]: value }));
-  const scanned = request.filters.q.trim();
+  // A scan is a first page's search: paging on through its matches opens none of them.
+  const scanned = request.after ? '' : request.filters.q.trim();
   const items = state.kind === 'loaded' ? state.value.items : null;
   const [only] = items ?? [];
 
