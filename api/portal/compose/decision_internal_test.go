@@ -349,3 +349,33 @@ func TestIntegrationSweepDecisions_AnApprovalLeftUnpaidLapsesToo(t *testing.T) {
 		require.Equal(t, rma.StatusReturnUnrepaired, f.status(t))
 	})
 }
+
+// Two decisions at once (two tabs): the RMA's row lock and the conditional write let one
+// through; the other finds no decision pending and changes nothing.
+func TestIntegrationDecision_TwoAtOnceOneWins(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newDecisionFixture(t, gdb)
+		choices := []rma.Choice{rma.ChoiceRecycle, rma.ChoiceReturnUnrepaired}
+		errs := make([]error, len(choices))
+		var wg sync.WaitGroup
+		for i, c := range choices {
+			wg.Go(func() {
+				_, errs[i] = f.svc.Decide(t.Context(), casey, repair.DecisionRequest{Number: f.rec.Number, Choice: c})
+			})
+		}
+		wg.Wait()
+		var won int
+		for _, err := range errs {
+			if err == nil {
+				won++
+				continue
+			}
+			require.ErrorIs(t, err, rma.ErrNoDecisionPending)
+		}
+		require.Equal(t, 1, won)
+		d, err := f.caps.Diagnoses().Of(t.Context(), f.rec.Number)
+		require.NoError(t, err)
+		want := map[rma.Choice]rma.Status{rma.ChoiceRecycle: rma.StatusRecycled, rma.ChoiceReturnUnrepaired: rma.StatusReturnUnrepaired}
+		require.Equal(t, want[d.Decision.Choice], f.status(t), "the decision on record is the move made")
+	})
+}
