@@ -1,6 +1,7 @@
 package depotdb_test
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -172,5 +173,36 @@ func TestIntegrationDiagnose_RefusesFieldsAndMovesNothing(t *testing.T) {
 		var n int64
 		require.NoError(t, db.Conn(t.Context(), gdb).Table("rma_diagnoses").Count(&n).Error)
 		require.Zero(t, n)
+	})
+}
+
+// Two technicians diagnose one unit at once: the RMA's row lock lets one through, the other
+// finds it diagnosed.
+func TestIntegrationDiagnose_TwoAtOnceOneDiagnosis(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		quotes := diagnosing(f, nil)
+		r := f.receivedRMA(t, "RT10000001", "rma/a.jpg", "depot/a.jpg")
+		photos := [][]string{{"depot/d1.jpg", "depot/d2.jpg"}, {"depot/d3.jpg", "depot/b.jpg"}}
+		errs := make([]error, len(photos))
+		var wg sync.WaitGroup
+		for i, p := range photos {
+			wg.Go(func() {
+				_, errs[i] = f.svc.Diagnose(t.Context(), tariq, depot.DiagnoseRequest{Number: r.Number,
+					Findings:  []depot.FindingInput{{Code: "PHYSICAL_DAMAGE", Description: "Bent frame", Photos: p}},
+					LineItems: []depot.LineInput{{Kind: "PART", Code: "RL14-BAT", Quantity: 1}}})
+			})
+		}
+		wg.Wait()
+		won := 0
+		for _, err := range errs {
+			if err == nil {
+				won++
+				continue
+			}
+			require.ErrorIs(t, err, depot.ErrNotDiagnosable)
+		}
+		require.Equal(t, 1, won)
+		require.Len(t, quotes.Issued, 1, "one revised quote")
 	})
 }
