@@ -188,6 +188,9 @@ describe('RMA work page: diagnose, repair, ship', () => {
     await user.click(screen.getByRole('button', { name: 'Add an item' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Item 1 kind' }), 'PART');
     await user.type(screen.getByRole('textbox', { name: 'Item 1 code' }), 'RL14-LCD');
+    await user.click(screen.getByRole('button', { name: 'Add the requested repair: Cracked display' }));
+    expect(screen.getByRole('textbox', { name: 'Item 2 code' })).toHaveValue('Cracked display');
+    expect(screen.queryByRole('button', { name: /Add the requested repair/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Record diagnosis' }));
 
     expect(await screen.findByText(/the work is covered/)).toBeInTheDocument();
@@ -195,7 +198,10 @@ describe('RMA work page: diagnose, repair, ship', () => {
     expect(diagnose).toHaveBeenCalledWith('RMA-100501', {
       findings: [{ code: 'COMPONENT_FAILURE', description: 'Loose connector', photos: [] }],
       technicianNote: 'Reseat',
-      lineItems: [{ kind: 'PART', code: 'RL14-LCD', quantity: 1 }],
+      lineItems: [
+        { kind: 'PART', code: 'RL14-LCD', quantity: 1 },
+        { kind: 'REPAIR_OPTION', code: 'Cracked display', quantity: 1 },
+      ],
     });
   });
 

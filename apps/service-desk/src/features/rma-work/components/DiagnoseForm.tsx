@@ -23,7 +23,7 @@ const kindOptions = [
 let nextKey = 0;
 const key = () => `d${nextKey++}`;
 const newFinding = (): FindingDraft => ({ key: key(), code: 'COMPONENT_FAILURE', description: '', photos: [], uploading: false });
-const newLine = (): LineDraft => ({ key: key(), kind: 'REPAIR_OPTION', code: '', quantity: '1' });
+const newLine = (code = ''): LineDraft => ({ key: key(), kind: 'REPAIR_OPTION', code, quantity: '1' });
 
 /** The form's own checks, by the API's field names, in its words. */
 function check(findings: FindingDraft[], lines: LineDraft[]): Record<string, string> {
@@ -56,6 +56,7 @@ export function DiagnoseForm({ rma, onDone }: { rma: DepotRma; onDone: (result: 
   const [sending, setSending] = useState(false);
   const { formRef, refused } = useFocusInvalid();
 
+  const requested = rma.problem.problem.trim();
   const onPhotos = useCallback((findingKey: string, photos: string[], uploading: boolean) => {
     setFindings((current) => current.map((f) => (f.key === findingKey ? { ...f, photos, uploading } : f)));
   }, []);
@@ -151,11 +152,17 @@ export function DiagnoseForm({ rma, onDone }: { rma: DepotRma; onDone: (result: 
                 </Row>
               ))}
               {lines.length < LINE_ITEMS_MAX ? (
-                <div>
+                <Row $gap="sm">
                   <Button type="button" $variant="secondary" onClick={() => setLines((current) => [...current, newLine()])}>
                     Add an item
                   </Button>
-                </div>
+                  {/* The repair the customer asked for is one of the model's repair options. */}
+                  {requested && !lines.some((line) => line.kind === 'REPAIR_OPTION' && line.code === requested) ? (
+                    <Button type="button" $variant="secondary" onClick={() => setLines((current) => [...current, newLine(requested)])}>
+                      Add the requested repair: {requested}
+                    </Button>
+                  ) : null}
+                </Row>
               ) : null}
             </Stack>
           </Group>
