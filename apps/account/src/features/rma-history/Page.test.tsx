@@ -270,7 +270,7 @@ describe('rma-history', () => {
       expect.stringMatching(/^Mar 4 2026 .* · Received · Service center$/),
       expect.stringMatching(/^Mar 9 2026 .* · Shipped back · Service center.*On its way back$/),
     ]);
-    expect(promiseLine(dialog)).toHaveTextContent(/^Promised ship-back date: Mar 18 2026$/);
+    expect(promiseLine(dialog)).toHaveTextContent(/^Promised ship-back date: Mar 18 2026: kept, shipped back Mar 9 2026$/);
     expect(within(dialog).getByText('100 Congress Ave', { exact: false })).toBeInTheDocument();
     expect(within(dialog).getByText('Prepaid shipping label')).toBeInTheDocument();
     expect(await within(dialog).findByRole('link', { name: 'Shipping label' })).toHaveAttribute('href', 'blob:http://portal.test/doc');

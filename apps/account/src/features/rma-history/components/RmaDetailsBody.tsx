@@ -7,6 +7,7 @@ import { Button, FactList, Row, formatDate, formatDateTime } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
 import { eventText, rmaTypeText, shippingText, statusText } from '../../../shared/statusText';
 import { awaitsDecision } from '../model/decision';
+import { promiseOutcome } from '../model/promise';
 import { DecisionForm } from './DecisionForm';
 import { DiagnosisSection } from './DiagnosisSection';
 import { PayOrCancel } from './PayOrCancel';
@@ -69,6 +70,14 @@ function promiseChanges(timeline: RmaDetails['timeline']): number {
   return timeline.filter((event) => event.kind === 'promise').length;
 }
 
+/** Once the unit left: whether it left by the promised day. */
+function PromiseKept({ details }: { details: RmaDetails }) {
+  const outcome = promiseOutcome(details);
+  if (!outcome) return null;
+  const shipped = <time dateTime={outcome.shippedAt}>{formatDate(outcome.shippedAt)}</time>;
+  return outcome.kept ? <>: kept, shipped back {shipped}</> : <>: missed, shipped back {shipped}</>;
+}
+
 /**
  * What the details window shows once the details are in. A module of its own, fetched when a
  * window opens: formatting the contact's phone takes libphonenumber and its metadata (about
@@ -101,6 +110,7 @@ export function RmaDetailsBody({
         <p>
           Promised ship-back date: <time dateTime={details.promisedShipDate}>{formatDate(details.promisedShipDate)}</time>
           {promiseChanges(timeline) > 1 ? ' (updated: see the timeline for why)' : null}
+          <PromiseKept details={details} />
         </p>
       ) : null}
       <PayOrCancel rma={details} />
