@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
 import { payOnPayPal, toConfirmStep } from './payment';
 import type { RunningPortal } from './portal';
+import { serviceJourney } from './servicejourney';
 import { startSplitPortal } from './split';
 import {
   confirmAccurate,
@@ -130,5 +131,14 @@ describe('one process per domain behind the proxy', () => {
     // Her organization's units, from the rma capability through the parts process.
     await page.goto(`${portal.url}/sm-inventory`);
     await page.getByRole('table', { name: 'Your units' }).getByRole('rowheader').first().waitFor();
+  });
+
+  it('the depot carries an RMA to its way back (depot, account, repair and payments processes): a revised quote approved and paid by card', async () => {
+    // RMA-100393, the embedded journey's, was advanced by hand above.
+    await serviceJourney(portal, openAs, 'RMA-100407', 'approve by card');
+  });
+
+  it("the depot ships a unit back unrepaired at its customer's choice", async () => {
+    await serviceJourney(portal, openAs, 'RMA-100417', 'return unrepaired');
   });
 });
