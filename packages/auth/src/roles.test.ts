@@ -26,13 +26,15 @@ describe('role helpers', () => {
     expect(clientRoles(roles, 'service-portal')).toEqual(['customer', 'service:payment:po']);
   });
 
-  it('keeps the spec §6 permission strings', () => {
+  it('keeps the spec §6 permission strings and the depot staff roles (issue 29)', () => {
     expect(permissions).toEqual({
       beta: 'service:beta',
       rmaOverride: 'service:admin:rma:override:oow',
       createPartOrder: 'service:partorder:create',
       paymentPO: 'service:payment:po',
       videoSerialPermission: 'service:video:serial:read',
+      depotTechnician: 'service:depot:technician',
+      depotLead: 'service:depot:lead',
     });
   });
 });
