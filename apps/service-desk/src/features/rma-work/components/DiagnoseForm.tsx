@@ -2,9 +2,8 @@ import { useCallback, useState, type FormEvent } from 'react';
 import type { DepotRma, DiagnosedRma } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { Banner, Button, Card, CardTitle, Row, SelectField, Stack, TextAreaField, TextField } from '@portal/ui';
-import { refusalOf, type Refusal } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
-import { useFocusInvalid } from '../../../shared/useFocusInvalid';
+import { useCheckedSubmit, type FieldMessages } from '../../../shared/useCheckedSubmit';
 import { FindingEditor, Group, type FindingDraft } from './FindingEditor';
 import { FINDINGS_MAX, LINE_ITEMS_MAX, removesCover } from './findings';
 
@@ -26,8 +25,8 @@ const newFinding = (): FindingDraft => ({ key: key(), code: 'COMPONENT_FAILURE',
 const newLine = (code = ''): LineDraft => ({ key: key(), kind: 'REPAIR_OPTION', code, quantity: '1' });
 
 /** The form's own checks, by the API's field names, in its words. */
-function check(findings: FindingDraft[], lines: LineDraft[]): Record<string, string> {
-  const errors: Record<string, string> = {};
+function check(findings: FindingDraft[], lines: LineDraft[]): FieldMessages {
+  const errors: FieldMessages = {};
   findings.forEach((finding, i) => {
     if (!finding.description.trim()) errors[`findings[${i}].description`] = MSG.required;
     if (finding.uploading) errors[`findings[${i}].photos`] = MSG.uploading;
@@ -51,10 +50,7 @@ export function DiagnoseForm({ rma, onDone }: { rma: DepotRma; onDone: (result: 
   const [findings, setFindings] = useState<FindingDraft[]>(() => [newFinding()]);
   const [lines, setLines] = useState<LineDraft[]>([]);
   const [note, setNote] = useState('');
-  const [checked, setChecked] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [sending, setSending] = useState(false);
-  const { formRef, refused } = useFocusInvalid();
+  const { formRef, refusal, sending, submit: send, fieldError: errors } = useCheckedSubmit();
 
   const requested = rma.problem.problem.trim();
   const onPhotos = useCallback((findingKey: string, photos: string[], uploading: boolean) => {
@@ -63,33 +59,16 @@ export function DiagnoseForm({ rma, onDone }: { rma: DepotRma; onDone: (result: 
   const setLine = (index: number, change: Partial<LineDraft>) =>
     setLines((current) => current.map((line, i) => (i === index ? { ...line, ...change } : line)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors = check(findings, lines);
-    setChecked(errors);
-    setRefusal(null);
-    if (Object.keys(errors).length > 0) {
-      refused();
-      return;
-    }
-    setSending(true);
-    try {
+  const submit = (event: FormEvent) =>
+    send(event, check(findings, lines), async () => {
       const result = await api.depot.diagnose(rma.rmaNumber, {
         findings: findings.map(({ code, description, photos }) => ({ code, description: description.trim(), photos })),
         technicianNote: note.trim() || undefined,
         lineItems: lines.map(({ kind, code, quantity }) => ({ kind, code: code.trim(), quantity: Number(quantity) })),
       });
       onDone(result);
-    } catch (error) {
-      const refusal = refusalOf(error);
-      setRefusal(refusal);
-      if (Object.keys(refusal.fields).length > 0) refused();
-    } finally {
-      setSending(false);
-    }
-  };
+    });
 
-  const errors = (field: string) => checked[field] ?? refusal?.fields[field];
   return (
     <Card aria-labelledby="step-diagnose">
       <CardTitle id="step-diagnose">Diagnose</CardTitle>

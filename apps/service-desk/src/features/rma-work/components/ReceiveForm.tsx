@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { DepotRma } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { Banner, Button, Card, CardTitle, FilePicker, Stack, TextAreaField, TextField } from '@portal/ui';
-import { refusalOf, type Refusal } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
 import { usePhotoUploads } from '../../../shared/usePhotoUploads';
-import { useFocusInvalid } from '../../../shared/useFocusInvalid';
+import { useCheckedSubmit, type FieldMessages } from '../../../shared/useCheckedSubmit';
 
 /**
  * Receive: the technician scans the serial off the unit (the field has the focus, a scanner ends
@@ -17,37 +16,19 @@ export function ReceiveForm({ rma, onDone }: { rma: DepotRma; onDone: () => void
   const photos = usePhotoUploads();
   const [serial, setSerial] = useState('');
   const [notes, setNotes] = useState('');
-  const [checked, setChecked] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [sending, setSending] = useState(false);
-  const { formRef, refused } = useFocusInvalid();
+  const { formRef, refusal, sending, submit: send, fieldError } = useCheckedSubmit();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors: Record<string, string> = {};
+  const submit = (event: FormEvent) => {
+    const errors: FieldMessages = {};
     if (!serial.trim()) errors.serial = MSG.required;
     if (photos.busy) errors.photos = MSG.uploading;
     else if (photos.ids.length === 0) errors.photos = MSG.photoRequired;
-    setChecked(errors);
-    setRefusal(null);
-    if (Object.keys(errors).length > 0) {
-      refused();
-      return;
-    }
-    setSending(true);
-    try {
+    return send(event, errors, async () => {
       await api.depot.receive(rma.rmaNumber, { serial: serial.trim(), photos: photos.ids, notes: notes.trim() || undefined });
       onDone();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      setRefusal(refusal);
-      if (Object.keys(refusal.fields).length > 0) refused();
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
-  const fieldError = (field: string) => checked[field] ?? refusal?.fields[field];
   return (
     <Card aria-labelledby="step-receive">
       <CardTitle id="step-receive">Receive the unit</CardTitle>

@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import type { DepotRma } from '@portal/api-client';
 import { useApi } from '@portal/auth';
 import { Banner, Button, Card, CardTitle, CheckboxField, FieldError, Stack, TextAreaField, TextField } from '@portal/ui';
-import { refusalOf, type Refusal } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
-import { useFocusInvalid } from '../../../shared/useFocusInvalid';
+import { useCheckedSubmit, type FieldMessages } from '../../../shared/useCheckedSubmit';
 
 /** The checks every repaired unit goes through before it ships back. */
 export const DEFAULT_QA_CHECKS = ['Powers on', 'Touchscreen responds', 'Seal and enclosure intact', 'Battery charges'] as const;
@@ -27,24 +26,13 @@ export function RepairForm({ rma, onDone }: { rma: DepotRma; onDone: () => void 
   const [workPerformed, setWorkPerformed] = useState('');
   const [notes, setNotes] = useState('');
   const [passed, setPassed] = useState<Record<string, boolean>>({});
-  const [checked, setChecked] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [sending, setSending] = useState(false);
-  const { formRef, refused } = useFocusInvalid();
+  const { formRef, refusal, sending, submit: send, fieldError } = useCheckedSubmit();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors: Record<string, string> = {};
+  const submit = (event: FormEvent) => {
+    const errors: FieldMessages = {};
     if (!workPerformed.trim()) errors.workPerformed = MSG.required;
     if (!DEFAULT_QA_CHECKS.every((check) => passed[check])) errors.qa = MSG.qaFailed;
-    setChecked(errors);
-    setRefusal(null);
-    if (Object.keys(errors).length > 0) {
-      refused();
-      return;
-    }
-    setSending(true);
-    try {
+    return send(event, errors, async () => {
       await api.depot.repair(rma.rmaNumber, {
         partsReplaced: partsReplaced.trim() || undefined,
         workPerformed: workPerformed.trim(),
@@ -52,16 +40,9 @@ export function RepairForm({ rma, onDone }: { rma: DepotRma; onDone: () => void 
         qa: DEFAULT_QA_CHECKS.map((check) => ({ check, passed: true })),
       });
       onDone();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      setRefusal(refusal);
-      if (Object.keys(refusal.fields).length > 0) refused();
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
-  const fieldError = (field: string) => checked[field] ?? refusal?.fields[field];
   return (
     <Card aria-labelledby="step-repair">
       <CardTitle id="step-repair">Record the repair</CardTitle>
