@@ -67,6 +67,7 @@ export {
   type UploadOptions,
 } from './client';
 export { ApiError, isApiError, isAbortError, type ApiErrorBody } from './errors';
+export { rmaStatusWords } from './statusWords';
 export { createGraphQLClient, isUnauthenticated, GRAPHQL_PATH, type GraphQLClient, type GraphQLErrorEntry } from './graphql';
 export {
   AWAITING_PAYMENT_PATH,

@@ -1,27 +1,14 @@
-/**
- * The statuses the account pages show, in words for customers: the RMA lifecycle's and a parts
- * order's (AWAITING_PAYMENT, PLACED, SHIPPED, CANCELLED).
- */
-const STATUS_WORDS: Record<string, string> = {
-  AWAITING_PAYMENT: 'Awaiting payment',
-  AWAITING_UNIT: 'Awaiting unit',
-  RECEIVED: 'Received',
-  DIAGNOSING: 'Diagnosing',
-  QUOTE_PENDING: 'Quote pending',
-  REPAIRING: 'Repairing',
-  // The customer chose (or let the 30 days pass) to have the unit back without the repair.
-  RETURN_UNREPAIRED: 'Returning unrepaired',
-  SHIPPED_BACK: 'Shipped back',
-  CLOSED: 'Closed',
-  CANCELLED: 'Cancelled',
-  RECYCLED: 'Recycled',
+import { rmaStatusWords } from '@portal/api-client';
+
+/** A parts order's statuses beside the RMA lifecycle's (AWAITING_PAYMENT and CANCELLED are both's). */
+const ORDER_STATUS_WORDS: Record<string, string> = {
   PLACED: 'Placed',
   SHIPPED: 'Shipped',
 };
 
 /** 'SHIPPED_BACK' → 'Shipped back'; a status this page does not know yet is still readable. */
 export function statusText(status: string): string {
-  const known = STATUS_WORDS[status];
+  const known = rmaStatusWords(status) ?? ORDER_STATUS_WORDS[status];
   if (known) return known;
   const words = status.toLowerCase().replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -1,20 +1,4 @@
-/**
- * The RMA statuses as depot staff read them. The queue holds the work statuses (awaiting unit to
- * repairing); the rest appear on a work page and in the audit.
- */
-export const statusLabels: Record<string, string> = {
-  AWAITING_PAYMENT: 'Awaiting payment',
-  AWAITING_UNIT: 'Awaiting unit',
-  RECEIVED: 'Received',
-  DIAGNOSING: 'Diagnosing',
-  QUOTE_PENDING: 'Quote pending',
-  REPAIRING: 'Repairing',
-  RETURN_UNREPAIRED: 'Returning unrepaired',
-  SHIPPED_BACK: 'Shipped back',
-  CLOSED: 'Closed',
-  CANCELLED: 'Cancelled',
-  RECYCLED: 'Recycled',
-};
+import { rmaStatusWords } from '@portal/api-client';
 
 /** The queue's statuses, in lifecycle order: what the status filter offers. */
 export const workStatuses = ['AWAITING_UNIT', 'RECEIVED', 'DIAGNOSING', 'QUOTE_PENDING', 'REPAIRING', 'RETURN_UNREPAIRED'] as const;
@@ -29,8 +13,9 @@ const warrantyLabels: Record<string, string> = {
   ADVANCE_EXCHANGE: 'Advance exchange',
 };
 
+/** A status in the words the customer reads too. */
 export function statusLabel(status: string): string {
-  return statusLabels[status] ?? status;
+  return rmaStatusWords(status) ?? status;
 }
 
 export function warrantyLabel(type: string): string {
