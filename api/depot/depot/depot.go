@@ -120,7 +120,9 @@ type Store interface {
 	AddAudit(ctx context.Context, e AuditEntry) error
 	Audit(ctx context.Context, q AuditQuery) ([]AuditEntry, error)
 	Queue(ctx context.Context, q QueueQuery) ([]QueueRow, error)
-	Backlog(ctx context.Context) ([]BacklogCount, error)
+	// Backlog counts per work status; an RMA whose promised date is before today (YYYY-MM-DD)
+	// is breached.
+	Backlog(ctx context.Context, today string) ([]BacklogCount, error)
 }
 
 // Service holds the depot's use cases.

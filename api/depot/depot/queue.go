@@ -78,11 +78,13 @@ type QueuePage struct {
 	Next string
 }
 
-// BacklogCount is how many RMAs wait in one status, and since when the oldest does.
+// BacklogCount is how many RMAs wait in one status, since when the oldest does, and how many
+// of them are past their promised ship-back date (QueueRow.Breached).
 type BacklogCount struct {
-	Status rma.Status
-	Count  int
-	Oldest time.Time
+	Status   rma.Status
+	Count    int
+	Oldest   time.Time
+	Breached int
 }
 
 // QueueFilter is the queue's request as the HTTP surface read it.
@@ -135,9 +137,9 @@ func (s *Service) Queue(ctx context.Context, f QueueFilter) (QueuePage, error) {
 }
 
 // Backlog counts the RMAs waiting in each status the depot works on that has any, in lifecycle
-// order, for leads.
+// order, and their breaches as of today, for leads.
 func (s *Service) Backlog(ctx context.Context) ([]BacklogCount, error) {
-	return s.Store.Backlog(ctx)
+	return s.Store.Backlog(ctx, s.Now().UTC().Format(time.DateOnly))
 }
 
 // readForward checks a page request that reads forward only (first/after): the depot's lists

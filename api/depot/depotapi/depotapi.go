@@ -185,6 +185,8 @@ type backlogItem struct {
 	Status string `json:"status"`
 	Count  int    `json:"count"`
 	Oldest string `json:"oldestCreatedAt"`
+	// Breached counts the status's RMAs past their promised ship-back date.
+	Breached int `json:"breached"`
 }
 
 func (h handlers) backlog(c *gin.Context) error {
@@ -194,7 +196,7 @@ func (h handlers) backlog(c *gin.Context) error {
 	}
 	out := make([]backlogItem, 0, len(got))
 	for _, b := range got {
-		out = append(out, backlogItem{Status: string(b.Status), Count: b.Count, Oldest: stamp(b.Oldest)})
+		out = append(out, backlogItem{Status: string(b.Status), Count: b.Count, Oldest: stamp(b.Oldest), Breached: b.Breached})
 	}
 	c.JSON(http.StatusOK, gin.H{"statuses": out})
 	return nil

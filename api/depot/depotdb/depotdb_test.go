@@ -244,6 +244,13 @@ func TestIntegrationQueue_FindsByNumberOrSerialAndPagesOldestFirst(t *testing.T)
 		require.Equal(t, a.CreatedAt.UTC().Truncate(time.Second), backlog[0].Oldest.Truncate(time.Second))
 		require.Equal(t, rma.StatusReceived, backlog[1].Status)
 		require.Equal(t, 1, backlog[1].Count)
+		require.Zero(t, backlog[1].Breached, "promised for later")
+
+		// The promised day has passed: the lead sees the breach in its status.
+		require.NoError(t, gdb.Exec("UPDATE rma_rmas SET promised_ship_date = ? WHERE number = ?", "2020-01-01", b.Number).Error)
+		backlog, err = f.svc.Backlog(t.Context())
+		require.NoError(t, err)
+		require.Equal(t, []int{0, 1}, []int{backlog[0].Breached, backlog[1].Breached})
 	})
 }
 

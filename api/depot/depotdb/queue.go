@@ -92,30 +92,34 @@ func toQueueRow(r queueRow) depot.QueueRow {
 	return row
 }
 
-// backlogRow is one status's count.
+// backlogRow is one status's count and its breaches.
 type backlogRow struct {
-	Status string
-	Count  int
+	Status   string
+	Count    int
+	Breached int
 }
 
 // Backlog implements depot.Store: the RMAs waiting per work status that has any, in lifecycle
 // order, with
 // the oldest one's creation (read per status from the column itself: an aggregate of a
 // timestamp comes back from SQLite as text).
-func (s *Store) Backlog(ctx context.Context) ([]depot.BacklogCount, error) {
+func (s *Store) Backlog(ctx context.Context, today string) ([]depot.BacklogCount, error) {
 	conn := db.Conn(ctx, s.gdb)
 	var rows []backlogRow
-	err := conn.Raw(`SELECT status, COUNT(*) AS count FROM rma_rmas WHERE status IN ? GROUP BY status`, workStatuses).Scan(&rows).Error
+	// Dates are YYYY-MM-DD text, so they compare as they sort.
+	err := conn.Raw(`SELECT status, COUNT(*) AS count,
+	SUM(CASE WHEN promised_ship_date IS NOT NULL AND promised_ship_date < ? THEN 1 ELSE 0 END) AS breached
+FROM rma_rmas WHERE status IN ? GROUP BY status`, today, workStatuses).Scan(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("depotdb: backlog: %w", err)
 	}
-	counts := map[string]int{}
+	counts := map[string]backlogRow{}
 	for _, r := range rows {
-		counts[r.Status] = r.Count
+		counts[r.Status] = r
 	}
 	out := make([]depot.BacklogCount, 0, len(workStatuses))
 	for _, st := range workStatuses {
-		c := depot.BacklogCount{Status: rma.Status(st), Count: counts[st]}
+		c := depot.BacklogCount{Status: rma.Status(st), Count: counts[st].Count, Breached: counts[st].Breached}
 		if c.Count == 0 {
 			continue
 		}

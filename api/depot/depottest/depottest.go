@@ -111,10 +111,11 @@ func (s *Store) Queue(_ context.Context, q depot.QueueQuery) ([]depot.QueueRow, 
 	return out, nil
 }
 
-// Backlog counts Rows per status that has any, with the oldest creation, as depotdb does.
-func (s *Store) Backlog(context.Context) ([]depot.BacklogCount, error) {
+// Backlog counts Rows per status that has any, with the oldest creation and the breaches, as
+// depotdb does.
+func (s *Store) Backlog(_ context.Context, today string) ([]depot.BacklogCount, error) {
 	var out []depot.BacklogCount
-	for _, st := range []rma.Status{rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending, rma.StatusRepairing} {
+	for _, st := range []rma.Status{rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending, rma.StatusRepairing, rma.StatusReturnUnrepaired} {
 		c := depot.BacklogCount{Status: st}
 		for _, r := range s.Rows {
 			if r.Status == st {
@@ -122,6 +123,9 @@ func (s *Store) Backlog(context.Context) ([]depot.BacklogCount, error) {
 					c.Oldest = r.CreatedAt
 				}
 				c.Count++
+				if r.PromisedShipDate != "" && r.PromisedShipDate < today {
+					c.Breached++
+				}
 			}
 		}
 		if c.Count > 0 {

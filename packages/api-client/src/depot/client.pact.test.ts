@@ -195,7 +195,9 @@ describe('depot API contract: queue, backlog, audit', () => {
       .uponReceiving('a backlog request by a lead')
       .withRequest('GET', '/depot/backlog', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(200, (res) =>
-        res.jsonBody({ statuses: eachLike({ status: like('RECEIVED'), count: integer(1), oldestCreatedAt: timestamp('2026-03-01T09:00:00Z') }) }),
+        res.jsonBody({
+          statuses: eachLike({ status: like('RECEIVED'), count: integer(1), oldestCreatedAt: timestamp('2026-03-01T09:00:00Z'), breached: integer(0) }),
+        }),
       )
       .executeTest(async (server) => {
         const backlog = await api(server.url, signedIn).depot.backlog();

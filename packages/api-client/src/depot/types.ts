@@ -70,6 +70,8 @@ export interface BacklogStatus {
   status: string;
   count: number;
   oldestCreatedAt: string;
+  /** Of count, the RMAs past their promised ship-back date. */
+  breached: number;
 }
 
 /** A unit flagged for a lead instead of received: another serial than the RMA's, or no RMA. */

@@ -18,7 +18,7 @@ const entry = (id: number) => ({
 });
 
 describe("the lead's overview", () => {
-  it('shows the backlog per status, the turnaround, the flagged units and the audit, paged', async () => {
+  it('shows the backlog per status with its breaches, the turnaround, the flagged units and the audit, paged', async () => {
     const audit = jest.fn(async (page?: { after?: string }) => (page?.after ? { items: [entry(2)], next: '' } : { items: [entry(1)], next: 'c1' }));
     const user = userEvent.setup({ delay: null });
     renderDesk(<ServiceDeskLeadPage />, {
@@ -26,7 +26,7 @@ describe("the lead's overview", () => {
       url: '/service-desk/lead',
       me: lena,
       depot: {
-        backlog: jest.fn(async () => [{ status: 'RECEIVED', count: 3, oldestCreatedAt: '2026-03-01T09:00:00Z' }]),
+        backlog: jest.fn(async () => [{ status: 'RECEIVED', count: 3, oldestCreatedAt: '2026-03-01T09:00:00Z', breached: 1 }]),
         flags: jest.fn(async () => [
           { kind: 'SERIAL_MISMATCH' as const, rmaNumber: 'RMA-100501', serial: 'RT99999999', expectedSerial: 'RT10000001', detail: '', actor: 'tariq@rugged.example', at: '2026-03-02T09:00:00Z' },
         ]),
@@ -43,7 +43,7 @@ describe("the lead's overview", () => {
     });
 
     const backlog = await screen.findByRole('table', { name: 'Backlog' });
-    expect(within(backlog).getByRole('row', { name: /Received/ })).toHaveTextContent('3');
+    expect(within(backlog).getByRole('row', { name: /Received/ })).toHaveTextContent('Received3Mar 1 20261');
     expect(await screen.findByRole('table', { name: 'Flagged units' })).toHaveTextContent('Serial mismatch');
     const turnaround = await screen.findByRole('table', { name: 'Turnaround' });
     expect(within(turnaround).getByRole('row', { name: /RL14/ })).toHaveTextContent('Standard23.0 d5.5 d');

@@ -50,6 +50,7 @@ export function ServiceDeskLeadPage() {
                   <th scope="col">Status</th>
                   <th scope="col">RMAs</th>
                   <th scope="col">Oldest since</th>
+                  <th scope="col">Past promised date</th>
                 </tr>
               </thead>
               <tbody>
@@ -58,6 +59,7 @@ export function ServiceDeskLeadPage() {
                     <th scope="row">{statusLabel(row.status)}</th>
                     <td>{row.count}</td>
                     <td>{formatDate(row.oldestCreatedAt)}</td>
+                    <td>{row.breached}</td>
                   </tr>
                 ))}
               </tbody>
