@@ -119,6 +119,9 @@ type Store interface {
 	Flags(ctx context.Context) ([]Flag, error)
 	AddAudit(ctx context.Context, e AuditEntry) error
 	Audit(ctx context.Context, q AuditQuery) ([]AuditEntry, error)
+	// StaffEmails maps the subject of each staff member the audit names on RMA rmaNumber to the
+	// e-mail their token carried.
+	StaffEmails(ctx context.Context, rmaNumber string) (map[string]string, error)
 	Queue(ctx context.Context, q QueueQuery) ([]QueueRow, error)
 	// Backlog counts per work status; an RMA whose promised date is before today (YYYY-MM-DD)
 	// is breached.

@@ -29,7 +29,46 @@ type Work struct {
 	Diagnosis  *rma.Diagnosis
 	Repair     *RepairRecord
 	Timeline   []rma.Event
-	Moves      []Move
+	// Actors names who made each timeline event, by its actor: the customer by name, staff by
+	// e-mail, the portal's own doing as the portal.
+	Actors map[string]string
+	Moves  []Move
+}
+
+// Names of the timeline's actors that are no staff member the audit knows.
+const (
+	ActorPortal        = "Portal"
+	ActorServiceCenter = "Service center"
+)
+
+// actors names the actors of w's timeline: rec's owner is the customer (by the contact's name),
+// "system" the portal; a staff member is named by the e-mail their audit rows carry, and staff
+// who moved the RMA before the depot audited (an administrator's advance) as the service center.
+func (s *Service) actors(ctx context.Context, rec rma.RMA, timeline []rma.Event) (map[string]string, error) {
+	emails, err := s.Store.StaffEmails(ctx, rec.Number)
+	if err != nil {
+		return nil, err
+	}
+	customer := strings.TrimSpace(rec.Contact.FirstName + " " + rec.Contact.LastName)
+	if customer == "" {
+		customer = "Customer"
+	} else {
+		customer += " (customer)"
+	}
+	names := map[string]string{}
+	for _, e := range timeline {
+		switch {
+		case e.Actor == rec.Owner:
+			names[e.Actor] = customer
+		case e.Actor == rma.ActorSystem:
+			names[e.Actor] = ActorPortal
+		case emails[e.Actor] != "":
+			names[e.Actor] = emails[e.Actor]
+		default:
+			names[e.Actor] = ActorServiceCenter
+		}
+	}
+	return names, nil
 }
 
 // Work reads the RMA number, whoever owns it, with its receipt, diagnosis, repair and timeline
@@ -49,6 +88,9 @@ func (s *Service) Work(ctx context.Context, number string) (Work, error) {
 		return Work{}, err
 	}
 	if w.Timeline, err = s.Records.Timeline(ctx, rec.Number); err != nil {
+		return Work{}, err
+	}
+	if w.Actors, err = s.actors(ctx, rec, w.Timeline); err != nil {
 		return Work{}, err
 	}
 	for _, e := range w.Timeline {

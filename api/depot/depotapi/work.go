@@ -98,7 +98,7 @@ func toWorkResponse(w depot.Work) workResponse {
 		}
 	}
 	for i, e := range w.Timeline {
-		out.Timeline[i] = timelineDTO{At: e.At.UTC().Format(time.RFC3339), Kind: string(e.Kind), Status: string(e.Status), Actor: e.Actor, Detail: eventDetail(e)}
+		out.Timeline[i] = timelineDTO{At: e.At.UTC().Format(time.RFC3339), Kind: string(e.Kind), Status: string(e.Status), Actor: w.Actors[e.Actor], Detail: eventDetail(e)}
 	}
 	for i, m := range w.Moves {
 		out.Moves[i] = string(m)

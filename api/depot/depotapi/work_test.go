@@ -42,8 +42,16 @@ func workEnv(t *testing.T) env {
 		Status: rma.StatusQuotePending, CreatedAt: at, Contact: rma.Contact{FirstName: "Casey", LastName: "Morgan", Company: "Morgan Surveying"},
 		Problem: rma.Problem{PrimaryFault: "Display", Problem: "Cracked or broken screen", InitialNotes: "Dropped."}})
 	rmas.Units["RT10000001"] = rma.Unit{Serial: "RT10000001", WarrantyType: "STANDARD"}
-	rmas.Events["RMA-100601"] = []rma.Event{{At: at, Kind: rma.EventStatus, Status: rma.StatusReceived, Actor: "usr_tariq", Note: "Box dented"}}
-	store := &depottest.Store{Receipts: []depot.Receipt{{RMANumber: "RMA-100601", Photos: []string{claimedPhoto}, Notes: "Box dented", At: at}}}
+	rmas.Events["RMA-100601"] = []rma.Event{
+		{At: at.Add(-72 * time.Hour), Kind: rma.EventCreated, Status: rma.StatusAwaitingUnit, Actor: "usr_casey"},
+		{At: at.Add(-71 * time.Hour), Kind: rma.EventLabelIssued, Actor: rma.ActorSystem},
+		{At: at.Add(-time.Hour), Kind: rma.EventStatus, Status: rma.StatusAwaitingUnit, Actor: "usr_adam"},
+		{At: at, Kind: rma.EventStatus, Status: rma.StatusReceived, Actor: "usr_tariq", Note: "Box dented"},
+	}
+	store := &depottest.Store{
+		Receipts: []depot.Receipt{{RMANumber: "RMA-100601", Photos: []string{claimedPhoto}, Notes: "Box dented", At: at}},
+		Entries:  []depot.AuditEntry{{ID: 1, At: at, Actor: "usr_tariq", ActorEmail: "tariq@rugged.example", Action: depot.ActionReceive, RMANumber: "RMA-100601"}},
+	}
 	by := at.Add(rma.DecisionWindow)
 	diagnoses := &depottest.Diagnoses{ByNumber: map[string]rma.Diagnosis{"RMA-100601": {
 		RMANumber: "RMA-100601", At: at, Outcome: rma.OutcomeRevisedQuote, QuoteID: "QT-1", DecideBy: &by,
@@ -69,6 +77,13 @@ func TestWork_AnswersTheRMAAsTheWorkPageNeedsIt(t *testing.T) {
 	require.Equal(t, map[string]any{"fault": "Display", "problem": "Cracked or broken screen", "notes": "Dropped."}, body["problem"])
 	require.Equal(t, []any{map[string]any{"id": claimedPhoto}}, body["receipt"].(map[string]any)["photos"])
 	require.Equal(t, []any{}, body["moves"], "the customer decides first")
+	var actors []any
+	for _, e := range body["timeline"].([]any) {
+		actors = append(actors, e.(map[string]any)["actor"])
+	}
+	// The customer by name, the portal, staff the audit does not know (an administrator's
+	// advance) as the service center, and the technician by e-mail.
+	require.Equal(t, []any{"Casey Morgan (customer)", "Portal", "Service center", "tariq@rugged.example"}, actors)
 	require.Nil(t, body["repair"])
 	d := body["diagnosis"].(map[string]any)
 	require.Equal(t, "80.00", d["amountDue"])

@@ -132,6 +132,20 @@ func (s *Store) Audit(ctx context.Context, q depot.AuditQuery) ([]depot.AuditEnt
 	return out, nil
 }
 
+// StaffEmails implements depot.Store.
+func (s *Store) StaffEmails(ctx context.Context, rmaNumber string) (map[string]string, error) {
+	var rows []struct{ Actor, ActorEmail string }
+	err := db.Conn(ctx, s.gdb).Raw("SELECT DISTINCT actor, actor_email FROM depot_audit WHERE rma_number = ?", rmaNumber).Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("depotdb: staff of %s: %w", rmaNumber, err)
+	}
+	out := make(map[string]string, len(rows))
+	for _, r := range rows {
+		out[r.Actor] = r.ActorEmail
+	}
+	return out, nil
+}
+
 func toAuditRow(e depot.AuditEntry) auditRow {
 	return auditRow{At: e.At.UTC(), Actor: e.Actor, ActorEmail: e.ActorEmail, Action: string(e.Action), RMANumber: e.RMANumber,
 		FromStatus: string(e.From), ToStatus: string(e.To), Detail: e.Detail}

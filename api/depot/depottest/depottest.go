@@ -99,6 +99,19 @@ func (s *Store) Audit(_ context.Context, q depot.AuditQuery) ([]depot.AuditEntry
 	return out, nil
 }
 
+// StaffEmails maps the actors of Entries on rmaNumber to their e-mails, as depotdb does.
+func (s *Store) StaffEmails(_ context.Context, rmaNumber string) (map[string]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]string{}
+	for _, e := range s.Entries {
+		if e.RMANumber == rmaNumber {
+			out[e.Actor] = e.ActorEmail
+		}
+	}
+	return out, nil
+}
+
 // Queue answers Rows (kept oldest first by the test) matching the status and search.
 func (s *Store) Queue(_ context.Context, q depot.QueueQuery) ([]depot.QueueRow, error) {
 	var out []depot.QueueRow
