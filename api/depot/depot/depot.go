@@ -74,9 +74,12 @@ type AuditEntry struct {
 	Actor      string
 	ActorEmail string
 	Action     Action
-	RMANumber  string
-	From, To   rma.Status
-	Detail     string
+	// RMANumber names the RMA of an RMA's action; OrderNumber the parts order (PB-…) of an
+	// order's. One of them is set.
+	RMANumber   string
+	OrderNumber string
+	From, To    rma.Status
+	Detail      string
 }
 
 // RMAs is what the depot needs of the RMA store: the row of an RMA whoever owns it, locked for

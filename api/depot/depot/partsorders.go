@@ -11,7 +11,7 @@ import (
 )
 
 // ActionShipPartsOrder is the audit's name of a parts order sent to its customer. Its audit row
-// names the order (PB-…) where an RMA's row names the RMA.
+// names the order (PB-…) in OrderNumber, and no RMA.
 const ActionShipPartsOrder Action = "partsOrder.ship"
 
 // The parts order's statuses the audit records for a shipment (the parts service's own).
@@ -59,7 +59,7 @@ func (s *Service) ShipPartsOrder(ctx context.Context, who Staff, req PartsOrderS
 			return err
 		}
 		return s.Store.AddAudit(ctx, AuditEntry{
-			At: s.Now().UTC(), Actor: who.Subject, ActorEmail: who.Email, Action: ActionShipPartsOrder, RMANumber: shipped.Number,
+			At: s.Now().UTC(), Actor: who.Subject, ActorEmail: who.Email, Action: ActionShipPartsOrder, OrderNumber: shipped.Number,
 			From: partsOrderPlaced, To: partsOrderShipped,
 			Detail: truncate(shipped.Carrier+", tracking "+shipped.TrackingNumber, DetailMax),
 		})

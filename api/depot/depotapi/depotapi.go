@@ -232,9 +232,11 @@ type auditItem struct {
 	ActorEmail string `json:"actorEmail"`
 	Action     string `json:"action"`
 	RMANumber  string `json:"rmaNumber"`
-	From       string `json:"from"`
-	To         string `json:"to"`
-	Detail     string `json:"detail"`
+	// OrderNumber names a parts order's entry; "" for an RMA's.
+	OrderNumber string `json:"orderNumber"`
+	From        string `json:"from"`
+	To          string `json:"to"`
+	Detail      string `json:"detail"`
 }
 
 func (h handlers) audit(c *gin.Context) error {
@@ -249,7 +251,7 @@ func (h handlers) audit(c *gin.Context) error {
 	items := make([]auditItem, 0, len(got.Entries))
 	for _, e := range got.Entries {
 		items = append(items, auditItem{ID: e.ID, At: stamp(e.At), Actor: e.Actor, ActorEmail: e.ActorEmail, Action: string(e.Action),
-			RMANumber: e.RMANumber, From: string(e.From), To: string(e.To), Detail: e.Detail})
+			RMANumber: e.RMANumber, OrderNumber: e.OrderNumber, From: string(e.From), To: string(e.To), Detail: e.Detail})
 	}
 	c.JSON(http.StatusOK, gin.H{"items": items, "next": got.Next})
 	return nil

@@ -46,7 +46,8 @@ func TestShipPartsOrder_ShipsOnceWithItsAuditRow(t *testing.T) {
 	require.Len(t, e.store.Entries, 1)
 	a := e.store.Entries[0]
 	require.Equal(t, depot.ActionShipPartsOrder, a.Action)
-	require.Equal(t, "PB-000001", a.RMANumber)
+	require.Equal(t, "PB-000001", a.OrderNumber)
+	require.Empty(t, a.RMANumber)
 	require.Equal(t, "usr_"+technician, a.Actor)
 	require.Equal(t, technician+"@rugged.example", a.ActorEmail)
 	require.EqualValues(t, "PLACED", a.From)

@@ -49,9 +49,11 @@ type auditRow struct {
 	ActorEmail string    `gorm:"size:254;not null"`
 	Action     string    `gorm:"size:40;not null"`
 	RMANumber  string    `gorm:"size:20;not null;index:idx_depot_audit_rma"`
-	FromStatus string    `gorm:"size:30;not null"`
-	ToStatus   string    `gorm:"size:30;not null"`
-	Detail     string    `gorm:"size:500;not null"`
+	// OrderNumber names a parts order's row (PB-…); "" for an RMA's.
+	OrderNumber string `gorm:"not null;default:''"`
+	FromStatus  string `gorm:"size:30;not null"`
+	ToStatus    string `gorm:"size:30;not null"`
+	Detail      string `gorm:"size:500;not null"`
 }
 
 func (auditRow) TableName() string { return "depot_audit" }
@@ -147,11 +149,11 @@ func (s *Store) StaffEmails(ctx context.Context, rmaNumber string) (map[string]s
 }
 
 func toAuditRow(e depot.AuditEntry) auditRow {
-	return auditRow{At: e.At.UTC(), Actor: e.Actor, ActorEmail: e.ActorEmail, Action: string(e.Action), RMANumber: e.RMANumber,
+	return auditRow{At: e.At.UTC(), Actor: e.Actor, ActorEmail: e.ActorEmail, Action: string(e.Action), RMANumber: e.RMANumber, OrderNumber: e.OrderNumber,
 		FromStatus: string(e.From), ToStatus: string(e.To), Detail: e.Detail}
 }
 
 func toAuditEntry(r auditRow) depot.AuditEntry {
 	return depot.AuditEntry{ID: r.ID, At: r.At.UTC(), Actor: r.Actor, ActorEmail: r.ActorEmail, Action: depot.Action(r.Action),
-		RMANumber: r.RMANumber, From: rma.Status(r.FromStatus), To: rma.Status(r.ToStatus), Detail: r.Detail}
+		RMANumber: r.RMANumber, OrderNumber: r.OrderNumber, From: rma.Status(r.FromStatus), To: rma.Status(r.ToStatus), Detail: r.Detail}
 }

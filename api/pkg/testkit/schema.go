@@ -3,9 +3,11 @@ package testkit
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"gorm.io/gorm"
 
@@ -151,4 +153,30 @@ func orNone(s *string) string {
 		return "none"
 	}
 	return *s
+}
+
+// MigrationsThrough is module as the release that shipped its migrations 1..n had it: migrating
+// with it, adding rows, then migrating with module tries a later migration on the data it meets.
+func MigrationsThrough(t *testing.T, module db.Module, n int) db.Module {
+	t.Helper()
+	out := fstest.MapFS{}
+	for _, dialect := range []string{"postgres", "sqlite"} {
+		entries, err := fs.ReadDir(module.Migrations, "migrations/"+dialect)
+		if err != nil {
+			t.Fatalf("testkit: migrations of %s: %v", module.Name, err)
+		}
+		for _, e := range entries {
+			var version int
+			if _, err := fmt.Sscanf(e.Name(), "%05d_", &version); err != nil || version > n {
+				continue
+			}
+			name := "migrations/" + dialect + "/" + e.Name()
+			sql, err := fs.ReadFile(module.Migrations, name)
+			if err != nil {
+				t.Fatalf("testkit: %s: %v", name, err)
+			}
+			out[name] = &fstest.MapFile{Data: sql}
+		}
+	}
+	return db.Module{Name: module.Name, Migrations: out}
 }

@@ -84,7 +84,8 @@ func TestIntegrationDepotShipsPartsOrders_InOneTransaction(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, audit, 1)
 		require.Equal(t, depot.ActionShipPartsOrder, audit[0].Action)
-		require.Equal(t, "PB-000101", audit[0].RMANumber)
+		require.Equal(t, "PB-000101", audit[0].OrderNumber)
+		require.Empty(t, audit[0].RMANumber)
 		require.Equal(t, 1, shippedMails(t, gdb))
 
 		_, err = svc.ShipPartsOrder(ctx, tariq, depot.PartsOrderShipment{Number: "PB-000103", Carrier: "UPS", TrackingNumber: "1Z1"})

@@ -16,7 +16,7 @@ import (
 // retry; the others have none.
 func TestIntegrationMigrations_MakeMissingLabelsDueForARetry(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
-		_, err := db.Migrate(t.Context(), gdb, migrationsThrough(t, 7))
+		_, err := db.Migrate(t.Context(), gdb, testkit.MigrationsThrough(t, Schema(), 7))
 		require.NoError(t, err)
 		now := time.Now().UTC()
 		for _, r := range []rmaRow{

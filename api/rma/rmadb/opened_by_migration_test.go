@@ -16,7 +16,7 @@ import (
 // there was, cut to the column's 70 characters; a contact with one name gives that one alone.
 func TestIntegrationMigrations_NameExistingRMAsOpenersByTheirContact(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
-		_, err := db.Migrate(t.Context(), gdb, migrationsThrough(t, 6))
+		_, err := db.Migrate(t.Context(), gdb, testkit.MigrationsThrough(t, Schema(), 6))
 		require.NoError(t, err)
 		long := strings.Repeat("a", 35)
 		for i, c := range []struct{ first, last string }{{"Olivia", "Chen"}, {"", "Hill"}, {long, strings.Repeat("b", 35)}} {

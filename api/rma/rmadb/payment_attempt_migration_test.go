@@ -16,7 +16,7 @@ import (
 // the others have none.
 func TestIntegrationMigrations_StartTheAbandonClockOfRMAsAwaitingPayment(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
-		_, err := db.Migrate(t.Context(), gdb, migrationsThrough(t, 8))
+		_, err := db.Migrate(t.Context(), gdb, testkit.MigrationsThrough(t, Schema(), 8))
 		require.NoError(t, err)
 		changed := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 		for _, r := range []rmaRow{

@@ -2,9 +2,7 @@ package rmadb
 
 import (
 	"fmt"
-	"io/fs"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/stretchr/testify/require"
@@ -18,7 +16,7 @@ import (
 // unique index then holds for every RMA.
 func TestIntegrationMigrations_GiveExistingRMAsUniqueUIDs(t *testing.T) {
 	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
-		_, err := db.Migrate(t.Context(), gdb, migrationsThrough(t, 4))
+		_, err := db.Migrate(t.Context(), gdb, testkit.MigrationsThrough(t, Schema(), 4))
 		require.NoError(t, err)
 		for i := range 50 {
 			row := rmaRow{Number: fmt.Sprintf("RMA-%d", 100501+i), Owner: "usr_casey", Serial: "RT1", CreatedAt: time.Now().UTC()}
@@ -42,25 +40,4 @@ func TestIntegrationMigrations_GiveExistingRMAsUniqueUIDs(t *testing.T) {
 		dup.Number, dup.UID = "RMA-1", rows[0].UID
 		require.Error(t, gdb.Create(&dup).Error, "uids are unique")
 	})
-}
-
-// migrationsThrough is the module as the release with migrations 1..n shipped it.
-func migrationsThrough(t *testing.T, n int) db.Module {
-	t.Helper()
-	out := fstest.MapFS{}
-	for _, dialect := range []string{"postgres", "sqlite"} {
-		entries, err := fs.ReadDir(migrations, "migrations/"+dialect)
-		require.NoError(t, err)
-		for _, e := range entries {
-			var version int
-			if _, err := fmt.Sscanf(e.Name(), "%05d_", &version); err != nil || version > n {
-				continue
-			}
-			name := "migrations/" + dialect + "/" + e.Name()
-			sql, err := fs.ReadFile(migrations, name)
-			require.NoError(t, err)
-			out[name] = &fstest.MapFile{Data: sql}
-		}
-	}
-	return db.Module{Name: Schema().Name, Migrations: out}
 }

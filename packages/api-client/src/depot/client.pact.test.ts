@@ -243,6 +243,7 @@ describe('depot API contract: queue, backlog, audit', () => {
             actorEmail: like('tariq@rugged.example'),
             action: 'receive',
             rmaNumber: 'RMA-100501',
+            orderNumber: '',
             from: 'AWAITING_UNIT',
             to: 'RECEIVED',
             detail: like('Serial RT10000001 scanned, 1 photo(s)'),

@@ -92,7 +92,10 @@ export interface AuditEntry {
   actor: string;
   actorEmail: string;
   action: string;
+  /** The RMA of an RMA's action; '' for a parts order's. */
   rmaNumber: string;
+  /** The parts order (PB-…) of an order's action; '' for an RMA's. */
+  orderNumber: string;
   from: string;
   to: string;
   detail: string;

@@ -12,14 +12,18 @@ const entry = (id: number) => ({
   actorEmail: 'tariq@rugged.example',
   action: 'receive',
   rmaNumber: `RMA-1005${String(id).padStart(2, '0')}`,
+  orderNumber: '',
   from: 'AWAITING_UNIT',
   to: 'RECEIVED',
   detail: 'Serial RT10000001 scanned, 1 photo(s)',
 });
 
+/** A parts order's shipment: the audit names the order, not an RMA. */
+const orderShipped = { ...entry(9), action: 'partsOrder.ship', rmaNumber: '', orderNumber: 'PB-000101', from: 'PLACED', to: 'SHIPPED', detail: 'UPS, tracking 1Z999' };
+
 describe("the lead's overview", () => {
   it('shows the backlog per status with its breaches, the turnaround, the flagged units and the audit, paged', async () => {
-    const audit = jest.fn(async (page?: { after?: string }) => (page?.after ? { items: [entry(2)], next: '' } : { items: [entry(1)], next: 'c1' }));
+    const audit = jest.fn(async (page?: { after?: string }) => (page?.after ? { items: [entry(2)], next: '' } : { items: [entry(1), orderShipped], next: 'c1' }));
     const user = userEvent.setup({ delay: null });
     renderDesk(<ServiceDeskLeadPage />, {
       path: '/service-desk/lead',
@@ -50,6 +54,7 @@ describe("the lead's overview", () => {
     expect(screen.getByText(/2 in all, p50 3.0 d, p90 5.0 d/)).toBeInTheDocument();
     const auditTable = await screen.findByRole('table', { name: 'Audit' });
     expect(auditTable).toHaveTextContent('RMA-100501');
+    expect(within(auditTable).getByRole('row', { name: /partsOrder.ship/ })).toHaveTextContent('PB-000101');
     expect(screen.getByRole('link', { name: 'Lead overview' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));

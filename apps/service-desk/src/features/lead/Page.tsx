@@ -158,7 +158,7 @@ export function ServiceDeskLeadPage() {
                       <td>{formatDateTime(entry.at)}</td>
                       <td>{entry.actorEmail || entry.actor}</td>
                       <td>{entry.action}</td>
-                      <td>{entry.rmaNumber}</td>
+                      <td>{entry.rmaNumber || entry.orderNumber}</td>
                       <td>{entry.from ? statusLabel(entry.from) : '—'}</td>
                       <td>{entry.to ? statusLabel(entry.to) : '—'}</td>
                       <td>{entry.detail}</td>
