@@ -140,6 +140,11 @@ var restMatrix = []restRow{
 	{"POST", "/rma-manager/rma/pay", "/rma-manager/rma/pay", `{"rmaNumber":"<payRMA>"}`, false, want{401, 200, 404, 404, 403, 404}},
 	{"POST", "/rma-manager/rma/recycle", "/rma-manager/rma/recycle", `{"serial":"<oldSerial>","rmaInput":{"acc":{"acPower":true},"attachments":[]},` + addressContact + `}`, false, want{401, 200, 200, 200, 403, 200}},
 	{"GET", "/rma-manager/rma/history", "/rma-manager/rma/history", "", false, want{401, 200, 200, 200, 403, 200}},
+	// A fleet batch (issue 30): every customer gets the template and judges their own rows.
+	{"GET", "/rma-manager/batches/template.csv", "/rma-manager/batches/template.csv", "", false, want{401, 200, 200, 200, 403, 200}},
+	// Admitted customers answer 400: the matrix's upload is a PNG, which is no CSV or XLSX.
+	{"POST", "/rma-manager/batches/parse", "/rma-manager/batches/parse", "multipart:file:fleet.csv", false, want{401, 400, 400, 400, 403, 400}},
+	{"POST", "/rma-manager/batches/preflight", "/rma-manager/batches/preflight", `{"rows":[{"serial":"<serial>"}]}`, false, want{401, 200, 200, 200, 403, 200}},
 	// A colleague reads the organization's RMAs (without their labels: those are the owner's).
 	{"GET", "/rma-manager/rma/details", "/rma-manager/rma/details?uid=<rmaUID>", "", false, want{401, 200, 404, 200, 403, 404}},
 	// The owner's row answers 404 too: the row's RMA has no diagnosis, so no photo of it.

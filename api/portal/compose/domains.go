@@ -2,6 +2,7 @@ package compose
 
 import (
 	"rugged.example/portal/api/account/accountdomain"
+	"rugged.example/portal/api/batch/batchdomain"
 	"rugged.example/portal/api/depot/depotdomain"
 	"rugged.example/portal/api/geo/geodomain"
 	"rugged.example/portal/api/identity/identitydomain"
@@ -37,6 +38,7 @@ func Domains() []domain.Descriptor {
 		accountdomain.Descriptor(),
 		partsdomain.Descriptor(),
 		depotdomain.Descriptor(),
+		batchdomain.Descriptor(),
 		// new-domain: a scaffolded domain's line goes above this one.
 		webDomain(),
 	}

@@ -9,6 +9,7 @@ import (
 
 	"rugged.example/portal/api/account/account"
 	"rugged.example/portal/api/account/accountapi"
+	"rugged.example/portal/api/batch/batchapi"
 	"rugged.example/portal/api/depot/depotapi"
 	"rugged.example/portal/api/geo/geoapi"
 	"rugged.example/portal/api/identity/identityapi"
@@ -155,6 +156,10 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 		ServiceDepot: func() error {
 			depotapi.Routes(engine, guard, caps.Depot(), caps.Attachments(), log)
 			depotapi.TurnaroundRoutes(engine, guard, caps.Turnarounds(), log)
+			return nil
+		},
+		ServiceBatch: func() error {
+			batchapi.Routes(engine, guard, caps.Batch(cfg, profiles), log)
 			return nil
 		},
 		ServiceWeb: func() error {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"rugged.example/portal/api/account/accountdomain"
+	"rugged.example/portal/api/batch/batchdomain"
 	"rugged.example/portal/api/depot/depotdomain"
 	"rugged.example/portal/api/geo/geodomain"
 	"rugged.example/portal/api/identity/identitydomain"
@@ -35,6 +36,7 @@ const (
 	ServiceAccount  = accountdomain.Name
 	ServiceParts    = partsdomain.Name
 	ServiceDepot    = depotdomain.Name
+	ServiceBatch    = batchdomain.Name
 	ServiceWeb      = "web"
 
 	// AllServices is the keyword for every domain in one process.
