@@ -79,10 +79,14 @@ func readCSV(raw []byte) ([][]string, []int, error) {
 	}
 }
 
+// unpackedLimit bounds what an XLSX may unpack to, kept in memory: 1,000 rows of the longest
+// cells take a few MB of XML, and a 2 MB zip of repeated bytes must not unpack to gigabytes.
+const unpackedLimit = 64 << 20
+
 // readXLSX reads the first sheet's cells as stored: a value as its text, and a formula as its
 // formula ("=SUM(A1:A3)"), neither its cached result nor one computed here.
 func readXLSX(raw []byte) ([][]string, []int, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(raw))
+	f, err := excelize.OpenReader(bytes.NewReader(raw), excelize.Options{UnzipSizeLimit: unpackedLimit, UnzipXMLSizeLimit: unpackedLimit})
 	if err != nil {
 		return nil, nil, badFile("The XLSX file cannot be read.")
 	}

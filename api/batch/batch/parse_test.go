@@ -1,6 +1,7 @@
 package batch_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"fmt"
 	"strings"
@@ -122,6 +123,37 @@ func TestParse_RefusesBadFilesNamingTheProblem(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, rows, 1000)
 	})
+}
+
+// A small zip that would unpack to more than an XLSX of 1,000 rows can hold is refused before
+// it is unpacked.
+func TestParse_RefusesAnXLSXThatUnpacksTooFar(t *testing.T) {
+	f := excelize.NewFile()
+	require.NoError(t, f.SetSheetRow(f.GetSheetName(0), "A1", &[]any{"serial"}))
+	require.NoError(t, f.SetSheetRow(f.GetSheetName(0), "A2", &[]any{"RT10000001"}))
+	workbook := xlsxBytes(t, f)
+	_, err := batch.Parse(bytes.NewReader(workbook))
+	require.NoError(t, err, "the workbook alone is read")
+
+	// The same workbook with 65 MB of zeros beside its sheet: still a 2 MB file.
+	src, err := zip.NewReader(bytes.NewReader(workbook), int64(len(workbook)))
+	require.NoError(t, err)
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, entry := range src.File {
+		require.NoError(t, zw.Copy(entry))
+	}
+	w, err := zw.Create("xl/media/padding.bin")
+	require.NoError(t, err)
+	_, err = w.Write(make([]byte, 65<<20))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	require.Less(t, b.Len(), batch.MaxFileSize)
+
+	_, err = batch.Parse(&b)
+	fe, ok := fault.As(err)
+	require.True(t, ok, "%v", err)
+	require.Equal(t, "The XLSX file cannot be read.", fe.Message)
 }
 
 func TestParse_RefusesAFileOver2MB(t *testing.T) {
