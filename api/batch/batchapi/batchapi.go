@@ -160,6 +160,9 @@ const maxPreflightBody = 4 << 20
 // errBody refuses a body that is not the pre-flight's JSON.
 var errBody = fault.New(fault.KindInvalid, "batch.badRequest", "The request body must be JSON: {rows: [...]}.")
 
+// errBodyTooLarge refuses a pre-flight body over maxPreflightBody.
+var errBodyTooLarge = fault.New(fault.KindTooLarge, "batch.bodyTooLarge", "The rows must be 4 MB of JSON or less.")
+
 func (h handlers) preflight(c *gin.Context) error {
 	ctx := c.Request.Context()
 	caller, ok := auth.PrincipalFrom(ctx)
@@ -169,7 +172,10 @@ func (h handlers) preflight(c *gin.Context) error {
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxPreflightBody)
 	var req preflightRequest
 	if err := c.ShouldBindJSON(&req); err != nil {
-		return tooLarge(err, errBody)
+		if tooBig := new(http.MaxBytesError); errors.As(err, &tooBig) {
+			return errBodyTooLarge
+		}
+		return errBody
 	}
 	token, _ := auth.BearerToken(c.GetHeader("Authorization"))
 	rows := make([]batch.Row, len(req.Rows))

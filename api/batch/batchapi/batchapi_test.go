@@ -209,4 +209,10 @@ func TestPreflight_RefusesTooManyRowsNoneAndABadBody(t *testing.T) {
 			require.JSONEq(t, tt.want, w.Body.String())
 		})
 	}
+	t.Run("over 4 MB", func(t *testing.T) {
+		body := `{"rows":[{"serial":"RT10000001","notes":"` + strings.Repeat("x", 4<<20) + `"}]}`
+		w := e.do(t, http.MethodPost, "/rma-manager/batches/preflight", casey, "application/json", []byte(body))
+		require.Equal(t, http.StatusRequestEntityTooLarge, w.Code)
+		require.JSONEq(t, `{"error":"batch.bodyTooLarge","message":"The rows must be 4 MB of JSON or less."}`, w.Body.String())
+	})
 }
