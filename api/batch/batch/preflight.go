@@ -118,9 +118,9 @@ func (s *Service) Preflight(ctx context.Context, caller auth.Principal, accessTo
 	parsed := make([]bool, len(rows))
 	var lookup []string
 	for i, r := range rows {
-		if s, err := rma.ParseSerial(r.Serial); err == nil {
-			serials[i], parsed[i] = s, true
-			lookup = append(lookup, s.String())
+		if serial, err := rma.ParseSerial(r.Serial); err == nil {
+			serials[i], parsed[i] = serial, true
+			lookup = append(lookup, serial.String())
 		}
 	}
 	units, err := s.units(ctx, lookup)
@@ -136,6 +136,7 @@ func (s *Service) Preflight(ctx context.Context, caller auth.Principal, accessTo
 		return Preflight{}, err
 	}
 	seen := lines(serials, parsed)
+	today := s.d.Now() // one day for every row, as one batch is judged at once
 
 	out := Preflight{Rows: make([]Verdict, len(rows))}
 	var priced []*Verdict
@@ -160,7 +161,7 @@ func (s *Service) Preflight(ctx context.Context, caller auth.Principal, accessTo
 			}
 			eligible = msg == ""
 			if !u.MissingData() {
-				v.Entitlement = entitlement(u, s.d.Now())
+				v.Entitlement = entitlement(u, today)
 			}
 		}
 		if parsed[i] && len(seen[v.Serial]) > 1 {
