@@ -155,4 +155,7 @@ type Service struct {
 	Tx        db.Transactor
 	Log       *slog.Logger
 	Now       func() time.Time
+	// Zone is the depot's time zone (DEPOT_TIMEZONE, the promise calendar's): which day today is
+	// for the queue's and backlog's breaches. nil is UTC.
+	Zone *time.Location
 }

@@ -56,12 +56,14 @@ type QueueRow struct {
 	// PromisedShipDate (YYYY-MM-DD) is the ship-back date promised the customer (rma's
 	// promise), "" before the unit is received.
 	PromisedShipDate string
+	// Breached is set by Service.Queue: the promised day has passed (BreachedOn today).
+	Breached bool
 }
 
-// Breached reports whether the promised ship-back date is behind the day of now (in UTC): the
-// queue lists only RMAs not yet shipped back.
-func (r QueueRow) Breached(now time.Time) bool {
-	return r.PromisedShipDate != "" && r.PromisedShipDate < now.UTC().Format(time.DateOnly)
+// BreachedOn reports whether the promised ship-back date is before today (YYYY-MM-DD, the
+// depot's day): the queue lists only RMAs not yet shipped back.
+func (r QueueRow) BreachedOn(today string) bool {
+	return r.PromisedShipDate != "" && r.PromisedShipDate < today
 }
 
 // AgeSince is when the row's age counts from: its receipt, else its creation.
@@ -127,6 +129,10 @@ func (s *Service) Queue(ctx context.Context, f QueueFilter) (QueuePage, error) {
 	if err != nil {
 		return QueuePage{}, err
 	}
+	today := s.today()
+	for i := range rows {
+		rows[i].Breached = rows[i].BreachedOn(today)
+	}
 	out := QueuePage{Rows: rows}
 	if len(rows) > page.Size {
 		out.Rows = rows[:page.Size]
@@ -137,9 +143,19 @@ func (s *Service) Queue(ctx context.Context, f QueueFilter) (QueuePage, error) {
 }
 
 // Backlog counts the RMAs waiting in each status the depot works on that has any, in lifecycle
-// order, and their breaches as of today, for leads.
+// order, and their breaches as of the depot's today, for leads.
 func (s *Service) Backlog(ctx context.Context) ([]BacklogCount, error) {
-	return s.Store.Backlog(ctx, s.Now().UTC().Format(time.DateOnly))
+	return s.Store.Backlog(ctx, s.today())
+}
+
+// today is the depot's day (YYYY-MM-DD) in its time zone: promised dates are days of the
+// depot's calendar, so a breach starts at the depot's midnight, not UTC's.
+func (s *Service) today() string {
+	now := s.Now().UTC()
+	if s.Zone != nil {
+		now = now.In(s.Zone)
+	}
+	return now.Format(time.DateOnly)
 }
 
 // readForward checks a page request that reads forward only (first/after): the depot's lists

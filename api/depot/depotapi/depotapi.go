@@ -160,16 +160,16 @@ func (h handlers) queue(c *gin.Context) error {
 	}
 	out := queueResponse{Items: make([]queueItem, 0, len(got.Rows)), Next: got.Next}
 	for _, r := range got.Rows {
-		out.Items = append(out.Items, toQueueItem(r, time.Now()))
+		out.Items = append(out.Items, toQueueItem(r))
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
 }
 
-func toQueueItem(r depot.QueueRow, now time.Time) queueItem {
+func toQueueItem(r depot.QueueRow) queueItem {
 	it := queueItem{RMANumber: r.Number, Serial: r.Serial, Model: r.Model, RMAType: r.Type, Status: string(r.Status),
 		WarrantyType: r.WarrantyType, Customer: r.Customer, CreatedAt: stamp(r.CreatedAt), AgeSince: stamp(r.AgeSince()),
-		Breached: r.Breached(now)}
+		Breached: r.Breached}
 	if r.PromisedShipDate != "" {
 		d := r.PromisedShipDate
 		it.PromisedShipDate = &d

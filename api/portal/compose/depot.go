@@ -31,7 +31,7 @@ func (c *capabilities) Depot() *depot.Service {
 		PartsOrders: newDepotPartsOrders(c.gdb, c.log),
 		Diagnoses:   c.Diagnoses(), Prices: newDepotPrices(c.gdb, c.Units()), Payments: depotPayments{paymentsdb.NewStore(c.gdb)},
 		Quotes: revisedQuotes{c.Quotes()}, ReturnFee: c.cfg.ReturnFee(),
-		Tx: db.NewTransactor(c.gdb), Log: c.log, Now: time.Now,
+		Tx: db.NewTransactor(c.gdb), Log: c.log, Now: time.Now, Zone: policyOf(c.cfg, c.log).Calendar.Location,
 	}
 }
 
