@@ -5,25 +5,14 @@
 // `account`): the history CSV, an RMA's details and repair summary, the dashboard and its event
 // stream. The provider verification (api/account) keys its state handlers by these state strings,
 // word for word, and signs the bearer token as the user the state names.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn, timestamp } from '../test/pact';
 
 const { like, regex, eachLike, integer, number } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'account',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('account');
 
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
 const month = (example: string) => regex('^\\d{4}-\\d{2}$', example);
-const api = (url: string, tokens: TokenSource | undefined = signedIn) => createApiClient({ baseUrl: url, tokens });
 
 // Provider states (api/account verification).
 const CASEY_RMA =
@@ -60,7 +49,7 @@ describe('account service contract: RMA history', () => {
         }),
       )
       .executeTest(async (server) => {
-        const csv = await api(server.url).account.downloadHistoryCsv({
+        const csv = await clientAt(server.url, signedIn).account.downloadHistoryCsv({
           search: { text: 'RMA-900001', years: [2026], months: [3] },
           sort: { field: 'CREATED_AT', desc: true },
         });
@@ -120,7 +109,7 @@ describe('account service contract: RMA history', () => {
         }),
       )
       .executeTest(async (server) => {
-        const details = await api(server.url).account.details(PACT_UID);
+        const details = await clientAt(server.url, signedIn).account.details(PACT_UID);
         expect(details.rmaNumber).toBe('RMA-900001');
         expect(details.timeline.length).toBeGreaterThan(0);
         expect(details.label).toMatch(/^\/shipping\//);
@@ -135,7 +124,7 @@ describe('account service contract: RMA history', () => {
       .withRequest('GET', '/rma-manager/rma/details', (req) => req.query({ uid: '01JPACTUNKNOWN000000000000' }).headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.notFound', message: like('RMA not found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).account.details('01JPACTUNKNOWN000000000000')).rejects.toMatchObject({ status: 404, error: 'rma.notFound' });
+        await expect(clientAt(server.url, signedIn).account.details('01JPACTUNKNOWN000000000000')).rejects.toMatchObject({ status: 404, error: 'rma.notFound' });
       }));
 
   it('reads the repair summary of a repaired RMA', () =>
@@ -166,7 +155,7 @@ describe('account service contract: RMA history', () => {
         }),
       )
       .executeTest(async (server) => {
-        const summary = await api(server.url).account.repairSummary('RMA-900002');
+        const summary = await clientAt(server.url, signedIn).account.repairSummary('RMA-900002');
         expect(summary.work[0]?.partsReplaced).toBeTruthy();
       }));
 
@@ -185,7 +174,7 @@ describe('account service contract: RMA history', () => {
         }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url).account.repairSummaryPdf('RMA-900002')).resolves.toBeDefined();
+        await expect(clientAt(server.url, signedIn).account.repairSummaryPdf('RMA-900002')).resolves.toBeDefined();
       }));
 
   it('answers the repair summary of an unknown RMA with 404', () =>
@@ -196,7 +185,7 @@ describe('account service contract: RMA history', () => {
       .withRequest('GET', '/rma-manager/rma/repair-summary', (req) => req.query({ rmaNumber: 'RMA-999999999' }).headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.notFound', message: like('RMA not found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).account.repairSummary('RMA-999999999')).rejects.toMatchObject({ status: 404 });
+        await expect(clientAt(server.url, signedIn).account.repairSummary('RMA-999999999')).rejects.toMatchObject({ status: 404 });
       }));
 });
 
@@ -226,7 +215,7 @@ describe('account service contract: dashboard', () => {
         }),
       )
       .executeTest(async (server) => {
-        const summary = await api(server.url).account.dashboard();
+        const summary = await clientAt(server.url, signedIn).account.dashboard();
         expect(summary.openRmas).toBeGreaterThanOrEqual(0);
         expect(summary.spend.total.currency).toBe('USD');
       }));
@@ -238,7 +227,7 @@ describe('account service contract: dashboard', () => {
       .withRequest('GET', '/gss-dashboard/summary')
       .willRespondWith(401, (res) => res.jsonBody({ error: like('invalid_token'), message: like('Please sign in again.') }))
       .executeTest(async (server) => {
-        await expect(api(server.url, undefined).account.dashboard()).rejects.toMatchObject({ status: 401 });
+        await expect(clientAt(server.url).account.dashboard()).rejects.toMatchObject({ status: 401 });
       }));
 
   it('opens the event stream with the bearer token', () =>
@@ -255,7 +244,7 @@ describe('account service contract: dashboard', () => {
       .executeTest(async (server) => {
         const controller = new AbortController();
         const opened = jest.fn(() => controller.abort());
-        await api(server.url).account.followDashboard('dashboard-1', { signal: controller.signal, onStatus: jest.fn(), onOpen: opened });
+        await clientAt(server.url, signedIn).account.followDashboard('dashboard-1', { signal: controller.signal, onStatus: jest.fn(), onOpen: opened });
         expect(opened).toHaveBeenCalledWith(false);
       }));
 });

@@ -5,25 +5,14 @@
 // details' `diagnosis` of an RMA whose revised quote awaits its owner's decision, and its photos,
 // read with the bearer token by the url the details give. Verified by api/account/accountpact,
 // whose state handlers use these state strings word for word.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn, timestamp } from '../test/pact';
 
 const { like, regex, eachLike, integer } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'account',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('account');
 
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
 const usd = (example: string) => regex('^\\d+\\.\\d{2}$', example);
-const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
 
 // Provider states (api/account/accountpact), word for word.
 const AWAITS =
@@ -80,7 +69,7 @@ describe('account service contract: the diagnosis', () => {
         }),
       )
       .executeTest(async (server) => {
-        const details = await api(server.url).account.details(UID);
+        const details = await clientAt(server.url, signedIn).account.details(UID);
         expect(details.diagnosis?.outcome).toBe('REVISED_QUOTE');
         expect(details.diagnosis?.findings[0]?.photos[0]?.url).toBe(PHOTO_URL);
         expect(details.diagnosis?.choices.map((c) => c.choice)).toEqual(['APPROVE', 'RETURN_UNREPAIRED', 'RECYCLE']);
@@ -94,7 +83,7 @@ describe('account service contract: the diagnosis', () => {
       .withRequest('GET', PHOTO_URL, (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(200, (res) => res.headers({ 'Content-Type': regex('^image/.+$', 'image/jpeg') }))
       .executeTest(async (server) => {
-        const photo = await api(server.url).account.diagnosisPhoto({ id: 'pact/liquid-1.jpg', url: PHOTO_URL });
+        const photo = await clientAt(server.url, signedIn).account.diagnosisPhoto({ id: 'pact/liquid-1.jpg', url: PHOTO_URL });
         expect(photo).toBeDefined();
       }));
 
@@ -106,7 +95,7 @@ describe('account service contract: the diagnosis', () => {
       .withRequest('GET', PHOTO_URL, (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.notFound', message: like('RMA not found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).account.diagnosisPhoto({ id: 'pact/liquid-1.jpg', url: PHOTO_URL })).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).account.diagnosisPhoto({ id: 'pact/liquid-1.jpg', url: PHOTO_URL })).rejects.toMatchObject({
           status: 404,
           error: 'rma.notFound',
         });

@@ -4,25 +4,13 @@
 // Consumer contract of the GraphQL endpoint for the account pages: the RMA history and the quotes
 // connections (keyset paging). Verified against the real schema by api/portal/portalpact
 // (`make test-pact`) with state handlers keyed by these state strings.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn, timestamp } from '../test/pact';
 import { PARTS_ORDER_BATCH_CONNECTION_QUERY, RMAS_CONNECTION_QUERY, SAVED_QUOTE_CONNECTION_QUERY } from './client';
 
 const { eachLike, like, regex, integer, boolean } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-graphql',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
-const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
+const pact = pactWith('portal-graphql');
 
 const CASEY_RMA =
   'casey is signed in and has repair RMA RMA-900001 with uid 01JPACTRMA0000000000000001 for RT10000001, received on 2026-03-02, its label still valid';
@@ -77,7 +65,7 @@ describe('GraphQL contract: account connections', () => {
         }),
       )
       .executeTest(async (server) => {
-        const page = await api(server.url).account.rmasConnection(
+        const page = await clientAt(server.url, signedIn).account.rmasConnection(
           { text: 'RMA-900001', years: [2026] },
           { field: 'CREATED_AT', desc: true },
           { first: 25 },
@@ -126,7 +114,7 @@ describe('GraphQL contract: account connections', () => {
         }),
       )
       .executeTest(async (server) => {
-        const page = await api(server.url).account.quotesConnection({ kinds: ['SAVED'] }, { field: 'EXPIRES_AT', desc: false }, { first: 10 });
+        const page = await clientAt(server.url, signedIn).account.quotesConnection({ kinds: ['SAVED'] }, { field: 'EXPIRES_AT', desc: false }, { first: 10 });
         expect(page.edges[0]?.node.quoteData?.externalResource.serial).toBe('RT10000002');
         expect(page.edges[0]?.node.unitBlock).toBeNull();
       }));
@@ -172,7 +160,7 @@ describe('GraphQL contract: account connections', () => {
         }),
       )
       .executeTest(async (server) => {
-        const page = await api(server.url).account.quotesConnection({ kinds: ['SERVICE'] }, { field: 'EXPIRES_AT', desc: false }, { first: 10 });
+        const page = await clientAt(server.url, signedIn).account.quotesConnection({ kinds: ['SERVICE'] }, { field: 'EXPIRES_AT', desc: false }, { first: 10 });
         expect(page.edges[0]?.node.payLink).toMatch(/^\/pay-quote\//);
       }));
 
@@ -222,7 +210,7 @@ describe('GraphQL contract: account connections', () => {
         }),
       )
       .executeTest(async (server) => {
-        const page = await api(server.url).account.partsOrdersConnection(
+        const page = await clientAt(server.url, signedIn).account.partsOrdersConnection(
           { text: 'PB-900010', statuses: ['PLACED'] },
           { field: 'CREATED_AT', desc: true },
           { first: 25 },

@@ -5,26 +5,15 @@
 // the stored profile, branches, registrations and drivers. The provider verification
 // (api/account) keys its state handlers by these state strings, word for word, and signs the
 // bearer token as the user the state names.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn, timestamp } from '../test/pact';
 import type { BranchInput, UserSettings } from './types';
 
 const { like, regex, eachLike, integer, boolean } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'account',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('account');
 
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
 const day = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}$', example);
-const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
-const api = (url: string, tokens: TokenSource | undefined = signedIn) => createApiClient({ baseUrl: url, tokens });
 
 // Provider states (api/account verification).
 const CASEY = 'casey is signed in, in no organization';
@@ -80,7 +69,7 @@ describe('account service contract: user settings', () => {
       .withRequest('GET', '/account-mgr/user', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(200, (res) => res.jsonBody(profileBody()))
       .executeTest(async (server) => {
-        const profile = await api(server.url).accountManager.user();
+        const profile = await clientAt(server.url, signedIn).accountManager.user();
         expect(profile.firstName).toBe('Casey');
         expect(profile.address?.shipping?.country).toBe('US');
       }));
@@ -95,7 +84,7 @@ describe('account service contract: user settings', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(profileBody({ position: 'Lead technician' })))
       .executeTest(async (server) => {
-        const profile = await api(server.url).accountManager.saveUser({ ...settings, position: 'Lead technician' });
+        const profile = await clientAt(server.url, signedIn).accountManager.saveUser({ ...settings, position: 'Lead technician' });
         expect(profile.position).toBe('Lead technician');
       }));
 
@@ -111,7 +100,7 @@ describe('account service contract: user settings', () => {
         res.jsonBody({ error: 'validation', message: like('Some fields are invalid.'), fields: { 'address.line1': 'Cannot be a PO box' } }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url).accountManager.saveUser({ ...settings, address: { ...address, line1: 'PO Box 12' } })).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).accountManager.saveUser({ ...settings, address: { ...address, line1: 'PO Box 12' } })).rejects.toMatchObject({
           status: 400,
           fields: { 'address.line1': 'Cannot be a PO box' },
         });
@@ -124,7 +113,7 @@ describe('account service contract: user settings', () => {
       .withRequest('GET', '/account-mgr/user')
       .willRespondWith(401, (res) => res.jsonBody({ error: like('invalid_token'), message: like('Please sign in again.') }))
       .executeTest(async (server) => {
-        await expect(api(server.url, undefined).accountManager.user()).rejects.toMatchObject({ status: 401 });
+        await expect(clientAt(server.url).accountManager.user()).rejects.toMatchObject({ status: 401 });
       }));
 });
 
@@ -137,7 +126,7 @@ describe('account service contract: branches', () => {
       .withRequest('GET', '/account-mgr/branches', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(200, (res) => res.jsonBody({ organization: 'FleetCo', branches: eachLike(branchBody) }))
       .executeTest(async (server) => {
-        const answer = await api(server.url).accountManager.branches();
+        const answer = await clientAt(server.url, signedIn).accountManager.branches();
         expect(answer.organization).toBe('FleetCo');
         expect(answer.branches[0]?.name).toBe('Dallas depot');
       }));
@@ -150,7 +139,7 @@ describe('account service contract: branches', () => {
       .withRequest('GET', '/account-mgr/branches', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(403, (res) => res.jsonBody({ error: 'account.noOrganization', message: like('You are not a member of an organization.') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).accountManager.branches()).rejects.toMatchObject({ status: 403, error: 'account.noOrganization' });
+        await expect(clientAt(server.url, signedIn).accountManager.branches()).rejects.toMatchObject({ status: 403, error: 'account.noOrganization' });
       }));
 
   it('adds a branch', () =>
@@ -161,7 +150,7 @@ describe('account service contract: branches', () => {
       .withRequest('POST', '/account-mgr/branches', (req) => req.headers({ Authorization: bearer }).jsonBody(branchInput))
       .willRespondWith(201, (res) => res.jsonBody({ ...branchBody, name: 'Austin yard' }))
       .executeTest(async (server) => {
-        const branch = await api(server.url).accountManager.createBranch(branchInput);
+        const branch = await clientAt(server.url, signedIn).accountManager.createBranch(branchInput);
         expect(branch.name).toBe('Austin yard');
         expect(branch.id).not.toBe('');
       }));
@@ -174,7 +163,7 @@ describe('account service contract: branches', () => {
       .withRequest('POST', '/account-mgr/branches', (req) => req.headers({ Authorization: bearer }).jsonBody({ ...branchInput, name: '' }))
       .willRespondWith(400, (res) => res.jsonBody({ error: 'validation', message: like('Some fields are invalid.'), fields: { name: 'Required' } }))
       .executeTest(async (server) => {
-        await expect(api(server.url).accountManager.createBranch({ ...branchInput, name: '' })).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).accountManager.createBranch({ ...branchInput, name: '' })).rejects.toMatchObject({
           status: 400,
           fields: { name: 'Required' },
         });
@@ -190,7 +179,7 @@ describe('account service contract: branches', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody({ ...branchBody, id: 'BR-PACT1', name: 'Dallas depot (north)' }))
       .executeTest(async (server) => {
-        const branch = await api(server.url).accountManager.updateBranch('BR-PACT1', { ...branchInput, name: 'Dallas depot (north)' });
+        const branch = await clientAt(server.url, signedIn).accountManager.updateBranch('BR-PACT1', { ...branchInput, name: 'Dallas depot (north)' });
         expect(branch).toMatchObject({ id: 'BR-PACT1', name: 'Dallas depot (north)' });
       }));
 
@@ -202,7 +191,7 @@ describe('account service contract: branches', () => {
       .withRequest('PUT', '/account-mgr/branches/BR-UNKNOWN', (req) => req.headers({ Authorization: bearer }).jsonBody(branchInput))
       .willRespondWith(404, (res) => res.jsonBody({ error: like('account.branchNotFound'), message: like('Branch not found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).accountManager.updateBranch('BR-UNKNOWN', branchInput)).rejects.toMatchObject({ status: 404 });
+        await expect(clientAt(server.url, signedIn).accountManager.updateBranch('BR-UNKNOWN', branchInput)).rejects.toMatchObject({ status: 404 });
       }));
 
   it('deletes a branch', () =>
@@ -213,7 +202,7 @@ describe('account service contract: branches', () => {
       .withRequest('DELETE', '/account-mgr/branches/BR-PACT1', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(204)
       .executeTest(async (server) => {
-        await expect(api(server.url).accountManager.deleteBranch('BR-PACT1')).resolves.toBeUndefined();
+        await expect(clientAt(server.url, signedIn).accountManager.deleteBranch('BR-PACT1')).resolves.toBeUndefined();
       }));
 });
 
@@ -237,7 +226,7 @@ describe('account service contract: registrations', () => {
       .withRequest('GET', '/account-mgr/registrations', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(200, (res) => res.jsonBody({ items: eachLike(registrationBody) }))
       .executeTest(async (server) => {
-        const [first] = await api(server.url).accountManager.registrations();
+        const [first] = await clientAt(server.url, signedIn).accountManager.registrations();
         expect(first?.serial).toBe('RT10000001');
         expect(first?.mine).toBe(true);
       }));
@@ -252,7 +241,7 @@ describe('account service contract: registrations', () => {
       )
       .willRespondWith(201, (res) => res.jsonBody({ ...registrationBody, serial: 'RT10000009', purchaseDate: '2026-01-31' }))
       .executeTest(async (server) => {
-        const registration = await api(server.url).accountManager.register({
+        const registration = await clientAt(server.url, signedIn).accountManager.register({
           serial: 'RT10000009',
           purchaseDate: '2026-01-31',
           proofFileId: 'po/pact-proof.pdf',
@@ -273,7 +262,7 @@ describe('account service contract: registrations', () => {
       )
       .executeTest(async (server) => {
         await expect(
-          api(server.url).accountManager.register({ serial: 'ZZ99999999', purchaseDate: '2026-01-31', proofFileId: 'po/pact-proof.pdf' }),
+          clientAt(server.url, signedIn).accountManager.register({ serial: 'ZZ99999999', purchaseDate: '2026-01-31', proofFileId: 'po/pact-proof.pdf' }),
         ).rejects.toMatchObject({ status: 400, fields: { serial: 'Serial Not Found' } });
       }));
 
@@ -288,7 +277,7 @@ describe('account service contract: registrations', () => {
       .willRespondWith(409, (res) => res.jsonBody({ error: 'account.alreadyRegistered', message: 'This unit is already registered' }))
       .executeTest(async (server) => {
         await expect(
-          api(server.url).accountManager.register({ serial: 'RT10000001', purchaseDate: '2026-01-31', proofFileId: 'po/pact-proof.pdf' }),
+          clientAt(server.url, signedIn).accountManager.register({ serial: 'RT10000001', purchaseDate: '2026-01-31', proofFileId: 'po/pact-proof.pdf' }),
         ).rejects.toMatchObject({ status: 409, error: 'account.alreadyRegistered', message: 'This unit is already registered' });
       }));
 
@@ -305,7 +294,7 @@ describe('account service contract: registrations', () => {
       )
       .executeTest(async (server) => {
         await expect(
-          api(server.url).accountManager.register({ serial: 'RT10000009', purchaseDate: '2026-01-31', proofFileId: '' }),
+          clientAt(server.url, signedIn).accountManager.register({ serial: 'RT10000009', purchaseDate: '2026-01-31', proofFileId: '' }),
         ).rejects.toMatchObject({ status: 400, fields: { proofFileId: 'Must Attach Files' } });
       }));
 });
@@ -339,7 +328,7 @@ describe('account service contract: drivers', () => {
         }),
       )
       .executeTest(async (server) => {
-        const [model] = await api(server.url).accountManager.drivers();
+        const [model] = await clientAt(server.url, signedIn).accountManager.drivers();
         expect(model?.drivers[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
       }));
 
@@ -357,7 +346,7 @@ describe('account service contract: drivers', () => {
         }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url).accountManager.downloadDriver('DRV-PACT1')).resolves.toBeInstanceOf(Blob);
+        await expect(clientAt(server.url, signedIn).accountManager.downloadDriver('DRV-PACT1')).resolves.toBeInstanceOf(Blob);
       }));
 
   it('answers the download of a driver for another model as not found', () =>
@@ -368,6 +357,6 @@ describe('account service contract: drivers', () => {
       .withRequest('GET', '/account-mgr/drivers/DRV-UNKNOWN/download', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: like('account.driverNotFound'), message: like('Driver not found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).accountManager.downloadDriver('DRV-UNKNOWN')).rejects.toMatchObject({ status: 404 });
+        await expect(clientAt(server.url, signedIn).accountManager.downloadDriver('DRV-UNKNOWN')).rejects.toMatchObject({ status: 404 });
       }));
 });

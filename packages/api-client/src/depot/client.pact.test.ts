@@ -5,24 +5,12 @@
 // backlog and the audit, as the service desk calls them. The pact file lands in <repo>/pacts;
 // api/depot/depotpact verifies it against the real router with state handlers keyed by these
 // state strings, word for word, signing the bearer token as the user the state names.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn, timestamp } from '../test/pact';
 
 const { like, regex, integer, eachLike, boolean } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-depot-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const api = (url: string, tokens?: TokenSource) => createApiClient({ baseUrl: url, tokens });
-const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
+const pact = pactWith('portal-depot-api');
 
 // Provider states (api/depot/depotpact).
 const TARIQ = 'tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 awaits its unit and his photo depot/pact-photo.jpg is uploaded';
@@ -41,7 +29,7 @@ describe('depot API contract: receive', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody({ rmaNumber: 'RMA-100501', status: 'RECEIVED' }))
       .executeTest(async (server) => {
-        const got = await api(server.url, signedIn).depot.receive('RMA-100501', {
+        const got = await clientAt(server.url, signedIn).depot.receive('RMA-100501', {
           serial: 'RT10000001',
           photos: ['depot/pact-photo.jpg'],
           notes: 'Case intact',
@@ -60,7 +48,7 @@ describe('depot API contract: receive', () => {
       .willRespondWith(409, (res) => res.jsonBody({ error: 'depot.serialMismatch', message: like('The scanned serial is not this RMA’s unit.') }))
       .executeTest(async (server) => {
         await expect(
-          api(server.url, signedIn).depot.receive('RMA-100501', { serial: 'RT99999999', photos: ['depot/pact-photo.jpg'] }),
+          clientAt(server.url, signedIn).depot.receive('RMA-100501', { serial: 'RT99999999', photos: ['depot/pact-photo.jpg'] }),
         ).rejects.toMatchObject({ status: 409, error: 'depot.serialMismatch' });
       }));
 
@@ -76,7 +64,7 @@ describe('depot API contract: receive', () => {
         res.jsonBody({ error: 'validation', message: like('Some fields are invalid.'), fields: { photos: "Add at least one photo of the unit's condition" } }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).depot.receive('RMA-100501', { serial: 'RT10000001', photos: [] })).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).depot.receive('RMA-100501', { serial: 'RT10000001', photos: [] })).rejects.toMatchObject({
           status: 400,
           fields: { photos: "Add at least one photo of the unit's condition" },
         });
@@ -93,7 +81,7 @@ describe('depot API contract: receive', () => {
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.notFound', message: like('RMA not found') }))
       .executeTest(async (server) => {
         await expect(
-          api(server.url, signedIn).depot.receive('RMA-999999', { serial: 'RT10000001', photos: ['depot/pact-photo.jpg'] }),
+          clientAt(server.url, signedIn).depot.receive('RMA-999999', { serial: 'RT10000001', photos: ['depot/pact-photo.jpg'] }),
         ).rejects.toMatchObject({ status: 404 });
       }));
 
@@ -108,7 +96,7 @@ describe('depot API contract: receive', () => {
       .willRespondWith(403, (res) => res.jsonBody({ error: 'auth.forbidden', message: like('You do not have permission to do this.') }))
       .executeTest(async (server) => {
         await expect(
-          api(server.url, signedIn).depot.receive('RMA-100501', { serial: 'RT10000001', photos: ['depot/pact-photo.jpg'] }),
+          clientAt(server.url, signedIn).depot.receive('RMA-100501', { serial: 'RT10000001', photos: ['depot/pact-photo.jpg'] }),
         ).rejects.toMatchObject({ status: 403 });
       }));
 });
@@ -129,7 +117,7 @@ describe('depot API contract: repair', () => {
       .withRequest('POST', '/depot/rmas/RMA-100501/repair', (req) => req.headers({ Authorization: bearer }).jsonBody(work))
       .willRespondWith(200, (res) => res.jsonBody({ rmaNumber: 'RMA-100501', status: 'REPAIRING' }))
       .executeTest(async (server) => {
-        const got = await api(server.url, signedIn).depot.repair('RMA-100501', work);
+        const got = await clientAt(server.url, signedIn).depot.repair('RMA-100501', work);
         expect(got).toEqual({ rmaNumber: 'RMA-100501', status: 'REPAIRING' });
       }));
 
@@ -141,7 +129,7 @@ describe('depot API contract: repair', () => {
       .withRequest('POST', '/depot/rmas/RMA-100501/repair', (req) => req.headers({ Authorization: bearer }).jsonBody(work))
       .willRespondWith(409, (res) => res.jsonBody({ error: 'depot.notRepairable', message: like("This RMA's unit is not at the depot awaiting repair.") }))
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).depot.repair('RMA-100501', work)).rejects.toMatchObject({ status: 409, error: 'depot.notRepairable' });
+        await expect(clientAt(server.url, signedIn).depot.repair('RMA-100501', work)).rejects.toMatchObject({ status: 409, error: 'depot.notRepairable' });
       }));
 });
 
@@ -172,7 +160,7 @@ describe('depot API contract: queue, backlog, audit', () => {
         }),
       )
       .executeTest(async (server) => {
-        const page = await api(server.url, signedIn).depot.queue({ q: 'rt10000001' });
+        const page = await clientAt(server.url, signedIn).depot.queue({ q: 'rt10000001' });
         expect(page.items[0]).toMatchObject({ rmaNumber: 'RMA-100501', status: 'AWAITING_UNIT', receivedAt: null });
         expect(page.next).toBe('');
       }));
@@ -185,7 +173,7 @@ describe('depot API contract: queue, backlog, audit', () => {
       .withRequest('GET', '/depot/queue')
       .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Your session has expired or is not valid. Please sign in again.') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).depot.queue()).rejects.toMatchObject({ status: 401 });
+        await expect(clientAt(server.url).depot.queue()).rejects.toMatchObject({ status: 401 });
       }));
 
   it('counts the backlog per status for a lead', () =>
@@ -200,7 +188,7 @@ describe('depot API contract: queue, backlog, audit', () => {
         }),
       )
       .executeTest(async (server) => {
-        const backlog = await api(server.url, signedIn).depot.backlog();
+        const backlog = await clientAt(server.url, signedIn).depot.backlog();
         expect(backlog[0]?.count).toBeGreaterThan(0);
       }));
 
@@ -224,7 +212,7 @@ describe('depot API contract: queue, backlog, audit', () => {
         }),
       )
       .executeTest(async (server) => {
-        const flags = await api(server.url, signedIn).depot.flags();
+        const flags = await clientAt(server.url, signedIn).depot.flags();
         expect(flags[0]).toMatchObject({ kind: 'SERIAL_MISMATCH', serial: 'RT99999999' });
       }));
 
@@ -252,7 +240,7 @@ describe('depot API contract: queue, backlog, audit', () => {
         }),
       )
       .executeTest(async (server) => {
-        const page = await api(server.url, signedIn).depot.audit({ first: 20 });
+        const page = await clientAt(server.url, signedIn).depot.audit({ first: 20 });
         expect(page.items[0]).toMatchObject({ action: 'receive', from: 'AWAITING_UNIT', to: 'RECEIVED' });
       }));
 });

@@ -4,23 +4,12 @@
 // Consumer contract of the depot's parts order shipment (POST /depot/parts-orders/{number}/ship),
 // in the same pact as client.pact.test.ts; api/depot/depotpact verifies it with state handlers
 // keyed by these state strings, word for word.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 
 const { like, regex, integer, eachLike } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-depot-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
+const pact = pactWith('portal-depot-api');
 
 // Provider states (api/depot/depotpact).
 const PAID = 'tariq, a depot technician, is signed in; parts order PB-900005 is paid and waits to ship';
@@ -45,7 +34,7 @@ describe('depot API contract: parts orders', () => {
         }),
       )
       .executeTest(async (server) => {
-        const got = await api(server.url).depot.shipPartsOrder('PB-900005', shipment);
+        const got = await clientAt(server.url, signedIn).depot.shipPartsOrder('PB-900005', shipment);
         expect(got).toMatchObject({ rmaBatchId: 'PB-900005', status: 'SHIPPED', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
       }));
 
@@ -57,7 +46,7 @@ describe('depot API contract: parts orders', () => {
       .withRequest('POST', '/depot/parts-orders/PB-900002/ship', (req) => req.headers({ Authorization: bearer }).jsonBody(shipment))
       .willRespondWith(409, (res) => res.jsonBody({ error: 'parts.notPaid', message: like('This order is not paid yet: it ships once its payment is captured.') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).depot.shipPartsOrder('PB-900002', shipment)).rejects.toMatchObject({ status: 409, error: 'parts.notPaid' });
+        await expect(clientAt(server.url, signedIn).depot.shipPartsOrder('PB-900002', shipment)).rejects.toMatchObject({ status: 409, error: 'parts.notPaid' });
       }));
 
   it('answers a missing tracking number with its field', () =>
@@ -68,7 +57,7 @@ describe('depot API contract: parts orders', () => {
       .withRequest('POST', '/depot/parts-orders/PB-900005/ship', (req) => req.headers({ Authorization: bearer }).jsonBody({ carrier: 'UPS', trackingNumber: '' }))
       .willRespondWith(400, (res) => res.jsonBody({ error: 'validation', fields: { trackingNumber: like('Required') } }))
       .executeTest(async (server) => {
-        await expect(api(server.url).depot.shipPartsOrder('PB-900005', { carrier: 'UPS', trackingNumber: '' })).rejects.toMatchObject({ status: 400 });
+        await expect(clientAt(server.url, signedIn).depot.shipPartsOrder('PB-900005', { carrier: 'UPS', trackingNumber: '' })).rejects.toMatchObject({ status: 400 });
       }));
 
   it('lists the paid parts orders waiting to ship, oldest first', () =>
@@ -93,7 +82,7 @@ describe('depot API contract: parts orders', () => {
         }),
       )
       .executeTest(async (server) => {
-        const page = await api(server.url).depot.partsOrders({ first: 25 });
+        const page = await clientAt(server.url, signedIn).depot.partsOrders({ first: 25 });
         expect(page.items[0]).toMatchObject({ rmaBatchId: 'PB-900005', kind: 'parts' });
         expect(page.next).toBe('');
       }));

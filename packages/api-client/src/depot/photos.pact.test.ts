@@ -3,21 +3,14 @@
 // Verified by api/depot/depotpact.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 
-const { eachLike, regex, like } = MatchersV3;
+const { eachLike, like } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-depot-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('portal-depot-api');
 
 const pixel = path.join(__dirname, '../uploads/testdata/pixel.png');
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
 
 // Provider state (api/depot/depotpact), word for word.
 const TARIQ = 'tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 awaits its unit and his photo depot/pact-photo.jpg is uploaded';
@@ -29,13 +22,13 @@ describe('depot API contract: condition photos', () => {
       .given(TARIQ)
       .uponReceiving('an upload of one condition photo by a technician')
       .withRequest('POST', '/depot/photos', (req) =>
-        req.headers({ Authorization: regex('^Bearer .+$', 'Bearer token-from-the-session') }).multipartBody('image/png', pixel, 'files[0]'),
+        req.headers({ Authorization: bearer }).multipartBody('image/png', pixel, 'files[0]'),
       )
       .willRespondWith(200, (res) =>
         res.jsonBody(eachLike({ originalname: like('pixel.png'), bucketFileName: like('rma/2026/11/5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3.png') })),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const file = new File([readFileSync(pixel)], 'pixel.png', { type: 'image/png' });
         const [stored] = await api.depot.uploadPhotos([file]);
         expect(stored?.originalname).toBe('pixel.png');

@@ -4,23 +4,12 @@
 // Consumer contract of the depot's ship back (POST /depot/rmas/{number}/ship), in the same pact
 // as client.pact.test.ts; api/depot/depotpact verifies it with state handlers keyed by these
 // state strings, word for word.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 
 const { like, regex } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-depot-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
+const pact = pactWith('portal-depot-api');
 
 // Provider states (api/depot/depotpact).
 const REPAIRED = 'tariq, a depot technician, is signed in; RMA-100501 of unit RT10000001 was repaired and waits to ship back';
@@ -44,7 +33,7 @@ describe('depot API contract: ship back', () => {
         }),
       )
       .executeTest(async (server) => {
-        const got = await api(server.url).depot.ship('RMA-100501');
+        const got = await clientAt(server.url, signedIn).depot.ship('RMA-100501');
         expect(got).toMatchObject({ rmaNumber: 'RMA-100501', status: 'SHIPPED_BACK', invoiceId: '' });
         expect(got.returnTrackingNumber).not.toBe('');
       }));
@@ -59,7 +48,7 @@ describe('depot API contract: ship back', () => {
         res.jsonBody({ error: 'depot.notShippable', message: like('This RMA cannot ship back: its unit is not received and repaired, or it was shipped already.') }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url).depot.ship('RMA-100501')).rejects.toMatchObject({ status: 409, error: 'depot.notShippable' });
+        await expect(clientAt(server.url, signedIn).depot.ship('RMA-100501')).rejects.toMatchObject({ status: 409, error: 'depot.notShippable' });
       }));
 
   it('streams the return label of a shipped RMA for staff to print', () =>
@@ -75,7 +64,7 @@ describe('depot API contract: ship back', () => {
         }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url).depot.returnLabel('RMA-100501')).resolves.toBeDefined();
+        await expect(clientAt(server.url, signedIn).depot.returnLabel('RMA-100501')).resolves.toBeDefined();
       }));
 
   it('answers the return label of an RMA not shipped back with 404', () =>
@@ -86,6 +75,6 @@ describe('depot API contract: ship back', () => {
       .withRequest('GET', '/depot/rmas/RMA-100501/return-label', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'depot.noReturnLabel', message: like('This RMA has no return label: it has not shipped back yet.') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).depot.returnLabel('RMA-100501')).rejects.toMatchObject({ status: 404, error: 'depot.noReturnLabel' });
+        await expect(clientAt(server.url, signedIn).depot.returnLabel('RMA-100501')).rejects.toMatchObject({ status: 404, error: 'depot.noReturnLabel' });
       }));
 });

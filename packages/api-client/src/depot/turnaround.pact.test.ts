@@ -4,23 +4,12 @@
 // Consumer contract of the depot's turnaround for leads (GET /depot/turnaround), as the service
 // desk's lead overview reads it, in the same pact as client.pact.test.ts; api/depot/depotpact
 // verifies it with state handlers keyed by these state strings, word for word.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 
 const { like, regex, eachLike, integer, number } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-depot-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
+const pact = pactWith('portal-depot-api');
 
 // Provider state (api/depot/depotpact).
 const SHIPPED_TWO = 'lena, a depot lead, is signed in; two RL14 repairs on STANDARD warranty shipped back after 3 and 5 days at the depot';
@@ -43,7 +32,7 @@ describe('depot API contract: turnaround', () => {
         }),
       )
       .executeTest(async (server) => {
-        const got = await api(server.url).depot.turnaround();
+        const got = await clientAt(server.url, signedIn).depot.turnaround();
         expect(got.overall.count).toBe(2);
         expect(got.rows[0]).toMatchObject({ model: 'RL14', warrantyType: 'STANDARD' });
       }));
@@ -56,6 +45,6 @@ describe('depot API contract: turnaround', () => {
       .withRequest('GET', '/depot/turnaround', (req) => req.headers({ Authorization: bearer }).query({ days: '0' }))
       .willRespondWith(400, (res) => res.jsonBody({ error: 'validation', message: like('Some fields are invalid.'), fields: { days: 'Must be 1 to 730' } }))
       .executeTest(async (server) => {
-        await expect(api(server.url).depot.turnaround(0)).rejects.toMatchObject({ status: 400, fields: { days: 'Must be 1 to 730' } });
+        await expect(clientAt(server.url, signedIn).depot.turnaround(0)).rejects.toMatchObject({ status: 400, fields: { days: 'Must be 1 to 730' } });
       }));
 });

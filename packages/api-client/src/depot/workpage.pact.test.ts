@@ -5,24 +5,12 @@
 // /depot/rmas/{number}), the diagnosis (POST /depot/rmas/{number}/diagnosis) and a receipt's
 // photo (GET /depot/photos/{id}), in the same pact as client.pact.test.ts; api/depot/depotpact
 // verifies it with state handlers keyed by these state strings, word for word.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn, timestamp } from '../test/pact';
 
 const { like, regex, eachLike } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-depot-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
-const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
+const pact = pactWith('portal-depot-api');
 
 // Provider states (api/depot/depotpact).
 const RECEIVED = 'tariq, a depot technician, is signed in; RMA-100501 of in-warranty unit RT10000001 was received with his photo depot/pact-photo.jpg and awaits diagnosis';
@@ -58,7 +46,7 @@ describe('depot API contract: the work page', () => {
         }),
       )
       .executeTest(async (server) => {
-        const got = await api(server.url).depot.rma('RMA-100501');
+        const got = await clientAt(server.url, signedIn).depot.rma('RMA-100501');
         expect(got).toMatchObject({ rmaNumber: 'RMA-100501', status: 'RECEIVED', moves: ['diagnose'], diagnosis: null });
         expect(got.receipt?.photos.length).toBeGreaterThan(0);
       }));
@@ -71,7 +59,7 @@ describe('depot API contract: the work page', () => {
       .withRequest('GET', '/depot/rmas/RMA-999999', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.notFound', message: like('RMA not found.') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).depot.rma('RMA-999999')).rejects.toMatchObject({ status: 404, error: 'rma.notFound' });
+        await expect(clientAt(server.url, signedIn).depot.rma('RMA-999999')).rejects.toMatchObject({ status: 404, error: 'rma.notFound' });
       }));
 
   it('streams a receipt photo with the staff token', () =>
@@ -83,7 +71,7 @@ describe('depot API contract: the work page', () => {
       // Cache-Control (private, no-store) is the provider's own tests': pact splits header values at commas.
       .willRespondWith(200, (res) => res.headers({ 'Content-Type': regex('^image/.+$', 'image/jpeg') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).depot.photo('depot/pact-photo.jpg')).resolves.toBeDefined();
+        await expect(clientAt(server.url, signedIn).depot.photo('depot/pact-photo.jpg')).resolves.toBeDefined();
       }));
 });
 
@@ -104,7 +92,7 @@ describe('depot API contract: diagnosis', () => {
         res.jsonBody({ rmaNumber: 'RMA-100501', status: 'DIAGNOSING', outcome: 'COVERED', quoteId: null, amountDue: null }),
       )
       .executeTest(async (server) => {
-        const got = await api(server.url).depot.diagnose('RMA-100501', {
+        const got = await clientAt(server.url, signedIn).depot.diagnose('RMA-100501', {
           findings: [{ code: 'COMPONENT_FAILURE', description: 'The display connector is loose', photos: ['depot/pact-photo.jpg'] }],
           technicianNote: 'Reseat the connector',
           lineItems: [],
@@ -132,7 +120,7 @@ describe('depot API contract: diagnosis', () => {
       )
       .executeTest(async (server) => {
         await expect(
-          api(server.url).depot.diagnose('RMA-100501', {
+          clientAt(server.url, signedIn).depot.diagnose('RMA-100501', {
             findings: [{ code: 'LIQUID_DAMAGE', description: 'Corrosion on the board', photos: ['depot/pact-photo.jpg'] }],
             lineItems: [],
           }),
@@ -155,7 +143,7 @@ describe('depot API contract: diagnosis', () => {
       )
       .executeTest(async (server) => {
         await expect(
-          api(server.url).depot.diagnose('RMA-100501', { findings: [{ code: 'WEAR', description: 'Worn keyboard', photos: [] }], lineItems: [] }),
+          clientAt(server.url, signedIn).depot.diagnose('RMA-100501', { findings: [{ code: 'WEAR', description: 'Worn keyboard', photos: [] }], lineItems: [] }),
         ).rejects.toMatchObject({ status: 409, error: 'depot.notDiagnosable' });
       }));
 });

@@ -6,23 +6,12 @@
 // address used as form defaults. api/identity/identitypact verifies it against the real router
 // and the embedded provider's seeded users, with state handlers keyed by these state strings,
 // word for word, signing the bearer token as the user the state names.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 
-const { like, regex, eachLike } = MatchersV3;
+const { like, eachLike } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-identity-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const api = (url: string, tokens: TokenSource | undefined = signedIn) => createApiClient({ baseUrl: url, tokens });
+const pact = pactWith('portal-identity-api');
 
 // Provider states (api/identity/identitypact).
 const CASEY = 'casey is signed in, in no organization';
@@ -61,7 +50,7 @@ describe('identity contract: /me', () => {
         }),
       )
       .executeTest(async (server) => {
-        const me = await api(server.url).identity.me();
+        const me = await clientAt(server.url, signedIn).identity.me();
         expect(me).toMatchObject({ sub: 'usr_casey', firstName: 'Casey', org: null });
         expect(me.roles).toContain('service-portal:customer');
         expect(me.address?.shipping?.state).toBe('TX');
@@ -90,7 +79,7 @@ describe('identity contract: /me', () => {
         }),
       )
       .executeTest(async (server) => {
-        const me = await api(server.url).identity.me();
+        const me = await clientAt(server.url, signedIn).identity.me();
         expect(me.org).toEqual({ name: 'FleetCo Utilities' });
         expect(me.flags.rma.flatDiscountPercentage).toBe(10);
       }));
@@ -102,6 +91,6 @@ describe('identity contract: /me', () => {
       .withRequest('GET', '/me')
       .willRespondWith(401, (res) => res.jsonBody({ error: like('invalid_token'), message: like('Please sign in again.') }))
       .executeTest(async (server) => {
-        await expect(api(server.url, undefined).identity.me()).rejects.toMatchObject({ status: 401 });
+        await expect(clientAt(server.url).identity.me()).rejects.toMatchObject({ status: 401 });
       }));
 });

@@ -6,25 +6,17 @@
 // sm-inventory pages call them. api/parts/inventorypact verifies it against the real router with
 // state handlers keyed by these state strings, word for word, signing the bearer token as the
 // user the state names.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { createHttpClient, type TokenSource } from '../client';
+import { bearer, pactWith, signedIn, timestamp } from '../test/pact';
 import { createInventoryClient } from './client';
 
 const { like, regex, integer, eachLike, boolean } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'parts-inventory',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('parts-inventory');
 
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
 const day = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}$', example);
-const inventory = (url: string, tokens: TokenSource | undefined = signedIn) => createInventoryClient(createHttpClient({ baseUrl: url, tokens }));
+const inventory = (url: string, tokens?: TokenSource) => createInventoryClient(createHttpClient({ baseUrl: url, tokens }));
 
 // Provider states (api/parts/inventorypact).
 const CASEY_UNITS =
@@ -57,7 +49,7 @@ describe('inventory contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody({ items: [vx12], total: integer(1), page: 1, itemsPerPage: 20, models: ['ST12', 'VX12'] }))
       .executeTest(async (server) => {
-        const page = await inventory(server.url).list({ q: 'vt1', model: 'VX12', warranty: 'IN_WARRANTY', openRma: false, page: 1, itemsPerPage: 20 });
+        const page = await inventory(server.url, signedIn).list({ q: 'vt1', model: 'VX12', warranty: 'IN_WARRANTY', openRma: false, page: 1, itemsPerPage: 20 });
         expect(page.items[0]).toMatchObject({ serial: 'VT10000007', warrantyState: 'IN_WARRANTY', sources: ['registration', 'order'] });
         expect(page.models).toEqual(['ST12', 'VX12']);
       }));
@@ -89,7 +81,7 @@ describe('inventory contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const page = await inventory(server.url).list({ openRma: true });
+        const page = await inventory(server.url, signedIn).list({ openRma: true });
         expect(page.items[0]?.openRma?.rmaNumber).toBe('RMA-900001');
       }));
 
@@ -108,7 +100,7 @@ describe('inventory contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const csv = await inventory(server.url).downloadCsv({ warranty: 'OUT_OF_WARRANTY' });
+        const csv = await inventory(server.url, signedIn).downloadCsv({ warranty: 'OUT_OF_WARRANTY' });
         expect(csv).toBeDefined();
       }));
 
@@ -126,7 +118,7 @@ describe('inventory contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        await expect(inventory(server.url).list({ warranty: 'SOON' as never })).rejects.toMatchObject({ status: 400 });
+        await expect(inventory(server.url, signedIn).list({ warranty: 'SOON' as never })).rejects.toMatchObject({ status: 400 });
       }));
 
   it('answers 401 without a token', () =>
@@ -136,7 +128,7 @@ describe('inventory contract', () => {
       .withRequest('GET', '/parts-manager/inventory')
       .willRespondWith(401, (res) => res.jsonBody({ error: like('invalid_token'), message: like('Please sign in again.') }))
       .executeTest(async (server) => {
-        await expect(inventory(server.url, undefined).list({})).rejects.toMatchObject({ status: 401 });
+        await expect(inventory(server.url).list({})).rejects.toMatchObject({ status: 401 });
       }));
 
   it("reads a unit's profile with its RMAs and parts orders", () =>
@@ -153,7 +145,7 @@ describe('inventory contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const profile = await inventory(server.url).profile(' VT10000007 ');
+        const profile = await inventory(server.url, signedIn).profile(' VT10000007 ');
         expect(profile.orders[0]?.rmaBatchId).toBe('PB-900001');
         expect(profile.rmas).toEqual([]);
       }));
@@ -187,7 +179,7 @@ describe('inventory contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const profile = await inventory(server.url).profile('RT10000002');
+        const profile = await inventory(server.url, signedIn).profile('RT10000002');
         expect(profile.rmas[0]?.rmaNumber).toBe('RMA-900001');
       }));
 
@@ -199,6 +191,6 @@ describe('inventory contract', () => {
       .withRequest('GET', '/parts-manager/inventory/VT10000099', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.unitNotFound', message: 'Serial Not Found' }))
       .executeTest(async (server) => {
-        await expect(inventory(server.url).profile('VT10000099')).rejects.toMatchObject({ status: 404, message: 'Serial Not Found' });
+        await expect(inventory(server.url, signedIn).profile('VT10000099')).rejects.toMatchObject({ status: 404, message: 'Serial Not Found' });
       }));
 });

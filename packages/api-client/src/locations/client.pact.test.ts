@@ -3,20 +3,12 @@
  */
 // Consumer contract of the geography lists behind the address form. Verified against the real
 // router by api/geo/geopact (`make test-pact`).
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { clientAt, pactWith } from '../test/pact';
 
 const { eachLike, integer, string, boolean } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-geo-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const api = (url: string) => createApiClient({ baseUrl: url });
+const pact = pactWith('portal-geo-api');
 
 describe('geography API contract', () => {
   it('lists countries with their codes and GeoNames ids', () =>
@@ -28,7 +20,7 @@ describe('geography API contract', () => {
         res.jsonBody(eachLike({ name: string('United States'), countryCode: string('US'), geonameId: integer(6252001) })),
       )
       .executeTest(async (server) => {
-        const countries = await api(server.url).locations.countries();
+        const countries = await clientAt(server.url).locations.countries();
         expect(countries[0]).toEqual({ name: 'United States', countryCode: 'US', geonameId: 6252001 });
       }));
 
@@ -41,7 +33,7 @@ describe('geography API contract', () => {
         res.jsonBody(eachLike({ name: string('Texas'), stateCode: string('TX'), geonameId: integer(4736286), apo: boolean(false) })),
       )
       .executeTest(async (server) => {
-        const states = await api(server.url).locations.states(6252001);
+        const states = await clientAt(server.url).locations.states(6252001);
         expect(states[0]).toMatchObject({ stateCode: 'TX', apo: false });
       }));
 
@@ -52,7 +44,7 @@ describe('geography API contract', () => {
       .withRequest('GET', '/fn/LocationsAPI/cities', (req) => req.query({ geonameId: '-3', apo: 'true' }))
       .willRespondWith(200, (res) => res.jsonBody([{ name: 'APO' }, { name: 'DPO' }, { name: 'FPO' }]))
       .executeTest(async (server) => {
-        const cities = await api(server.url).locations.cities(-3, true);
+        const cities = await clientAt(server.url).locations.cities(-3, true);
         expect(cities.map((c) => c.name)).toEqual(['APO', 'DPO', 'FPO']);
       }));
 
@@ -63,6 +55,6 @@ describe('geography API contract', () => {
       .withRequest('GET', '/fn/LocationsAPI/states', (req) => req.query({ geonameId: '999999999' }))
       .willRespondWith(400, (res) => res.jsonBody({ error: 'validation', message: string('Some fields are invalid.'), fields: { geonameId: string('Must be the geonameId of a known country or state') } }))
       .executeTest(async (server) => {
-        await expect(api(server.url).locations.states(999999999)).rejects.toMatchObject({ status: 400 });
+        await expect(clientAt(server.url).locations.states(999999999)).rejects.toMatchObject({ status: 400 });
       }));
 });

@@ -6,26 +6,16 @@
 // The pact file lands in <repo>/pacts; api/parts verifies it against the real router with state
 // handlers keyed by these state strings, word for word (the constants of
 // api/parts/partspact/provider_test.go), signing the bearer token as the user the state names.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
 import type { RmaAddress, RmaContact } from '../repair/types';
+import { bearer, clientAt, pactWith, signedIn, signedOut, timestamp } from '../test/pact';
 import type { OrderLineInput, PartsOrderPayload } from './types';
 
 const { like, regex, integer, eachLike, boolean } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'parts',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('parts');
 
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
 const idempotencyKey = (example: string) => like(example);
-const api = (url: string, tokens?: TokenSource) => createApiClient({ baseUrl: url, tokens });
 
 // Provider states (api/parts verification).
 const CATALOGUE = 'the parts catalogue is seeded and nobody is signed in';
@@ -44,7 +34,6 @@ const CASEY_OTHERS_AWAITING = "casey is signed in and adam's parts order PB-9000
 
 const money = (cents: number) => ({ cents: integer(cents), currency: 'USD' });
 const batchId = (example: string) => regex('^PB-\\d{6}$', example);
-const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
 
 const partBody = {
   partNumber: 'VX12-BAT-STD',
@@ -142,7 +131,7 @@ describe('parts service contract: the catalogue', () => {
       .withRequest('GET', '/parts-manager/parts', (req) => req.query({ model: 'VX12', q: 'battery' }))
       .willRespondWith(200, (res) => res.jsonBody({ items: eachLike(partBody), total: integer(2), page: 1, itemsPerPage: 20 }))
       .executeTest(async (server) => {
-        const page = await api(server.url).parts.searchParts({ model: 'VX12', q: 'battery' });
+        const page = await clientAt(server.url).parts.searchParts({ model: 'VX12', q: 'battery' });
         expect(page.items[0]?.partNumber).toBe('VX12-BAT-STD');
         expect(page.items[0]?.price).toEqual({ cents: 8900, currency: 'USD' });
       }));
@@ -155,7 +144,7 @@ describe('parts service contract: the catalogue', () => {
       .withRequest('GET', '/parts-manager/parts', (req) => req.query({ serial: 'ZZ99999999' }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.unitNotFound', message: 'Serial Not Found' }))
       .executeTest(async (server) => {
-        await expect(api(server.url).parts.searchParts({ serial: 'ZZ99999999' })).rejects.toMatchObject({
+        await expect(clientAt(server.url).parts.searchParts({ serial: 'ZZ99999999' })).rejects.toMatchObject({
           status: 404,
           message: 'Serial Not Found',
         });
@@ -169,7 +158,7 @@ describe('parts service contract: the catalogue', () => {
       .withRequest('GET', '/parts-manager/parts/VX12-BAT-STD')
       .willRespondWith(200, (res) => res.jsonBody(partBody))
       .executeTest(async (server) => {
-        const part = await api(server.url).parts.part('VX12-BAT-STD');
+        const part = await clientAt(server.url).parts.part('VX12-BAT-STD');
         expect(part).toMatchObject({ partNumber: 'VX12-BAT-STD', availability: 'IN_STOCK', discontinued: false });
       }));
 
@@ -181,7 +170,7 @@ describe('parts service contract: the catalogue', () => {
       .withRequest('GET', '/parts-manager/parts/ZZ-NOPE-1')
       .willRespondWith(404, (res) => res.jsonBody({ error: like('parts.notFound'), message: like('Part Not Found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).parts.part('ZZ-NOPE-1')).rejects.toMatchObject({ status: 404 });
+        await expect(clientAt(server.url).parts.part('ZZ-NOPE-1')).rejects.toMatchObject({ status: 404 });
       }));
 });
 
@@ -200,7 +189,7 @@ describe('parts service contract: prices', () => {
         res.jsonBody({ lines: [pricedLine('VX12-BAT-STD', 2), pricedLine('RL14-CHG-AC', 1)], total: money(26700), problems: [] }),
       )
       .executeTest(async (server) => {
-        const result = await api(server.url).parts.price(lines);
+        const result = await clientAt(server.url).parts.price(lines);
         expect(result.lines.map((l) => [l.partNumber, l.quantity])).toEqual([
           ['VX12-BAT-STD', 2],
           ['RL14-CHG-AC', 1],
@@ -233,7 +222,7 @@ describe('parts service contract: prices', () => {
         res.jsonBody({ lines: eachLike(pricedLine('VX12-BAT-STD', 1, 'VX12', ['VT10000007'])), total: money(8900), problems }),
       )
       .executeTest(async (server) => {
-        const result = await api(server.url).parts.price(lines);
+        const result = await clientAt(server.url).parts.price(lines);
         expect(result.problems).toEqual(problems);
         expect(result.lines[0]).toMatchObject({ partNumber: 'VX12-BAT-STD', model: 'VX12', serials: ['VT10000007'] });
       });
@@ -256,7 +245,7 @@ describe('parts service contract: orders', () => {
       )
       .willRespondWith(201, (res) => res.jsonBody(created('PB-100001')))
       .executeTest(async (server) => {
-        const result = await api(server.url, signedIn).parts.createOrder(body, '5d2a3c4b-1e0f-4a9b-8c7d-6e5f4a3b2c1d');
+        const result = await clientAt(server.url, signedIn).parts.createOrder(body, '5d2a3c4b-1e0f-4a9b-8c7d-6e5f4a3b2c1d');
         expect(result.rmaBatchId).toMatch(/^PB-\d{6}$/);
         expect(result.status).toBe('AWAITING_PAYMENT');
         expect(result.paymentUrl).toMatch(/^https?:\/\//);
@@ -276,7 +265,7 @@ describe('parts service contract: orders', () => {
         res.jsonBody({ error: 'validation', message: like('Some fields are invalid.'), fields: { 'lines.0': 'Part ZZ-NOPE-1 was not found.' } }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).parts.createOrder(body, '6e3b4d5c-2f1a-4b0c-9d8e-7f6a5b4c3d2e')).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).parts.createOrder(body, '6e3b4d5c-2f1a-4b0c-9d8e-7f6a5b4c3d2e')).rejects.toMatchObject({
           status: 400,
           fields: { 'lines.0': 'Part ZZ-NOPE-1 was not found.' },
         });
@@ -296,7 +285,7 @@ describe('parts service contract: orders', () => {
         res.jsonBody({ error: like('parts.orderNotAllowed'), message: 'Your account cannot order parts. Please contact support to enable parts ordering.' }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).parts.createOrder(body, '7f4c5e6d-3a2b-4c1d-8e9f-0a1b2c3d4e5f')).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).parts.createOrder(body, '7f4c5e6d-3a2b-4c1d-8e9f-0a1b2c3d4e5f')).rejects.toMatchObject({
           status: 403,
           message: 'Your account cannot order parts. Please contact support to enable parts ordering.',
         });
@@ -314,7 +303,7 @@ describe('parts service contract: orders', () => {
       )
       .willRespondWith(201, (res) => res.jsonBody(created('PB-100002')))
       .executeTest(async (server) => {
-        const result = await api(server.url, signedIn).parts.createOrder(body, '8a5d6f7e-4b3c-4d2e-9f0a-1b2c3d4e5f60');
+        const result = await clientAt(server.url, signedIn).parts.createOrder(body, '8a5d6f7e-4b3c-4d2e-9f0a-1b2c3d4e5f60');
         expect(result.rmaBatchId).toMatch(/^PB-/);
       });
   });
@@ -336,7 +325,7 @@ describe('parts service contract: orders', () => {
         }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).parts.createOrder(body, '9b6e7a8f-5c4d-4e3f-a0b1-2c3d4e5f6a70')).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).parts.createOrder(body, '9b6e7a8f-5c4d-4e3f-a0b1-2c3d4e5f6a70')).rejects.toMatchObject({
           status: 400,
           fields: { 'lines.0.serials': 'Serial VT10000099 is not one of your video units.' },
         });
@@ -358,7 +347,7 @@ describe('parts service contract: orders', () => {
       )
       .willRespondWith(201, (res) => res.jsonBody({ rmaBatchId: batchId('PB-100003'), status: 'PLACED', total: money(8900) }))
       .executeTest(async (server) => {
-        const result = await api(server.url, signedIn).parts.createOrder(body, '0c7f8b9a-6d5e-4f40-b1c2-3d4e5f6a7b80');
+        const result = await clientAt(server.url, signedIn).parts.createOrder(body, '0c7f8b9a-6d5e-4f40-b1c2-3d4e5f6a7b80');
         expect(result).toMatchObject({ status: 'PLACED', paymentUrl: '' });
       });
   });
@@ -373,7 +362,7 @@ describe('parts service contract: orders', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(orderBody('PB-900001', 'PLACED')))
       .executeTest(async (server) => {
-        const result = await api(server.url, signedIn).parts.processOrder({ rmaBatchId: 'PB-900001', token: 'PACT-TOKEN-1' });
+        const result = await clientAt(server.url, signedIn).parts.processOrder({ rmaBatchId: 'PB-900001', token: 'PACT-TOKEN-1' });
         expect(result).toMatchObject({ rmaBatchId: 'PB-900001', status: 'PLACED' });
       }));
 
@@ -385,7 +374,7 @@ describe('parts service contract: orders', () => {
       .withRequest('POST', '/parts-manager/orders/cancel', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900002' }))
       .willRespondWith(200, (res) => res.jsonBody(orderBody('PB-900002', 'CANCELLED')))
       .executeTest(async (server) => {
-        const result = await api(server.url, signedIn).parts.cancelOrder('PB-900002');
+        const result = await clientAt(server.url, signedIn).parts.cancelOrder('PB-900002');
         expect(result.status).toBe('CANCELLED');
       }));
 
@@ -397,7 +386,7 @@ describe('parts service contract: orders', () => {
       .withRequest('GET', '/parts-manager/orders/PB-900003', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(200, (res) => res.jsonBody(orderBody('PB-900003', 'PLACED')))
       .executeTest(async (server) => {
-        const result = await api(server.url, signedIn).parts.order('PB-900003');
+        const result = await clientAt(server.url, signedIn).parts.order('PB-900003');
         expect(result).toMatchObject({ rmaBatchId: 'PB-900003', status: 'PLACED', mine: true });
         expect(result.lines[0]?.serials).toEqual([]);
       }));
@@ -415,7 +404,7 @@ describe('parts service contract: orders', () => {
         }),
       )
       .executeTest(async (server) => {
-        const result = await api(server.url, signedIn).parts.order('PB-900005');
+        const result = await clientAt(server.url, signedIn).parts.order('PB-900005');
         expect(result.status).toBe('SHIPPED');
         expect(result.shipment).toEqual({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784', shippedAt: '2026-03-04T15:30:00Z' });
       }));
@@ -428,7 +417,7 @@ describe('parts service contract: orders', () => {
       .withRequest('GET', '/parts-manager/orders/PB-900003', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: like('parts.orderNotFound'), message: like('Order Not Found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).parts.order('PB-900003')).rejects.toMatchObject({ status: 404 });
+        await expect(clientAt(server.url, signedIn).parts.order('PB-900003')).rejects.toMatchObject({ status: 404 });
       }));
 });
 
@@ -437,11 +426,6 @@ describe('parts service contract: orders', () => {
 // PayPal order again (pay). Another customer's order is never listed and pays as an unknown one.
 describe('parts service contract: orders awaiting their payment', () => {
   const invalidToken = { error: 'invalid_token', message: like('Please sign in again.') };
-  const signedOut = () => {
-    const signIn = jest.fn();
-    const tokens: TokenSource = { getAccessToken: () => null, refresh: async () => false, signIn };
-    return { tokens, signIn };
-  };
 
   it("lists the caller's own parts orders awaiting their payment", () =>
     pact
@@ -451,7 +435,7 @@ describe('parts service contract: orders awaiting their payment', () => {
       .withRequest('GET', '/parts-manager/orders/awaiting-payment', (req) => req.query({ kind: 'parts' }).headers({ Authorization: bearer }))
       .willRespondWith(200, (res) => res.jsonBody({ items: [orderBody('PB-900002', 'AWAITING_PAYMENT')] }))
       .executeTest(async (server) => {
-        const orders = await api(server.url, signedIn).parts.awaitingPayment('parts');
+        const orders = await clientAt(server.url, signedIn).parts.awaitingPayment('parts');
         expect(orders.map((o) => [o.rmaBatchId, o.status])).toEqual([['PB-900002', 'AWAITING_PAYMENT']]);
         expect(orders[0]?.total).toEqual({ cents: 17800, currency: 'USD' });
       }));
@@ -464,7 +448,7 @@ describe('parts service contract: orders awaiting their payment', () => {
       .withRequest('GET', '/parts-manager/orders/awaiting-payment', (req) => req.query({ kind: 'parts' }).headers({ Authorization: bearer }))
       .willRespondWith(200, (res) => res.jsonBody({ items: [] }))
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).parts.awaitingPayment('parts')).resolves.toEqual([]);
+        await expect(clientAt(server.url, signedIn).parts.awaitingPayment('parts')).resolves.toEqual([]);
       }));
 
   it('refuses a request for the orders awaiting payment without a token with 401, and the client sends the user to sign-in', () =>
@@ -475,7 +459,7 @@ describe('parts service contract: orders awaiting their payment', () => {
       .willRespondWith(401, (res) => res.jsonBody(invalidToken))
       .executeTest(async (server) => {
         const { tokens, signIn } = signedOut();
-        await expect(api(server.url, tokens).parts.awaitingPayment('parts')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
+        await expect(clientAt(server.url, tokens).parts.awaitingPayment('parts')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
         expect(signIn).toHaveBeenCalledTimes(1);
       }));
 
@@ -487,7 +471,7 @@ describe('parts service contract: orders awaiting their payment', () => {
       .withRequest('POST', '/parts-manager/orders/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900002' }))
       .willRespondWith(200, (res) => res.jsonBody({ rmaBatchId: 'PB-900002', status: 'AWAITING_PAYMENT', total: money(17800), paymentUrl }))
       .executeTest(async (server) => {
-        const result = await api(server.url, signedIn).parts.payOrder('PB-900002');
+        const result = await clientAt(server.url, signedIn).parts.payOrder('PB-900002');
         expect(result).toMatchObject({ rmaBatchId: 'PB-900002', status: 'AWAITING_PAYMENT' });
         expect(result.paymentUrl).toMatch(/^https?:\/\//);
       }));
@@ -500,7 +484,7 @@ describe('parts service contract: orders awaiting their payment', () => {
       .withRequest('POST', '/parts-manager/orders/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900003' }))
       .willRespondWith(200, (res) => res.jsonBody({ rmaBatchId: 'PB-900003', status: 'PLACED', total: money(17800) }))
       .executeTest(async (server) => {
-        const result = await api(server.url, signedIn).parts.payOrder('PB-900003');
+        const result = await clientAt(server.url, signedIn).parts.payOrder('PB-900003');
         expect(result).toMatchObject({ rmaBatchId: 'PB-900003', status: 'PLACED', paymentUrl: '' });
       }));
 
@@ -512,7 +496,7 @@ describe('parts service contract: orders awaiting their payment', () => {
       .withRequest('POST', '/parts-manager/orders/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaBatchId: 'PB-900002' }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'parts.orderNotFound', message: like('Order not found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).parts.payOrder('PB-900002')).rejects.toMatchObject({ status: 404, error: 'parts.orderNotFound' });
+        await expect(clientAt(server.url, signedIn).parts.payOrder('PB-900002')).rejects.toMatchObject({ status: 404, error: 'parts.orderNotFound' });
       }));
 
   it('refuses to pay a cancelled order with 409 and the message the checkout shows', () =>
@@ -525,7 +509,7 @@ describe('parts service contract: orders awaiting their payment', () => {
         res.jsonBody({ error: 'parts.orderCancelled', message: 'This order was cancelled. Please order the parts again.' }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).parts.payOrder('PB-900004')).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).parts.payOrder('PB-900004')).rejects.toMatchObject({
           status: 409,
           error: 'parts.orderCancelled',
           message: 'This order was cancelled. Please order the parts again.',
@@ -540,7 +524,7 @@ describe('parts service contract: orders awaiting their payment', () => {
       .willRespondWith(401, (res) => res.jsonBody(invalidToken))
       .executeTest(async (server) => {
         const { tokens, signIn } = signedOut();
-        await expect(api(server.url, tokens).parts.payOrder('PB-900002')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
+        await expect(clientAt(server.url, tokens).parts.payOrder('PB-900002')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
         expect(signIn).toHaveBeenCalledTimes(1);
       }));
 });
@@ -554,7 +538,7 @@ describe('parts service contract: video units', () => {
       .withRequest('GET', '/parts-manager/video/serials', (req) => req.query({ model: 'VX12' }).headers({ Authorization: bearer }))
       .willRespondWith(200, (res) => res.jsonBody({ items: eachLike({ serial: regex('^VT\\d+$', 'VT10000007'), model: 'VX12', modelFamily: 'Veretos' }, 2) }))
       .executeTest(async (server) => {
-        const units = await api(server.url, signedIn).parts.videoSerials('VX12');
+        const units = await clientAt(server.url, signedIn).parts.videoSerials('VX12');
         expect(units.map((u) => u.model)).toEqual(['VX12', 'VX12']);
       }));
 
@@ -568,7 +552,7 @@ describe('parts service contract: video units', () => {
         res.jsonBody({ error: like('parts.videoSerialNotAllowed'), message: 'Your account cannot look up video unit serials.' }),
       )
       .executeTest(async (server) => {
-        await expect(api(server.url, signedIn).parts.videoSerials('VX12')).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).parts.videoSerials('VX12')).rejects.toMatchObject({
           status: 403,
           message: 'Your account cannot look up video unit serials.',
         });

@@ -4,26 +4,15 @@
 // Consumer contract of the payments process (/payments): the service-quote pages' calls and what
 // they read back. The pact file lands in <repo>/pacts; api/payments/paymentspact verifies it
 // against the real router with state handlers keyed by these state strings, word for word.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn, signedOut, timestamp } from '../test/pact';
 
 const { like, regex, integer } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-payments-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
+const pact = pactWith('portal-payments-api');
 
 const OPEN = 'casey has an open service quote QT-PACTSERVICE1 with reference pactreference';
 const PAID = 'casey paid service quote QT-PACTSERVICE2 by card';
-const timestamp = (example: string) => regex('^\\d{4}-\\d{2}-\\d{2}T.+$', example);
 
 // QT-PACTSERVICE2 as the PAID state leaves it, answered by whichever return confirms it.
 const paidQuote = {
@@ -57,7 +46,7 @@ describe('payments API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const quote = await api.payments.quoteDetails('QT-PACTSERVICE1');
         expect(quote).toMatchObject({ uid: 'QT-PACTSERVICE1', status: 'open', reference: 'pactreference', paidAt: null, refunds: [] });
         expect(quote.amount.currency).toBe('USD');
@@ -70,7 +59,7 @@ describe('payments API contract', () => {
       .withRequest('GET', '/payments/quote/details', (req) => req.query({ uid: 'QT-PACTUNKNOWN' }).headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'payments.quoteNotFound', message: 'Quote not found' }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.payments.quoteDetails('QT-PACTUNKNOWN')).rejects.toMatchObject({ status: 404, error: 'payments.quoteNotFound' });
       }));
 
@@ -86,7 +75,7 @@ describe('payments API contract', () => {
         res.jsonBody({ paymentUrl: regex('^https?://.+$', 'http://127.0.0.1:8080/sandbox/paypal/checkoutnow?token=5O190127TN364715T') }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const order = await api.payments.startPayPalOrder({ uid: 'QT-PACTSERVICE1', reference: 'pactreference' });
         expect(order.paymentUrl).toMatch(/^https?:\/\//);
       }));
@@ -101,7 +90,7 @@ describe('payments API contract', () => {
       )
       .willRespondWith(404, (res) => res.jsonBody({ error: 'payments.quoteNotFound', message: 'Quote not found' }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.payments.startPayPalOrder({ uid: 'QT-PACTSERVICE1', reference: 'notthereference' })).rejects.toMatchObject({
           status: 404,
           error: 'payments.quoteNotFound',
@@ -123,7 +112,7 @@ describe('payments API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const form = await api.payments.authnetForm({ uid: 'QT-PACTSERVICE1', reference: 'pactreference' });
         expect(form.formUrl).toMatch(/^https?:\/\//);
         expect(form.token).not.toBe('');
@@ -137,7 +126,7 @@ describe('payments API contract', () => {
       .withRequest('POST', '/payments/quote/authnet/confirm', (req) => req.headers({ Authorization: bearer }).jsonBody({ uid: 'QT-PACTSERVICE2' }))
       .willRespondWith(200, (res) => res.jsonBody(paidQuote))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.payments.confirmAuthnet('QT-PACTSERVICE2')).resolves.toMatchObject({ uid: 'QT-PACTSERVICE2', status: 'paid' });
       }));
 
@@ -151,7 +140,7 @@ describe('payments API contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(paidQuote))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const capture = { uid: 'QT-PACTSERVICE2', reference: 'pactreference', token: '5O190127TN364715T' };
         await expect(api.payments.capturePayPal(capture)).resolves.toMatchObject({ uid: 'QT-PACTSERVICE2', status: 'paid' });
       }));
@@ -166,7 +155,7 @@ describe('payments API contract', () => {
       )
       .willRespondWith(404, (res) => res.jsonBody({ error: 'payments.notFound', message: 'Payment not found' }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const capture = { uid: 'QT-PACTSERVICE1', reference: 'pactreference', token: 'NOTTHEORDER' };
         await expect(api.payments.capturePayPal(capture)).rejects.toMatchObject({ status: 404, error: 'payments.notFound' });
       }));
@@ -178,8 +167,8 @@ describe('payments API contract', () => {
       .withRequest('POST', '/payments/quote/authnet/confirm', (req) => req.jsonBody({ uid: 'QT-PACTSERVICE2' }))
       .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Please sign in again.') }))
       .executeTest(async (server) => {
-        const signIn = jest.fn();
-        const api = createApiClient({ baseUrl: server.url, tokens: { getAccessToken: () => null, refresh: async () => false, signIn } });
+        const { tokens, signIn } = signedOut();
+        const api = clientAt(server.url, tokens);
         await expect(api.payments.confirmAuthnet('QT-PACTSERVICE2')).rejects.toMatchObject({ status: 401 });
         expect(signIn).toHaveBeenCalledTimes(1);
       }));

@@ -3,23 +3,13 @@
  */
 // Consumer contract of the recycle API: the body the recycle wizard sends and what it reads back.
 // The pact file lands in <repo>/pacts; the Go provider test uses these state strings verbatim.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 import { recyclePayload } from './fixtures';
 
 const { like, regex } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-recycle-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
+const pact = pactWith('portal-recycle-api');
 
 describe('recycle API contract', () => {
   it('creates a recycle RMA for an out-of-warranty unit and answers its number and label', () =>
@@ -38,7 +28,7 @@ describe('recycle API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const result = await api.recycle.createRecycle(recyclePayload('RT10000002'));
         expect(result.rmaNumber).toMatch(/^RMA-/);
         expect(result.label).toMatch(/^\/shipping\/documents\//);
@@ -59,7 +49,7 @@ describe('recycle API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.recycle.createRecycle(recyclePayload('RT10000001'))).rejects.toMatchObject({ status: 409, error: 'rma.inWarranty' });
       }));
 });

@@ -4,28 +4,14 @@
 // Consumer contract of the repair API: what the browser sends to verify-serial and what it relies
 // on in each answer. The pact file lands in <repo>/pacts; `make test-pact` verifies it against the
 // real Go router (api/repair/repairpact), whose state handlers use these state strings verbatim.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { bearer, clientAt, pactWith, signedIn, signedOut } from '../test/pact';
 import type { CreateOowPayload, CreateRmaPayload, PaymentData } from './types';
 
 const { like, eachLike, regex, string, boolean, integer, number } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-repair-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = {
-  getAccessToken: () => 'token-from-the-session',
-  refresh: async () => false,
-  signIn: jest.fn(),
-};
-
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
+const pact = pactWith('portal-repair-api');
 
 // The in-warranty unit's verify-serial answer, as the check and its prefetch read it.
 const inWarrantyUnit = {
@@ -71,7 +57,7 @@ describe('repair API contract', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody(inWarrantyUnit))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await api.repair.prefetchSerial('RT10000001');
         expect(api.repair.prefetchedSerial('RT10000001')).toMatchObject({ kind: 'found', unit: { serial: 'RT10000001', iw: true } });
         await expect(api.repair.verifySerial('RT10000001')).resolves.toMatchObject({ kind: 'found' });
@@ -87,7 +73,7 @@ describe('repair API contract', () => {
       )
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.unitNotFound', message: like('Serial Not Found') }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.verifySerial('ZZ99999999')).resolves.toEqual({ kind: '404' });
       }));
 
@@ -98,9 +84,8 @@ describe('repair API contract', () => {
       .withRequest('GET', '/rma-manager/rma/verify-serial', (req) => req.query({ serial: 'RT10000001' }))
       .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Please sign in again.') }))
       .executeTest(async (server) => {
-        const signIn = jest.fn();
-        const signedOut: TokenSource = { getAccessToken: () => null, refresh: async () => false, signIn };
-        const api = createApiClient({ baseUrl: server.url, tokens: signedOut });
+        const { tokens, signIn } = signedOut();
+        const api = clientAt(server.url, tokens);
         await expect(api.repair.verifySerial('RT10000001')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
         expect(signIn).toHaveBeenCalledTimes(1);
       }));
@@ -157,7 +142,7 @@ describe('repair API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const result = await api.repair.createRma(payload, '9b2f7c1e-0d4a-4c3e-8f5b-2a6d1e9c7b30');
         expect(result.rmaNumber).toMatch(/^RMA-/);
         expect(result.label).toMatch(/^\/shipping\/documents\//);
@@ -178,7 +163,7 @@ describe('repair API contract', () => {
         res.jsonBody({ error: 'validation', message: like('Some fields are invalid.'), fields: { 'contact.firstName': 'Required' } }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(
           api.repair.createRma({ ...payload, contact: { ...payload.contact, firstName: '' } }, '0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e5f'),
         ).rejects.toMatchObject({ status: 400, fields: { 'contact.firstName': 'Required' } });
@@ -202,7 +187,7 @@ describe('repair API contract', () => {
         res.jsonBody({ methods: ['PayPal'], defaultMethod: 'PayPal', poReleaseRequired: false, discountPercent: number(0) }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.paymentOptions()).resolves.toMatchObject({ methods: ['PayPal'], defaultMethod: 'PayPal', poReleaseRequired: false });
       }));
 
@@ -242,7 +227,7 @@ describe('repair API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const result = await api.repair.createOowRma(body, '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b');
         expect(result.rmaNumber).toBe('');
         expect(result.quoteId).toMatch(/^QT-/);
@@ -267,7 +252,7 @@ describe('repair API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const result = await api.repair.createOowRma(body, '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d');
         expect(result.rmaNumber).toMatch(/^RMA-/);
         expect(result.paymentUrl).toMatch(/^https?:\/\//);
@@ -309,7 +294,7 @@ describe('repair API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const result = await api.repair.createOowRma(body, '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d');
         expect(result.rmaNumber).toMatch(/^RMA-/);
         expect(result.paymentUrl).toMatch(/^https?:\/\//);
@@ -329,7 +314,7 @@ describe('repair API contract', () => {
         res.jsonBody({ error: 'rma.upgradeNotOffered', message: 'Upgrades are not offered for this unit.' }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.createOowRma(body, '1c2d3e4f-5061-4b7c-8d9e-0f1a2b3c4d5e')).rejects.toMatchObject({
           status: 409,
           error: 'rma.upgradeNotOffered',
@@ -350,7 +335,7 @@ describe('repair API contract', () => {
         res.jsonBody({ error: 'payments.poNotAllowed', message: 'Your account cannot pay by purchase order.' }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.createOowRma(body, '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e')).rejects.toMatchObject({
           status: 403,
           error: 'payments.poNotAllowed',
@@ -376,7 +361,7 @@ describe('repair API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const result = await api.repair.processOow({ rmaNumber: 'RMA-900001', serial: 'RT10000002' });
         expect(result).toMatchObject({ rmaNumber: 'RMA-900001', shippingError: null });
         expect(result.label).toMatch(/^\/shipping\/documents\//);
@@ -392,7 +377,7 @@ describe('repair API contract', () => {
       )
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.notFound', message: like('RMA not found') }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.processOow({ rmaNumber: 'RMA-999999', serial: 'RT10000002' })).rejects.toMatchObject({
           status: 404,
           error: 'rma.notFound',
@@ -407,7 +392,7 @@ describe('repair API contract', () => {
       .withRequest('POST', '/rma-manager/rma/cancel', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900002' }))
       .willRespondWith(200, (res) => res.jsonBody({ rmaNumber: 'RMA-900002', status: 'CANCELLED' }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.cancelRma('RMA-900002')).resolves.toEqual({ rmaNumber: 'RMA-900002', status: 'CANCELLED' });
       }));
 
@@ -416,11 +401,6 @@ describe('repair API contract', () => {
   // again (pay). Another customer's RMA answers exactly as none.
   const quoteId = regex('^QT-[A-Z0-9]+$', 'QT-ABCDEFGHJKLM');
   const notFound = { error: 'rma.notFound', message: like('RMA not found') };
-  const signedOut = () => {
-    const signIn = jest.fn();
-    const tokens: TokenSource = { getAccessToken: () => null, refresh: async () => false, signIn };
-    return { tokens, signIn };
-  };
 
   it("finds the caller's RMA awaiting its payment on a unit, with its amount", () =>
     pact
@@ -441,7 +421,7 @@ describe('repair API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const pending = await api.repair.awaitingPayment('RT10000002');
         expect(pending).toMatchObject({ rmaNumber: 'RMA-900002', serial: 'RT10000002', rmaType: 'REPAIR' });
         expect(pending?.amount.currency).toBe('USD');
@@ -457,7 +437,7 @@ describe('repair API contract', () => {
       )
       .willRespondWith(404, (res) => res.jsonBody(notFound))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.awaitingPayment('RT10000002')).resolves.toBeNull();
       }));
 
@@ -471,7 +451,7 @@ describe('repair API contract', () => {
       )
       .willRespondWith(404, (res) => res.jsonBody(notFound))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.awaitingPayment('RT10000002')).resolves.toBeNull();
       }));
 
@@ -483,7 +463,7 @@ describe('repair API contract', () => {
       .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Please sign in again.') }))
       .executeTest(async (server) => {
         const { tokens, signIn } = signedOut();
-        const api = createApiClient({ baseUrl: server.url, tokens });
+        const api = clientAt(server.url, tokens);
         await expect(api.repair.awaitingPayment('RT10000002')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
         expect(signIn).toHaveBeenCalledTimes(1);
       }));
@@ -502,7 +482,7 @@ describe('repair API contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const result = await api.repair.payRma('RMA-900002');
         expect(result.rmaNumber).toBe('RMA-900002');
         expect(result.paymentUrl).toMatch(/^https?:\/\//);
@@ -516,7 +496,7 @@ describe('repair API contract', () => {
       .withRequest('POST', '/rma-manager/rma/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900005' }))
       .willRespondWith(200, (res) => res.jsonBody({ rmaNumber: 'RMA-900005', quoteId, paymentUrl: '' }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.payRma('RMA-900005')).resolves.toMatchObject({ rmaNumber: 'RMA-900005', paymentUrl: '' });
       }));
 
@@ -528,7 +508,7 @@ describe('repair API contract', () => {
       .withRequest('POST', '/rma-manager/rma/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900003' }))
       .willRespondWith(404, (res) => res.jsonBody(notFound))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.payRma('RMA-900003')).rejects.toMatchObject({ status: 404, error: 'rma.notFound' });
       }));
 
@@ -540,7 +520,7 @@ describe('repair API contract', () => {
       .withRequest('POST', '/rma-manager/rma/pay', (req) => req.headers({ Authorization: bearer }).jsonBody({ rmaNumber: 'RMA-900004' }))
       .willRespondWith(409, (res) => res.jsonBody({ error: 'rma.cancelled', message: 'This RMA was cancelled.' }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.repair.payRma('RMA-900004')).rejects.toMatchObject({
           status: 409,
           error: 'rma.cancelled',
@@ -556,7 +536,7 @@ describe('repair API contract', () => {
       .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Please sign in again.') }))
       .executeTest(async (server) => {
         const { tokens, signIn } = signedOut();
-        const api = createApiClient({ baseUrl: server.url, tokens });
+        const api = clientAt(server.url, tokens);
         await expect(api.repair.payRma('RMA-900002')).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
         expect(signIn).toHaveBeenCalledTimes(1);
       }));

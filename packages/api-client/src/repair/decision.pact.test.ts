@@ -5,23 +5,13 @@
 // /rma-manager/rma/{number}/decision, the repair API): each choice's answer, and the refusals the
 // decision form shows. Verified by api/repair/repairpact, whose state handlers use these state
 // strings verbatim and sign the bearer as casey (with the PO permission where the state says so).
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 
 const { like, regex } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-repair-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('portal-repair-api');
 
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
 const payLink = (example: string) => regex('^https?://.+', example);
 
 // Provider states (api/repair/repairpact), word for word.
@@ -39,7 +29,7 @@ describe('repair API contract: the decision on a revised quote', () => {
       .withRequest('POST', '/rma-manager/rma/RMA-900006/decision', (req) => req.headers({ Authorization: bearer }).jsonBody({ choice: 'RETURN_UNREPAIRED' }))
       .willRespondWith(200, (res) => res.jsonBody({ status: 'RETURN_UNREPAIRED', paymentUrl: payLink('http://127.0.0.1:8080/pay-quote?quote=QT-FEE') }))
       .executeTest(async (server) => {
-        const result = await api(server.url).repair.decide('RMA-900006', { choice: 'RETURN_UNREPAIRED' });
+        const result = await clientAt(server.url, signedIn).repair.decide('RMA-900006', { choice: 'RETURN_UNREPAIRED' });
         expect(result.status).toBe('RETURN_UNREPAIRED');
         expect(result.paymentUrl).toMatch(/^https?:\/\//);
       }));
@@ -52,7 +42,7 @@ describe('repair API contract: the decision on a revised quote', () => {
       .withRequest('POST', '/rma-manager/rma/RMA-900006/decision', (req) => req.headers({ Authorization: bearer }).jsonBody({ choice: 'RECYCLE' }))
       .willRespondWith(200, (res) => res.jsonBody({ status: 'RECYCLED', paymentUrl: null }))
       .executeTest(async (server) => {
-        await expect(api(server.url).repair.decide('RMA-900006', { choice: 'RECYCLE' })).resolves.toEqual({ status: 'RECYCLED', paymentUrl: null });
+        await expect(clientAt(server.url, signedIn).repair.decide('RMA-900006', { choice: 'RECYCLE' })).resolves.toEqual({ status: 'RECYCLED', paymentUrl: null });
       }));
 
   it('approves by card and answers the card page of the revised quote', () =>
@@ -65,7 +55,7 @@ describe('repair API contract: the decision on a revised quote', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody({ status: 'QUOTE_PENDING', paymentUrl: payLink('http://127.0.0.1:8080/pay-quote?quote=QT-1') }))
       .executeTest(async (server) => {
-        const result = await api(server.url).repair.decide('RMA-900006', { choice: 'APPROVE', paymentData: { paymentMethod: 'CREDIT_CARD' } });
+        const result = await clientAt(server.url, signedIn).repair.decide('RMA-900006', { choice: 'APPROVE', paymentData: { paymentMethod: 'CREDIT_CARD' } });
         expect(result.status).toBe('QUOTE_PENDING');
         expect(result.paymentUrl).toMatch(/^https?:\/\//);
       }));
@@ -82,7 +72,7 @@ describe('repair API contract: the decision on a revised quote', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody({ status: 'REPAIRING', paymentUrl: null }))
       .executeTest(async (server) => {
-        const result = await api(server.url).repair.decide('RMA-900007', {
+        const result = await clientAt(server.url, signedIn).repair.decide('RMA-900007', {
           choice: 'APPROVE',
           paymentData: { paymentMethod: 'PO', customerPO: 'PO-7781', customerPOFileId: 'po/pact-po.pdf' },
         });
@@ -102,7 +92,7 @@ describe('repair API contract: the decision on a revised quote', () => {
       )
       .executeTest(async (server) => {
         await expect(
-          api(server.url).repair.decide('RMA-900007', { choice: 'APPROVE', paymentData: { paymentMethod: 'PO', customerPO: 'PO-7781', customerPOFileId: '' } }),
+          clientAt(server.url, signedIn).repair.decide('RMA-900007', { choice: 'APPROVE', paymentData: { paymentMethod: 'PO', customerPO: 'PO-7781', customerPOFileId: '' } }),
         ).rejects.toMatchObject({ status: 400, fields: { 'paymentData.customerPOFileId': 'Must Attach Files' } });
       }));
 
@@ -115,7 +105,7 @@ describe('repair API contract: the decision on a revised quote', () => {
       .willRespondWith(400, (res) => res.jsonBody({ error: like('validation'), message: like('Some fields are not valid'), fields: { choice: 'Required' } }))
       .executeTest(async (server) => {
         // The form never sends an unknown choice; the server's own check is what this pins.
-        await expect(api(server.url).repair.decide('RMA-900006', { choice: 'MAYBE' as never })).rejects.toMatchObject({ status: 400, fields: { choice: 'Required' } });
+        await expect(clientAt(server.url, signedIn).repair.decide('RMA-900006', { choice: 'MAYBE' as never })).rejects.toMatchObject({ status: 400, fields: { choice: 'Required' } });
       }));
 
   it('refuses a second decision with 409 and the message the form shows', () =>
@@ -126,7 +116,7 @@ describe('repair API contract: the decision on a revised quote', () => {
       .withRequest('POST', '/rma-manager/rma/RMA-900008/decision', (req) => req.headers({ Authorization: bearer }).jsonBody({ choice: 'RETURN_UNREPAIRED' }))
       .willRespondWith(409, (res) => res.jsonBody({ error: 'rma.noDecisionPending', message: 'This RMA has no quote awaiting your decision.' }))
       .executeTest(async (server) => {
-        await expect(api(server.url).repair.decide('RMA-900008', { choice: 'RETURN_UNREPAIRED' })).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).repair.decide('RMA-900008', { choice: 'RETURN_UNREPAIRED' })).rejects.toMatchObject({
           status: 409,
           error: 'rma.noDecisionPending',
           message: 'This RMA has no quote awaiting your decision.',
@@ -141,6 +131,6 @@ describe('repair API contract: the decision on a revised quote', () => {
       .withRequest('POST', '/rma-manager/rma/RMA-900009/decision', (req) => req.headers({ Authorization: bearer }).jsonBody({ choice: 'RECYCLE' }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'rma.notFound', message: like('RMA not found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).repair.decide('RMA-900009', { choice: 'RECYCLE' })).rejects.toMatchObject({ status: 404, error: 'rma.notFound' });
+        await expect(clientAt(server.url, signedIn).repair.decide('RMA-900009', { choice: 'RECYCLE' })).rejects.toMatchObject({ status: 404, error: 'rma.notFound' });
       }));
 });

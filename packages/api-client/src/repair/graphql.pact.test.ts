@@ -3,24 +3,13 @@
  */
 // Consumer contract of the GraphQL endpoint: the repair options of a unit. Verified against the
 // real schema by api/portal/portalpact (`make test-pact`).
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 import { REPAIR_FORM_SELECTIONS_QUERY } from './client';
 
-const { eachLike, string, integer, regex, like } = MatchersV3;
+const { eachLike, string, integer, like } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-graphql',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
+const pact = pactWith('portal-graphql');
 
 describe('GraphQL contract', () => {
   it('lists the faults and problems of a unit with prices and tips', () =>
@@ -49,7 +38,7 @@ describe('GraphQL contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const faults = await api(server.url).repair.repairFormSelections({ pn: 'RL14-G2-16', model: 'RL14', rmaType: 'REPAIR', serial: 'RT10000001' });
+        const faults = await clientAt(server.url, signedIn).repair.repairFormSelections({ pn: 'RL14-G2-16', model: 'RL14', rmaType: 'REPAIR', serial: 'RT10000001' });
         expect(faults[0]?.options[0]?.price).toEqual({ cents: 28900, currency: 'USD' });
       }));
 
@@ -79,7 +68,7 @@ describe('GraphQL contract', () => {
         }),
       )
       .executeTest(async (server) => {
-        const categories = await api(server.url).repair.repairFormSelections({ pn: 'RL14-G2-16', model: 'RL14', rmaType: 'UPGRADE', serial: 'RT10000001' });
+        const categories = await clientAt(server.url, signedIn).repair.repairFormSelections({ pn: 'RL14-G2-16', model: 'RL14', rmaType: 'UPGRADE', serial: 'RT10000001' });
         expect(categories[0]?.options[0]?.price).toEqual({ cents: 24900, currency: 'USD' });
       }));
 
@@ -102,7 +91,7 @@ describe('GraphQL contract', () => {
       )
       .executeTest(async (server) => {
         await expect(
-          api(server.url).repair.repairFormSelections({ pn: '', model: '', rmaType: 'REPAIR', serial: 'ZZ99999999' }),
+          clientAt(server.url, signedIn).repair.repairFormSelections({ pn: '', model: '', rmaType: 'REPAIR', serial: 'ZZ99999999' }),
         ).rejects.toBeTruthy();
       }));
 });

@@ -5,21 +5,14 @@
 // useInfoBanner reads on every page without a token. Verified against the real schema by
 // api/portal/portalpact (`make test-pact`), whose support store is seeded as the portal is:
 // QUERY_RMA_WARNING holds one warning row.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { clientAt, pactWith } from '../test/pact';
 import { QUERY_COMMON_REPORT_QUERY, RMA_WARNING_REPORT_ID } from './client';
 
 const { eachLike, string, boolean } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-graphql',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('portal-graphql');
 
-const api = (url: string) => createApiClient({ baseUrl: url });
 const reportRequest = (reportId: string) => ({ query: QUERY_COMMON_REPORT_QUERY, variables: { reportId } });
 
 describe('GraphQL contract: the info-banner report', () => {
@@ -38,7 +31,7 @@ describe('GraphQL contract: the info-banner report', () => {
         }),
       )
       .executeTest(async (server) => {
-        const rows = await api(server.url).reports.queryCommonReport(RMA_WARNING_REPORT_ID);
+        const rows = await clientAt(server.url).reports.queryCommonReport(RMA_WARNING_REPORT_ID);
         expect(rows.length).toBeGreaterThan(0);
         expect(typeof rows[0]?.message).toBe('string');
       }));
@@ -52,6 +45,6 @@ describe('GraphQL contract: the info-banner report', () => {
       )
       .willRespondWith(200, (res) => res.jsonBody({ data: { queryCommonReport: [] } }))
       .executeTest(async (server) => {
-        await expect(api(server.url).reports.queryCommonReport('QUERY_NO_SUCH_REPORT')).resolves.toEqual([]);
+        await expect(clientAt(server.url).reports.queryCommonReport('QUERY_NO_SUCH_REPORT')).resolves.toEqual([]);
       }));
 });

@@ -3,24 +3,13 @@
  */
 // Consumer contract of the shipping API: drop-off offices near an address and the documents of an
 // RMA. Verified against the real router by api/shipping/shippingpact (`make test-pact`).
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 import type { OfficeQuery } from './types';
 
-const { eachLike, string, number, regex, like } = MatchersV3;
+const { eachLike, string, number, like } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-shipping-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
-const api = (url: string) => createApiClient({ baseUrl: url, tokens: signedIn });
+const pact = pactWith('portal-shipping-api');
 
 const austin: OfficeQuery = {
   firstName: 'Casey',
@@ -57,7 +46,7 @@ describe('shipping API contract', () => {
         ),
       )
       .executeTest(async (server) => {
-        const offices = await api(server.url).shipping.offices(austin);
+        const offices = await clientAt(server.url, signedIn).shipping.offices(austin);
         expect(offices[0]).toMatchObject({ country: 'US', state: 'TX' });
       }));
 
@@ -68,7 +57,7 @@ describe('shipping API contract', () => {
       .withRequest('GET', '/shipping/offices', (req) => req.query({ ...austin, postalCode: '' }).headers({ Authorization: bearer }))
       .willRespondWith(400, (res) => res.jsonBody({ error: 'validation', message: like('Some fields are invalid.'), fields: { postalCode: 'Required' } }))
       .executeTest(async (server) => {
-        await expect(api(server.url).shipping.offices({ ...austin, postalCode: '' })).rejects.toMatchObject({ status: 400 });
+        await expect(clientAt(server.url, signedIn).shipping.offices({ ...austin, postalCode: '' })).rejects.toMatchObject({ status: 400 });
       }));
 
   it("answers a document that is not the customer's as not found", () =>
@@ -78,7 +67,7 @@ describe('shipping API contract', () => {
       .withRequest('GET', '/shipping/documents/0123456789abcdef0123456789abcdef', (req) => req.headers({ Authorization: bearer }))
       .willRespondWith(404, (res) => res.jsonBody({ error: 'shipping.documentNotFound', message: like('Document not found') }))
       .executeTest(async (server) => {
-        await expect(api(server.url).shipping.document('/shipping/documents/0123456789abcdef0123456789abcdef')).rejects.toMatchObject({
+        await expect(clientAt(server.url, signedIn).shipping.document('/shipping/documents/0123456789abcdef0123456789abcdef')).rejects.toMatchObject({
           status: 404,
         });
       }));

@@ -2,19 +2,13 @@
  * @jest-environment node
  */
 // Consumer contract of the public contact form (no token needed).
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { clientAt, pactWith } from '../test/pact';
 import type { ContactFormBody } from './types';
 
 const { like } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-support-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('portal-support-api');
 
 const body: ContactFormBody = {
   firstName: 'Casey',
@@ -35,7 +29,7 @@ describe('contact form contract', () => {
       .withRequest('POST', '/contact-form', (req) => req.headers({ 'Content-Type': 'application/json' }).jsonBody(body))
       .willRespondWith(200, (res) => res.jsonBody({ success: true }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url });
+        const api = clientAt(server.url);
         await expect(api.support.sendContactForm(body)).resolves.toEqual({ success: true });
       }));
 
@@ -50,7 +44,7 @@ describe('contact form contract', () => {
         res.jsonBody({ error: 'validation', message: like('Some fields are invalid.'), fields: { email: 'Must be a valid e-mail address' } }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url });
+        const api = clientAt(server.url);
         await expect(api.support.sendContactForm({ ...body, email: 'not-an-email' })).rejects.toMatchObject({
           status: 400,
           fields: { email: 'Must be a valid e-mail address' },

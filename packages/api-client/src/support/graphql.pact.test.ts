@@ -4,24 +4,14 @@
 // Consumer contract of the GraphQL endpoint: the support-ticket mutation and the caller's tickets
 // (the info-banner report's contract is beside its client, in reports/). Verified against the
 // real schema by the portal's GraphQL provider test.
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn } from '../test/pact';
 import { CREATE_SERVICE_SUPPORT_TICKET_MUTATION, MY_SERVICE_SUPPORT_TICKETS_QUERY } from './client';
 import type { TicketInput } from './types';
 
 const { eachLike, like, regex, boolean } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-graphql',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
+const pact = pactWith('portal-graphql');
 
 // Provider state (api/portal/portalpact).
 const CASEY_TICKET = "casey raised support ticket 'Screen flickers after sleep'";
@@ -55,7 +45,7 @@ describe('GraphQL contract: support tickets', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const result = await api.support.createServiceSupportTicket(ticket);
         expect(result.success).toBe(true);
         expect(result.uid).toMatch(/^TCK-/);
@@ -85,7 +75,7 @@ describe('GraphQL contract: support tickets', () => {
         }),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const tickets = await api.support.myServiceSupportTickets();
         expect(tickets[0]).toMatchObject({ subject: 'Screen flickers after sleep', status: 'open' });
       }));

@@ -6,21 +6,13 @@
 // (`make test-pact`).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn, signedOut } from '../test/pact';
 
-const { regex, like } = MatchersV3;
+const { like } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-uploads-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('portal-uploads-api');
 
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
-const bearer = regex('^Bearer .+$', 'Bearer token-from-the-session');
 const poPdf = path.join(__dirname, 'testdata/po.pdf');
 const poFileId = 'po/2026/11/5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3.pdf';
 
@@ -34,7 +26,7 @@ describe('uploads API contract', () => {
       )
       .willRespondWith(404, (res) => res.jsonBody({ error: 'uploads.notFound', message: like('File not found.') }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.uploads.removeRmaAttachment('rma/2026/11/5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3.png')).rejects.toMatchObject({
           status: 404,
         });
@@ -57,7 +49,7 @@ describe('uploads API contract', () => {
           .binaryFile('application/pdf', poPdf),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const blob = await api.uploads.downloadPurchaseOrder(poFileId);
         expect(Buffer.from(await blob.arrayBuffer())).toEqual(readFileSync(poPdf));
       }));
@@ -71,7 +63,7 @@ describe('uploads API contract', () => {
       )
       .willRespondWith(404, (res) => res.jsonBody({ error: 'uploads.notFound', message: like('File not found.') }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         await expect(api.uploads.downloadPurchaseOrder('po/2026/11/00000000-0000-4000-8000-000000000000.pdf')).rejects.toMatchObject({
           status: 404,
           error: 'uploads.notFound',
@@ -85,9 +77,8 @@ describe('uploads API contract', () => {
       .withRequest('GET', '/bucket-uploader/download-from-common-gridfs', (req) => req.query({ trackId: poFileId }))
       .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Please sign in again.') }))
       .executeTest(async (server) => {
-        const signIn = jest.fn();
-        const signedOut: TokenSource = { getAccessToken: () => null, refresh: async () => false, signIn };
-        const api = createApiClient({ baseUrl: server.url, tokens: signedOut });
+        const { tokens, signIn } = signedOut();
+        const api = clientAt(server.url, tokens);
         await expect(api.uploads.downloadPurchaseOrder(poFileId)).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
         expect(signIn).toHaveBeenCalledTimes(1);
       }));

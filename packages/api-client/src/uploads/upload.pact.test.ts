@@ -3,22 +3,15 @@
 // server, which answers the CORS preflight. Verified by api/uploads/uploadspact.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient } from '../index';
-import type { TokenSource } from '../client';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { bearer, clientAt, pactWith, signedIn, signedOut } from '../test/pact';
 
 const { eachLike, regex, like } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'portal-web',
-  provider: 'portal-uploads-api',
-  dir: path.resolve(__dirname, '../../../../pacts'),
-  logLevel: 'warn',
-});
+const pact = pactWith('portal-uploads-api');
 
 const pixel = path.join(__dirname, 'testdata/pixel.png');
 const poPdf = path.join(__dirname, 'testdata/po.pdf');
-const signedIn: TokenSource = { getAccessToken: () => 'token-from-the-session', refresh: async () => false, signIn: jest.fn() };
 
 describe('uploads API contract (upload)', () => {
   it('stores a photo and answers its bucket file name', () =>
@@ -27,7 +20,7 @@ describe('uploads API contract (upload)', () => {
       .uponReceiving('an upload of one photo')
       .withRequest('POST', '/bucket-uploader/upload-rma-attachment', (req) =>
         req
-          .headers({ Authorization: regex('^Bearer .+$', 'Bearer token-from-the-session') })
+          .headers({ Authorization: bearer })
           .multipartBody('image/png', pixel, 'files[0]'),
       )
       .willRespondWith(200, (res) =>
@@ -40,7 +33,7 @@ describe('uploads API contract (upload)', () => {
         ),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const file = new File([readFileSync(pixel)], 'pixel.png', { type: 'image/png' });
         const [stored] = await api.uploads.uploadRmaAttachments([file]);
         expect(stored?.originalname).toBe('pixel.png');
@@ -52,7 +45,7 @@ describe('uploads API contract (upload)', () => {
       .uponReceiving('an upload of one purchase-order PDF')
       .withRequest('POST', '/bucket-uploader/upload-to-common-gridfs', (req) =>
         req
-          .headers({ Authorization: regex('^Bearer .+$', 'Bearer token-from-the-session') })
+          .headers({ Authorization: bearer })
           .multipartBody('application/pdf', poPdf, 'file'),
       )
       .willRespondWith(200, (res) =>
@@ -64,7 +57,7 @@ describe('uploads API contract (upload)', () => {
         ),
       )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, tokens: signedIn });
+        const api = clientAt(server.url, signedIn);
         const file = new File([readFileSync(poPdf)], 'po.pdf', { type: 'application/pdf' });
         const [stored] = await api.uploads.uploadPurchaseOrder(file);
         expect(stored?.originalname).toBe('po.pdf');
@@ -78,9 +71,8 @@ describe('uploads API contract (upload)', () => {
       .withRequest('POST', '/bucket-uploader/upload-to-common-gridfs', (req) => req.multipartBody('application/pdf', poPdf, 'file'))
       .willRespondWith(401, (res) => res.jsonBody({ error: 'invalid_token', message: like('Please sign in again.') }))
       .executeTest(async (server) => {
-        const signIn = jest.fn();
-        const signedOut: TokenSource = { getAccessToken: () => null, refresh: async () => false, signIn };
-        const api = createApiClient({ baseUrl: server.url, tokens: signedOut });
+        const { tokens, signIn } = signedOut();
+        const api = clientAt(server.url, tokens);
         const file = new File([readFileSync(poPdf)], 'po.pdf', { type: 'application/pdf' });
         await expect(api.uploads.uploadPurchaseOrder(file)).rejects.toMatchObject({ status: 401, error: 'invalid_token' });
         expect(signIn).toHaveBeenCalledTimes(1);
