@@ -38,7 +38,8 @@ var (
 	propRe         = regexp.MustCompile(`(?m)^\s*(\w+):\s*(create\w+Client)\(`)
 	interfaceRe    = regexp.MustCompile(`(?ms)^export interface \w+Client \{\n(.*?)^\}`)
 	memberRe       = regexp.MustCompile(`(?m)^  (?:readonly )?(\w+)\??\s*[(<:]`)
-	pactProviderRe = regexp.MustCompile(`\bprovider:\s*'([^']+)'`)
+	// a pact test names its provider in the PactV4 options or through the shared test/pact.ts
+	pactProviderRe = regexp.MustCompile(`(?:\bprovider:\s*|\bpactWith\(\s*)'([^']+)'`)
 )
 
 // readClients reads the api-client: which domain clients exist, the ApiClient property and

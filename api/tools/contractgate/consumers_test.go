@@ -35,7 +35,7 @@ export { createInventoryClient, type InventoryClient } from './inventory/client'
 	"packages/api-client/src/repair/client.pact.test.ts":    "const pact = new PactV4({ consumer: 'portal-web', provider: 'portal-repair-api' });\n",
 	"packages/api-client/src/repair/graphql.pact.test.ts":   "const pact = new PactV4({ consumer: 'portal-web', provider: 'portal-graphql' });\n",
 	"packages/api-client/src/support/client.ts":             "export interface SupportClient {\n  sendContactForm(body: Body): Promise<void>;\n}\n",
-	"packages/api-client/src/support/client.pact.test.ts":   "new PactV4({ consumer: 'portal-web', provider: 'portal-support-api' });\n",
+	"packages/api-client/src/support/client.pact.test.ts":   "const pact = pactWith('portal-support-api'); // the shared test/pact.ts\n",
 	"packages/api-client/src/locations/client.ts":           "export interface LocationsClient {\n  countries(): Promise<Country[]>;\n}\n",
 	"packages/api-client/src/inventory/client.ts":           "export interface InventoryClient {\n  list(): Promise<Page>;\n}\n",
 	"packages/api-client/src/inventory/client.pact.test.ts": "new PactV4({ consumer: 'portal-web', provider: 'parts-inventory' });\n",
