@@ -125,10 +125,6 @@ type Store interface {
 	// StaffEmails maps the subject of each staff member the audit names on RMA rmaNumber to the
 	// e-mail their token carried.
 	StaffEmails(ctx context.Context, rmaNumber string) (map[string]string, error)
-	Queue(ctx context.Context, q QueueQuery) ([]QueueRow, error)
-	// Backlog counts per work status; an RMA whose promised date is before today (YYYY-MM-DD)
-	// is breached.
-	Backlog(ctx context.Context, today string) ([]BacklogCount, error)
 }
 
 // Service holds the depot's use cases.
@@ -137,8 +133,10 @@ type Service struct {
 	RMAs  RMAs
 	// Records reads an RMA for the work page.
 	Records Records
-	Mover   Mover
-	Photos  Photos
+	// InWork lists every customer's RMAs in work, for the queue and the backlog.
+	InWork rma.WorkStore
+	Mover  Mover
+	Photos Photos
 	// PhotoFiles opens the photos of RMAs for staff (photo.go).
 	PhotoFiles PhotoFiles
 	// Labels issues return labels (ship back); nil in a process that does not ship.

@@ -25,23 +25,12 @@ var queueOrder = keyset.Order{Version: "q1", Field: "createdAt"}
 // auditOrder is the audit's cursor: newest action first, by id.
 var auditOrder = keyset.Order{Version: "a1", Field: "id", Desc: true}
 
-// QueueQuery filters the queue. Search is an RMA number or a serial, matched whole and without
-// regard to case, as a barcode scanner types it.
-type QueueQuery struct {
-	Status       rma.Status
-	Model        string
-	WarrantyType string
-	Search       string
-	// After is the last row of the previous page (nil: the first page); Limit is the page size
-	// plus one, so the store's answer says whether another page follows.
-	After *QueueKey
-	Limit int
-}
-
-// QueueKey is a row's position in the queue's order.
-type QueueKey struct {
-	CreatedAt time.Time
-	Number    string
+// WorkStatuses are the statuses whose RMAs the depot has work on or waits for, in lifecycle
+// order: not the customer's payment, nor an end. A unit returning unrepaired still waits to be
+// shipped back.
+var WorkStatuses = []rma.Status{
+	rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending,
+	rma.StatusRepairing, rma.StatusReturnUnrepaired,
 }
 
 // QueueRow is one RMA in the queue, whoever owns it.
@@ -98,7 +87,7 @@ type QueueFilter struct {
 // Queue lists RMAs across every customer, oldest first, a page at a time.
 func (s *Service) Queue(ctx context.Context, f QueueFilter) (QueuePage, error) {
 	var v validate.Errors
-	q := QueueQuery{Model: strings.TrimSpace(f.Model), WarrantyType: strings.TrimSpace(f.WarrantyType), Search: strings.ToUpper(strings.TrimSpace(f.Search))}
+	q := rma.WorkQuery{Statuses: WorkStatuses, Model: strings.TrimSpace(f.Model), WarrantyType: strings.TrimSpace(f.WarrantyType), Search: strings.ToUpper(strings.TrimSpace(f.Search))}
 	if st := strings.TrimSpace(f.Status); st != "" {
 		q.Status = rma.Status(strings.ToUpper(st))
 		if !q.Status.Known() {
@@ -122,15 +111,17 @@ func (s *Service) Queue(ctx context.Context, f QueueFilter) (QueuePage, error) {
 		if err != nil {
 			return QueuePage{}, Refusals.BadCursor
 		}
-		q.After = &QueueKey{CreatedAt: at, Number: vals[1]}
+		q.After = &rma.WorkKey{CreatedAt: at, Number: vals[1]}
 	}
 	q.Limit = page.Size + 1
-	rows, err := s.Store.Queue(ctx, q)
+	work, err := s.InWork.InWork(ctx, q)
 	if err != nil {
 		return QueuePage{}, err
 	}
 	today := s.today()
-	for i := range rows {
+	rows := make([]QueueRow, len(work))
+	for i, w := range work {
+		rows[i] = queueRow(w)
 		rows[i].Breached = rows[i].BreachedOn(today)
 	}
 	out := QueuePage{Rows: rows}
@@ -145,7 +136,25 @@ func (s *Service) Queue(ctx context.Context, f QueueFilter) (QueuePage, error) {
 // Backlog counts the RMAs waiting in each status the depot works on that has any, in lifecycle
 // order, and their breaches as of the depot's today, for leads.
 func (s *Service) Backlog(ctx context.Context) ([]BacklogCount, error) {
-	return s.Store.Backlog(ctx, s.today())
+	counts, err := s.InWork.WorkCounts(ctx, WorkStatuses, s.today())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]BacklogCount, len(counts))
+	for i, c := range counts {
+		out[i] = BacklogCount(c)
+	}
+	return out, nil
+}
+
+// queueRow is w as the queue shows it: the customer by the contact's name and company.
+func queueRow(w rma.WorkRow) QueueRow {
+	customer := strings.TrimSpace(w.Contact.FirstName + " " + w.Contact.LastName)
+	if w.Contact.Company != "" {
+		customer += " (" + w.Contact.Company + ")"
+	}
+	return QueueRow{Number: w.Number, Serial: w.Serial, Model: w.Model, Type: w.Type, Status: w.Status, WarrantyType: w.WarrantyType,
+		Customer: customer, CreatedAt: w.CreatedAt, ReceivedAt: w.ReceivedAt, PromisedShipDate: w.PromisedShipDate}
 }
 
 // today is the depot's day (YYYY-MM-DD) in its time zone: promised dates are days of the

@@ -33,14 +33,14 @@ func TestQueue_BreachStartsAtTheDepotsMidnight(t *testing.T) {
 	chicago, err := time.LoadLocation("America/Chicago")
 	require.NoError(t, err)
 	now := time.Date(2026, 11, 21, 3, 0, 0, 0, time.UTC)
-	store := &depottest.Store{Rows: []depot.QueueRow{
+	store := &depottest.Store{Rows: []rma.WorkRow{
 		{Number: "RMA-100501", Status: rma.StatusReceived, PromisedShipDate: "2026-11-20", CreatedAt: now.AddDate(0, 0, -9)},
 	}}
 	for _, tt := range []struct {
 		zone *time.Location
 		want bool
 	}{{chicago, false}, {nil, true}} {
-		svc := &depot.Service{Store: store, Now: func() time.Time { return now }, Zone: tt.zone}
+		svc := &depot.Service{Store: store, InWork: store, Now: func() time.Time { return now }, Zone: tt.zone}
 		page, err := svc.Queue(context.Background(), depot.QueueFilter{})
 		require.NoError(t, err)
 		require.Equal(t, tt.want, page.Rows[0].Breached, "zone %v", tt.zone)

@@ -70,11 +70,11 @@ type env struct {
 func newEnv(t *testing.T) env {
 	gin.SetMode(gin.TestMode)
 	signer := authtest.NewSigner(t)
-	store := &depottest.Store{Rows: []depot.QueueRow{
+	store := &depottest.Store{Rows: []rma.WorkRow{
 		{Number: "RMA-100501", Serial: "RT10000001", Status: rma.StatusAwaitingUnit, CreatedAt: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)},
 		{Number: "RMA-100502", Serial: "RT10000002", Status: rma.StatusReceived, CreatedAt: time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)},
 	}}
-	svc := &depot.Service{Store: store, RMAs: unusedRMAs{t}, Tx: noTx{}, Log: testkit.Quiet(), Now: time.Now}
+	svc := &depot.Service{Store: store, InWork: store, RMAs: unusedRMAs{t}, Tx: noTx{}, Log: testkit.Quiet(), Now: time.Now}
 	r := gin.New()
 	depotapi.Routes(r, auth.NewGuard(signer.Verifier(), testkit.Quiet()), svc, &photoStore{}, testkit.Quiet())
 	return env{r: r, signer: signer, store: store}

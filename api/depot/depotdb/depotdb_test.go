@@ -55,7 +55,7 @@ func newFixture(t *testing.T, gdb *gorm.DB) fixture {
 		Counter: &rmatest.Counter{}, Log: testkit.Quiet(), DocumentURL: func(id string) string { return "http://portal.test/" + id }, Now: time.Now,
 	}
 	lifecycle := &rma.Lifecycle{Store: rmas, Tx: tx, Mail: f.mailer, Units: rmatest.NoCache{}, Log: testkit.Quiet(), Now: time.Now}
-	f.svc = &depot.Service{Store: f.store, RMAs: rmas, Mover: lifecycle, Photos: f.photos, Tx: tx, Log: testkit.Quiet(), Now: time.Now}
+	f.svc = &depot.Service{Store: f.store, RMAs: rmas, InWork: rmas, Mover: lifecycle, Photos: f.photos, Tx: tx, Log: testkit.Quiet(), Now: time.Now}
 	return f
 }
 

@@ -125,14 +125,14 @@ func receivedRMA() (*depottest.RMAs, *depottest.Store) {
 		{RMANumber: "RMA-100501", At: created.Add(25 * time.Hour), Kind: rma.MoveEvent(rma.StatusAwaitingUnit, rma.StatusReceived), Status: rma.StatusReceived,
 			Actor: "usr_tariq", Detail: rma.MovedDetail(rma.StatusAwaitingUnit, rma.StatusReceived)},
 	}
-	store := &depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusReceived)},
+	store := &depottest.Store{Rows: []rma.WorkRow{queueRow(rma.StatusReceived)},
 		Receipts: []depot.Receipt{{RMANumber: "RMA-100501", Serial: "RT10000001", Photos: []string{pactPhoto}, Notes: "Case intact", Actor: "usr_tariq", At: created.Add(25 * time.Hour)}}}
 	return rmas, store
 }
 
-func queueRow(status rma.Status) depot.QueueRow {
-	return depot.QueueRow{Number: "RMA-100501", Serial: "RT10000001", Model: "RL14", Type: "REPAIR", Status: status,
-		WarrantyType: "STANDARD", Customer: "Casey Morgan", CreatedAt: created}
+func queueRow(status rma.Status) rma.WorkRow {
+	return rma.WorkRow{Number: "RMA-100501", Serial: "RT10000001", Model: "RL14", Type: "REPAIR", Status: status,
+		WarrantyType: "STANDARD", Contact: rma.Contact{FirstName: "Casey", LastName: "Morgan"}, CreatedAt: created}
 }
 
 // fixture is the router over fakes a state fills.
@@ -145,7 +145,7 @@ type fixture struct {
 
 func (f *fixture) reset(sub string, roles []string, rmas *depottest.RMAs, store *depottest.Store) {
 	f.sub, f.roles = sub, roles
-	f.svc.Store, f.svc.RMAs, f.svc.Mover, f.svc.Records = store, rmas, rmas, rmas
+	f.svc.Store, f.svc.InWork, f.svc.RMAs, f.svc.Mover, f.svc.Records = store, store, rmas, rmas, rmas
 	f.svc.Photos = rmatest.NewClaimer("usr_tariq", pactPhoto)
 	f.svc.PhotoFiles = photoFiles{}
 	// In warranty, no interaction reaches a revised quote: the diagnosis needs no Quotes.
@@ -176,10 +176,10 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	states := models.StateHandlers{
 		stateTariq: state(func() {
 			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(caseysRMA(rma.StatusAwaitingUnit)),
-				&depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusAwaitingUnit)}})
+				&depottest.Store{Rows: []rma.WorkRow{queueRow(rma.StatusAwaitingUnit)}})
 		}),
 		stateLena: state(func() {
-			store := &depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusReceived)}}
+			store := &depottest.Store{Rows: []rma.WorkRow{queueRow(rma.StatusReceived)}}
 			_ = store.AddAudit(context.Background(), depot.AuditEntry{At: created.Add(25 * time.Hour), Actor: "usr_tariq", ActorEmail: "tariq@rugged.example",
 				Action: depot.ActionReceive, RMANumber: "RMA-100501", From: rma.StatusAwaitingUnit, To: rma.StatusReceived, Detail: "Serial RT10000001 scanned, 1 photo(s)"})
 			_ = store.AddFlag(context.Background(), depot.Flag{Kind: depot.FlagSerialMismatch, RMANumber: "RMA-100501", Serial: "RT99999999",
@@ -189,7 +189,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		stateRepaired: state(func() {
 			// A repaired unit ships once its repair with QA is on record.
 			f.reset("usr_tariq", client(auth.PermDepotTechnician), depottest.NewRMAs(caseysRMA(rma.StatusRepairing)),
-				&depottest.Store{Rows: []depot.QueueRow{queueRow(rma.StatusRepairing)}, Repairs: map[string]depot.RepairRecord{"RMA-100501": {
+				&depottest.Store{Rows: []rma.WorkRow{queueRow(rma.StatusRepairing)}, Repairs: map[string]depot.RepairRecord{"RMA-100501": {
 					RMANumber: "RMA-100501", WorkPerformed: "Replaced the display", QA: []depot.QACheck{{Check: "Powers on", Passed: true}},
 					Actor: "usr_tariq", At: created.Add(48 * time.Hour)}}})
 		}),

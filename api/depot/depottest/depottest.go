@@ -11,13 +11,13 @@ import (
 	"rugged.example/portal/api/rma/rma"
 )
 
-// Store is an in-memory depot.Store.
+// Store is an in-memory depot.Store, and an rma.WorkStore over Rows.
 type Store struct {
 	mu       sync.Mutex
 	Receipts []depot.Receipt
 	Flagged  []depot.Flag
 	Entries  []depot.AuditEntry
-	Rows     []depot.QueueRow
+	Rows     []rma.WorkRow
 	// Repairs are the repairs recorded, by RMA number.
 	Repairs map[string]depot.RepairRecord
 }
@@ -112,11 +112,11 @@ func (s *Store) StaffEmails(_ context.Context, rmaNumber string) (map[string]str
 	return out, nil
 }
 
-// Queue answers Rows (kept oldest first by the test) matching the status and search.
-func (s *Store) Queue(_ context.Context, q depot.QueueQuery) ([]depot.QueueRow, error) {
-	var out []depot.QueueRow
+// InWork answers Rows (kept oldest first by the test) matching the status and search.
+func (s *Store) InWork(_ context.Context, q rma.WorkQuery) ([]rma.WorkRow, error) {
+	var out []rma.WorkRow
 	for _, r := range s.Rows {
-		if (q.Status == "" || r.Status == q.Status) && (q.Search == "" || strings.EqualFold(r.Number, q.Search) || strings.EqualFold(r.Serial, q.Search)) &&
+		if (q.Status == "" && slices.Contains(q.Statuses, r.Status) || r.Status == q.Status) && (q.Search == "" || strings.EqualFold(r.Number, q.Search) || strings.EqualFold(r.Serial, q.Search)) &&
 			(q.After == nil || r.CreatedAt.After(q.After.CreatedAt) || (r.CreatedAt.Equal(q.After.CreatedAt) && r.Number > q.After.Number)) && len(out) < q.Limit {
 			out = append(out, r)
 		}
@@ -124,12 +124,12 @@ func (s *Store) Queue(_ context.Context, q depot.QueueQuery) ([]depot.QueueRow, 
 	return out, nil
 }
 
-// Backlog counts Rows per status that has any, with the oldest creation and the breaches, as
-// depotdb does.
-func (s *Store) Backlog(_ context.Context, today string) ([]depot.BacklogCount, error) {
-	var out []depot.BacklogCount
-	for _, st := range []rma.Status{rma.StatusAwaitingUnit, rma.StatusReceived, rma.StatusDiagnosing, rma.StatusQuotePending, rma.StatusRepairing, rma.StatusReturnUnrepaired} {
-		c := depot.BacklogCount{Status: st}
+// WorkCounts counts Rows per status of statuses that has any, with the oldest creation and the
+// breaches, as rmadb does.
+func (s *Store) WorkCounts(_ context.Context, statuses []rma.Status, today string) ([]rma.WorkCount, error) {
+	var out []rma.WorkCount
+	for _, st := range statuses {
+		c := rma.WorkCount{Status: st}
 		for _, r := range s.Rows {
 			if r.Status == st {
 				if c.Count == 0 || r.CreatedAt.Before(c.Oldest) {

@@ -26,7 +26,7 @@ import (
 // shipping domain (returnLabels).
 func (c *capabilities) Depot() *depot.Service {
 	return &depot.Service{
-		Store: depotdb.NewStore(c.gdb), RMAs: c.Units(), Records: c.Units(), Mover: c.Lifecycle(), Photos: c.Attachments(),
+		Store: depotdb.NewStore(c.gdb), RMAs: c.Units(), Records: c.Units(), InWork: c.Units(), Mover: c.Lifecycle(), Photos: c.Attachments(),
 		PhotoFiles: c.Attachments(), Labels: c.depotLabels(),
 		PartsOrders: newDepotPartsOrders(c.gdb, c.log),
 		Diagnoses:   c.Diagnoses(), Prices: newDepotPrices(c.gdb, c.Units()), Payments: depotPayments{paymentsdb.NewStore(c.gdb)},
