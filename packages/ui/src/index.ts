@@ -18,7 +18,7 @@ export { Spinner } from './Spinner';
 export { Loading, LoadFailed, type LoadFailedProps } from './LoadState';
 export { saveBlob } from './saveBlob';
 // The one way the portal writes money and dates.
-export { formatMoney, formatAmount, currencyDigits, type MoneyAmount } from './format/money';
+export { formatMoney, formatAmount, formatUsdString, currencyDigits, type MoneyAmount } from './format/money';
 export { formatDate, formatDateTime, formatMonth } from './format/date';
 export { VisuallyHidden } from './VisuallyHidden';
 export { CheckCircleIcon, CrossCircleIcon, AlertIcon, InfoIcon } from './icons';

@@ -1,4 +1,4 @@
-import { currencyDigits, formatAmount, formatMoney } from './money';
+import { currencyDigits, formatAmount, formatMoney, formatUsdString } from './money';
 
 describe('formatMoney', () => {
   // US dollars: the rulebook's price-display vectors (money.rulebook.test.ts).
@@ -40,5 +40,20 @@ describe('currencyDigits', () => {
     ['not a code', 2],
   ])('%s has %d', (currency, digits) => {
     expect(currencyDigits(currency)).toBe(digits);
+  });
+});
+
+describe('formatUsdString', () => {
+  it.each([
+    ['240.00', '$240.00'],
+    ['1234.05', '$1,234.05'],
+    ['0.00', '$0.00'],
+    ['-5.10', '-$5.10'],
+  ])('writes %s as %s', (amount, text) => {
+    expect(formatUsdString(amount)).toBe(text);
+  });
+
+  it('shows an amount of another shape as it came rather than a wrong one', () => {
+    expect(formatUsdString('12.5')).toBe('12.5');
   });
 });

@@ -68,3 +68,16 @@ export function formatAmount(money: MoneyAmount): string {
   const sign = money.cents < 0 ? '-' : '';
   return sign + magnitude(money.cents, currencyDigits(money.currency));
 }
+
+/**
+ * A USD amount as the API writes it in JSON ('240.00', two decimals) as the portal writes money
+ * ('$240.00'). Read digit by digit into cents, so no float ever rounds it; a string of another
+ * shape is shown as it came rather than as a wrong amount.
+ */
+export function formatUsdString(amount: string): string {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount.trim());
+  if (!match) return amount;
+  const [, sign, whole, fraction] = match;
+  const cents = Number(whole) * 100 + Number(fraction);
+  return formatMoney({ cents: sign ? -cents : cents, currency: DEFAULT_CURRENCY });
+}

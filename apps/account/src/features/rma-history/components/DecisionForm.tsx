@@ -5,10 +5,10 @@ import { useApi } from '@portal/auth';
 import { emptyPayment, paymentServerErrors, type FieldErrors, type PaymentValues } from '@portal/forms';
 import { browser, failureMessage } from '@portal/forms/payable';
 import { PaymentFields, usePaymentOptions } from '@portal/forms/units';
-import { Banner, FieldError, LoadFailed, Loading, MutedText, Stack, formatDate } from '@portal/ui';
+import { Banner, FieldError, LoadFailed, Loading, MutedText, Stack, formatDate, formatUsdString } from '@portal/ui';
 import { SubmitButton } from '../../../shared/SubmitButton';
 import { useInvalidSubmit } from '../../../shared/useInvalidSubmit';
-import { decisionInput, priceOf, usd, validateDecision, type DecisionField, type DecisionValues } from '../model/decision';
+import { decisionInput, priceOf, validateDecision, type DecisionField, type DecisionValues } from '../model/decision';
 
 export const DECISION_COPY = {
   heading: 'Your decision',
@@ -107,7 +107,7 @@ function offered(diagnosis: RmaDiagnosis): Offered[] {
 
 /** '$0.00' reads as 'Free'. */
 function priceText(price: string): string {
-  return /^0+(\.0+)?$/.test(price) ? DECISION_COPY.free : usd(price);
+  return /^0+(\.0+)?$/.test(price) ? DECISION_COPY.free : formatUsdString(price);
 }
 
 export interface DecisionFormProps {

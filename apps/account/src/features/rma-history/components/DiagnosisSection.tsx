@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import type { RmaDiagnosis } from '@portal/api-client';
-import { FactList, Table, formatDate } from '@portal/ui';
+import { FactList, Table, formatDate, formatUsdString } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
-import { usd } from '../model/decision';
 import { FindingPhotos } from './FindingPhotos';
 
 export const DIAGNOSIS_COPY = {
@@ -75,8 +74,8 @@ export function DiagnosisSection({ diagnosis, mine }: { diagnosis: RmaDiagnosis;
               <tr key={`${line.kind}-${line.code}-${index}`}>
                 <td>{line.description}</td>
                 <Num>{line.quantity}</Num>
-                <Num>{usd(line.unitPrice)}</Num>
-                <Num>{usd(line.amount)}</Num>
+                <Num>{formatUsdString(line.unitPrice)}</Num>
+                <Num>{formatUsdString(line.amount)}</Num>
               </tr>
             ))}
           </tbody>
@@ -84,12 +83,12 @@ export function DiagnosisSection({ diagnosis, mine }: { diagnosis: RmaDiagnosis;
       ) : null}
       <Totals aria-label="Totals">
         <dt>Total</dt>
-        <dd>{usd(diagnosis.total)}</dd>
+        <dd>{formatUsdString(diagnosis.total)}</dd>
         <dt>Already paid</dt>
-        <dd>{usd(diagnosis.alreadyPaid)}</dd>
+        <dd>{formatUsdString(diagnosis.alreadyPaid)}</dd>
         <dt>Amount due</dt>
         <dd>
-          <strong>{usd(diagnosis.amountDue)}</strong>
+          <strong>{formatUsdString(diagnosis.amountDue)}</strong>
         </dd>
       </Totals>
     </section>

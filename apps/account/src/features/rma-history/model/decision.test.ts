@@ -1,6 +1,6 @@
 import type { PaymentOptions, RmaDiagnosis } from '@portal/api-client';
 import { emptyPayment } from '@portal/forms';
-import { awaitsDecision, decisionInput, usd, validateDecision } from './decision';
+import { awaitsDecision, decisionInput, validateDecision } from './decision';
 
 const diagnosis: RmaDiagnosis = {
   at: '2026-03-06T10:00:00Z',
@@ -23,21 +23,6 @@ const diagnosis: RmaDiagnosis = {
 
 const CARD_ONLY: PaymentOptions = { methods: ['PayPal'], defaultMethod: 'PayPal', poReleaseRequired: false, discountPercent: 0 };
 const PO_WITH_RELEASE: PaymentOptions = { methods: ['PayPal', 'PO'], defaultMethod: 'PO', poReleaseRequired: true, discountPercent: 0 };
-
-describe('usd', () => {
-  it.each([
-    ['240.00', '$240.00'],
-    ['1234.05', '$1,234.05'],
-    ['0.00', '$0.00'],
-    ['-5.10', '-$5.10'],
-  ])('writes %s as %s', (amount, text) => {
-    expect(usd(amount)).toBe(text);
-  });
-
-  it('shows an amount of another shape as it came rather than a wrong one', () => {
-    expect(usd('12.5')).toBe('12.5');
-  });
-});
 
 describe('awaitsDecision', () => {
   const rma = { mine: true, status: 'QUOTE_PENDING', diagnosis };

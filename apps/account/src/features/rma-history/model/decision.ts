@@ -1,6 +1,5 @@
 import type { DecisionChoice, DecisionInput, PaymentOptions, RmaDetails, RmaDiagnosis } from '@portal/api-client';
 import { customerPO, defaultMethod, messages, validatePayment, type FieldErrors, type PaymentField, type PaymentValues } from '@portal/forms';
-import { formatMoney } from '@portal/ui';
 
 /** The decision form's own field beside the payment's: which of the three choices. */
 export type DecisionField = 'choice' | PaymentField;
@@ -8,19 +7,6 @@ export type DecisionField = 'choice' | PaymentField;
 export interface DecisionValues {
   choice: DecisionChoice | '';
   payment: PaymentValues;
-}
-
-/**
- * A money string of the diagnosis ('240.00', USD with two decimals) as the portal writes money
- * ('$240.00'). Read digit by digit into cents, so no float ever rounds it; a string of another
- * shape is shown as it came rather than as a wrong amount.
- */
-export function usd(amount: string): string {
-  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount.trim());
-  if (!match) return amount;
-  const [, sign, whole, fraction] = match;
-  const cents = Number(whole) * 100 + Number(fraction);
-  return formatMoney({ cents: sign ? -cents : cents, currency: 'USD' });
 }
 
 /**

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { DepotRma } from '@portal/api-client';
-import { Card, CardTitle, FactList, MutedText, Stack, Table, formatDate, formatDateTime, formatMoney } from '@portal/ui';
+import { Card, CardTitle, FactList, MutedText, Stack, Table, formatDate, formatDateTime, formatUsdString } from '@portal/ui';
 import { AuthPhoto } from '../../../shared/AuthPhoto';
 
 const Photos = styled.ul`
@@ -11,11 +11,6 @@ const Photos = styled.ul`
   margin: 0;
   padding: 0;
 `;
-
-/** Money strings of the depot's answers are USD with two decimals ('240.00'). */
-function usd(amount: string): string {
-  return formatMoney({ cents: Math.round(Number(amount) * 100), currency: 'USD' });
-}
 
 const choiceLabels: Record<string, string> = {
   APPROVE: 'Approve the repair',
@@ -87,8 +82,8 @@ export function DiagnosisRecord({ diagnosis }: { diagnosis: NonNullable<DepotRma
                 <tr key={`${item.code}-${index}`}>
                   <td>{item.description || item.code}</td>
                   <td>{item.quantity}</td>
-                  <td>{usd(item.unitPrice)}</td>
-                  <td>{usd(item.amount)}</td>
+                  <td>{formatUsdString(item.unitPrice)}</td>
+                  <td>{formatUsdString(item.amount)}</td>
                 </tr>
               ))}
             </tbody>
@@ -96,11 +91,11 @@ export function DiagnosisRecord({ diagnosis }: { diagnosis: NonNullable<DepotRma
         ) : null}
         <FactList>
           <dt>Total</dt>
-          <dd>{usd(diagnosis.total)}</dd>
+          <dd>{formatUsdString(diagnosis.total)}</dd>
           <dt>Already paid</dt>
-          <dd>{usd(diagnosis.alreadyPaid)}</dd>
+          <dd>{formatUsdString(diagnosis.alreadyPaid)}</dd>
           <dt>Amount due</dt>
-          <dd>{usd(diagnosis.amountDue)}</dd>
+          <dd>{formatUsdString(diagnosis.amountDue)}</dd>
           {diagnosis.decideBy ? (
             <>
               <dt>Customer decides by</dt>
