@@ -4,7 +4,7 @@ export const MSG = {
   required: 'Required',
   photoRequired: "Add at least one photo of the unit's condition",
   coverPhotos: 'Attach at least 2 photos of a finding that removes warranty cover',
-  qaRequired: 'Record the QA checklist',
   qaFailed: 'Every QA check must pass before the repair is recorded',
   uploading: 'Wait for the photos to finish uploading',
+  quantity: 'Must be 1 to 99',
 } as const;

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FileAttached, FileUploading } from '@portal/ui';
 import { useApi } from '@portal/auth';
-import { ignoreAbort, refusalOf } from './errors';
+import { messages } from '@portal/forms';
+import { uploadErrorMessage } from '@portal/forms/units';
+import { ignoreAbort } from './errors';
 
 interface Uploaded {
   key: string;
@@ -52,7 +54,8 @@ export function usePhotoUploads() {
           ...stored.map((photo, index) => ({ key: `${key}-${index}`, name: photo.originalname || files[index]?.name || photo.bucketFileName, id: photo.bucketFileName })),
         ]);
       } catch (error) {
-        if (!ignoreAbort(error)) setUploadError(refusalOf(error).message);
+        // The uploads' words of spec §8, as every other upload of the portal shows them.
+        setUploadError(ignoreAbort(error) ? messages.uploadCanceled : uploadErrorMessage(error));
       } finally {
         live.current.delete(controller);
         setInFlight((current) => current.filter((f) => f.key !== key));

@@ -23,7 +23,10 @@ const rmaIn = (status: string, over: Partial<DepotRma> = {}): DepotRma => ({
   receipt: null,
   diagnosis: null,
   repair: null,
-  timeline: [{ at: '2026-03-01T09:00:00Z', kind: 'STATUS', status: 'AWAITING_UNIT', actor: 'casey@example.com', detail: 'RMA created' }],
+  timeline: [
+    { at: '2026-03-01T09:00:00Z', kind: 'STATUS', status: 'AWAITING_UNIT', actor: 'casey@example.com', detail: 'RMA created' },
+    { at: '2026-03-01T09:01:00Z', kind: 'label_issued', status: '', actor: 'Portal', detail: '' },
+  ],
   moves: { AWAITING_UNIT: ['receive'], RECEIVED: ['diagnose'], DIAGNOSING: ['repair'], REPAIRING: ['ship'] }[status] as DepotRma['moves'] ?? [],
   ...over,
 });
@@ -44,6 +47,8 @@ describe('RMA work page: receive', () => {
     expect(facts).toHaveTextContent('RT10000001');
     expect(facts).toHaveTextContent('Mar 12 2026');
     expect(within(screen.getByRole('region', { name: 'Timeline' })).getByText(/RMA created/)).toBeInTheDocument();
+    // An event that moved no status says what it was.
+    expect(within(screen.getByRole('region', { name: 'Timeline' })).getByText(/Label issued · Portal/)).toBeInTheDocument();
   });
 
   it('asks for a condition photo before it receives, with the focus on the scanned serial', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { DepotRma, DiagnosedRma } from '@portal/api-client';
 import { useParams } from '@portal/router';
-import { Banner, Loading, LoadFailed, MutedText, PageTitle, Stack, formatMoney } from '@portal/ui';
+import { Banner, Loading, LoadFailed, MutedText, PageTitle, Stack, formatUsdString } from '@portal/ui';
 import { DeskMenu } from '../../shared/DeskMenu';
 import { DiagnoseForm } from './components/DiagnoseForm';
 import { Facts } from './components/Facts';
@@ -23,7 +23,7 @@ const Columns = styled.div`
 
 function outcomeText(result: DiagnosedRma): string {
   if (result.outcome === 'COVERED') return 'Diagnosis recorded: the work is covered. Record the repair when it is done.';
-  const amount = result.amountDue ? formatMoney({ cents: Math.round(Number(result.amountDue) * 100), currency: 'USD' }) : '';
+  const amount = result.amountDue ? formatUsdString(result.amountDue) : '';
   return `Diagnosis recorded: a revised quote${amount ? ` of ${amount}` : ''} went to the customer. The RMA waits for their decision.`;
 }
 

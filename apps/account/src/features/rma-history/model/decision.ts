@@ -29,7 +29,7 @@ export function priceOf(diagnosis: RmaDiagnosis, choice: DecisionChoice): string
 }
 
 /** The payment as the customer sees it: until they pick, the method is the options' default (PO for PO holders). */
-export function shownPayment(payment: PaymentValues, options: PaymentOptions): PaymentValues {
+function shownPayment(payment: PaymentValues, options: PaymentOptions): PaymentValues {
   return payment.method === '' ? { ...payment, method: defaultMethod(options) } : payment;
 }
 

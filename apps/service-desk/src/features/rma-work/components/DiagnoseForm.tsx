@@ -5,7 +5,7 @@ import { Banner, Button, Card, CardTitle, Row, SelectField, Stack, TextAreaField
 import { MSG } from '../../../shared/messages';
 import { useCheckedSubmit, type FieldMessages } from '../../../shared/useCheckedSubmit';
 import { FindingEditor, Group, type FindingDraft } from './FindingEditor';
-import { FINDINGS_MAX, LINE_ITEMS_MAX, removesCover } from './findings';
+import { FINDINGS_MAX, LINE_ITEMS_MAX, TEXT_MAX, removesCover } from './findings';
 
 interface LineDraft {
   key: string;
@@ -35,7 +35,7 @@ function check(findings: FindingDraft[], lines: LineDraft[]): FieldMessages {
   lines.forEach((line, i) => {
     if (!line.code.trim()) errors[`lineItems[${i}].code`] = MSG.required;
     const quantity = Number(line.quantity);
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) errors[`lineItems[${i}].quantity`] = 'Enter a quantity from 1 to 99';
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) errors[`lineItems[${i}].quantity`] = MSG.quantity;
   });
   return errors;
 }
@@ -96,7 +96,7 @@ export function DiagnoseForm({ rma, onDone }: { rma: DepotRma; onDone: (result: 
           <TextAreaField
             label="Technician's note"
             value={note}
-            maxLength={1000}
+            maxLength={TEXT_MAX}
             onChange={(event) => setNote(event.target.value)}
             error={errors('technicianNote')}
           />

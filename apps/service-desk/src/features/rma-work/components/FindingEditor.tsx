@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { DepotFindingCode } from '@portal/api-client';
 import { Button, FilePicker, SelectField, Stack, TextAreaField } from '@portal/ui';
 import { usePhotoUploads } from '../../../shared/usePhotoUploads';
-import { findingOptions, removesCover } from './findings';
+import { TEXT_MAX, findingOptions, removesCover } from './findings';
 
 export const Group = styled.fieldset`
   border: ${({ theme }) => `${theme.size.borderWidth} solid ${theme.colors.border}`};
@@ -57,7 +57,7 @@ export function FindingEditor({ index, finding, errors, onChange, onPhotos, onRe
         <TextAreaField
           label={`Finding ${n} description`}
           value={finding.description}
-          maxLength={1000}
+          maxLength={TEXT_MAX}
           onChange={(event) => onChange({ ...finding, description: event.target.value })}
           error={errors(`findings[${index}].description`)}
         />
