@@ -62,6 +62,7 @@ func TestDiagnosisPhoto_OnlyTheRMAsOwner(t *testing.T) {
 	require.Equal(t, "image/png", w.Header().Get("Content-Type"))
 	require.Equal(t, "private, no-store", w.Header().Get("Cache-Control"))
 	require.Equal(t, "nosniff", w.Header().Get("X-Content-Type-Options"))
+	require.Equal(t, "default-src 'none'; sandbox", w.Header().Get("Content-Security-Policy"))
 
 	require.Equal(t, http.StatusUnauthorized, h.do(t, http.MethodGet, path, "", nil).Code)
 	for _, tt := range []struct{ name, path, token, want string }{

@@ -14,6 +14,7 @@ import (
 	"rugged.example/portal/api/account/account"
 	"rugged.example/portal/api/pkg/csvsafe"
 	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/validate"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmajson"
@@ -293,10 +294,7 @@ func (a API) diagnosisPhoto(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	defer p.Body.Close()
-	c.Header("Cache-Control", "private, no-store")
-	c.Header("X-Content-Type-Options", "nosniff")
-	c.DataFromReader(http.StatusOK, p.Size, p.ContentType, p.Body, nil)
+	httpx.ServePhoto(c, p.Size, p.ContentType, p.Body)
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"rugged.example/portal/api/depot/depot"
+	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/rma/rma"
 	"rugged.example/portal/api/rma/rmajson"
 )
@@ -131,9 +132,6 @@ func (h handlers) photo(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	defer p.Body.Close()
-	c.Header("Cache-Control", "private, no-store")
-	c.Header("X-Content-Type-Options", "nosniff")
-	c.DataFromReader(http.StatusOK, p.Size, p.ContentType, p.Body, nil)
+	httpx.ServePhoto(c, p.Size, p.ContentType, p.Body)
 	return nil
 }

@@ -115,6 +115,7 @@ func TestPhoto_StaffReadAPhotoOfAnRMA(t *testing.T) {
 	require.Equal(t, "image/png", w.Header().Get("Content-Type"))
 	require.Equal(t, "private, no-store", w.Header().Get("Cache-Control"))
 	require.Equal(t, "nosniff", w.Header().Get("X-Content-Type-Options"))
+	require.Equal(t, "default-src 'none'; sandbox", w.Header().Get("Content-Security-Policy"))
 	require.Equal(t, "\x89PNG", w.Body.String())
 
 	for role, want := range map[string]int{"": 401, "customer": 403} {

@@ -3,6 +3,7 @@ package rmadb
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/rma/rma"
@@ -16,7 +17,7 @@ const manyChunk = 1000
 // manyChunk serials instead of one per serial; a serial the registry does not know is absent.
 func (s *Store) UnitsBySerials(ctx context.Context, serials []string) ([]rma.Unit, error) {
 	units := make([]rma.Unit, 0, len(serials))
-	for chunk := range chunks(serials) {
+	for chunk := range slices.Chunk(serials, manyChunk) {
 		var rows []unitRow
 		if err := db.Conn(ctx, s.db).Where("serial IN ?", chunk).Find(&rows).Error; err != nil {
 			return nil, fmt.Errorf("rmadb: units by serials: %w", err)
@@ -32,7 +33,7 @@ func (s *Store) UnitsBySerials(ctx context.Context, serials []string) ([]rma.Uni
 // in catalogue order; a model without options is absent.
 func (s *Store) RepairOptionsOfModels(ctx context.Context, models []string, rmaType string) (map[string][]rma.FaultOptions, error) {
 	byModel := make(map[string][]optionRow)
-	for chunk := range chunks(models) {
+	for chunk := range slices.Chunk(models, manyChunk) {
 		var rows []optionRow
 		err := db.Conn(ctx, s.db).Where("model IN ? AND rma_type = ?", chunk, rmaType).Order("model, sort_order, id").Find(&rows).Error
 		if err != nil {
@@ -47,17 +48,4 @@ func (s *Store) RepairOptionsOfModels(ctx context.Context, models []string, rmaT
 		out[model] = toFaultOptions(rows)
 	}
 	return out, nil
-}
-
-// chunks yields list in slices of at most manyChunk.
-func chunks(list []string) func(func([]string) bool) {
-	return func(yield func([]string) bool) {
-		for len(list) > 0 {
-			n := min(len(list), manyChunk)
-			if !yield(list[:n]) {
-				return
-			}
-			list = list[n:]
-		}
-	}
 }
