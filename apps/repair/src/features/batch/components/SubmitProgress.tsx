@@ -1,0 +1,28 @@
+import { Banner, Loading, MutedText, ProgressBar, Stack } from '@portal/ui';
+import { ButtonLink } from '@portal/forms/units';
+import { COPY } from '../copy';
+import type { BatchProgressView } from '../hooks/useBatchProgress';
+
+export interface SubmitProgressProps {
+  batchId: string;
+  /** The batch page, where the customer goes once every row is done. */
+  to: string;
+  progress: BatchProgressView;
+  resumed: boolean;
+}
+
+/** The batch being created: the rows done so far, fed by the server's events, and the way to its page. */
+export function SubmitProgress({ batchId, to, progress, resumed }: SubmitProgressProps) {
+  const { rows, done } = progress.counts;
+  return (
+    <Stack $gap="md">
+      <Banner variant="info">{resumed ? COPY.resumed(batchId) : COPY.created(batchId)}</Banner>
+      <ProgressBar value={rows > 0 ? done / rows : 0} label={COPY.progress} />
+      {rows > 0 ? <MutedText role="status">{COPY.progressText(done, rows)}</MutedText> : <Loading>{COPY.progress}</Loading>}
+      {progress.error ? <Banner variant="warning">{progress.error}</Banner> : null}
+      <ButtonLink to={to} $variant="secondary">
+        {COPY.openBatch}
+      </ButtonLink>
+    </Stack>
+  );
+}

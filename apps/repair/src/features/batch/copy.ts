@@ -1,0 +1,108 @@
+import { COPY as RMA_COPY, SUPPORT_EMAIL } from '../create-rma/copy';
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The batch page's texts that are not spec messages (those come from @portal/forms, and the
+ * rows' reasons from the API): written once so the tests and the components agree. Where the
+ * single stepper says the same thing, its words are reused.
+ */
+export const COPY = {
+  title: 'Create a batch of RMAs',
+  intro:
+    'Send many units at once: bring them from a file, a pasted list or a scanner, check every row before anything is created, give one contact and one shipment, and pay the out-of-warranty repairs once.',
+  stepsLabel: 'Batch progress',
+  startLink: 'Many units? Create a batch',
+
+  // Step 1: the units
+  fileLegend: 'Upload a file',
+  fileChoose: 'Choose a CSV or XLSX file',
+  fileHelp:
+    'Columns: serial, fault, problem, notes, customer reference, asset tag, branch, has data (serial is the only one a file must have). Up to 1,000 rows.',
+  reading: (name: string) => `Reading ${name}…`,
+  template: 'Download the template',
+  templateFailed: 'The template could not be downloaded. Please try again.',
+  pasteLabel: 'Paste a list',
+  pasteHint: 'Serials one per line, or CSV rows under their header line (serial,fault,problem,…).',
+  pasteAdd: 'Add the pasted units',
+  scanLabel: 'Scan or type a serial',
+  scanHint: 'A scanner types the serial and Enter: each one adds a row.',
+  unitsSoFar: (n: number) => `${plural(n, 'unit', 'units')} in this batch`,
+  lastAdded: (serial: string) => `Last added: ${serial}`,
+  added: (n: number) => `${plural(n, 'row', 'rows')} added.`,
+  clearAll: 'Remove all units',
+  tooManyRows: (n: number) => `A batch holds at most 1,000 rows; this would make ${n.toLocaleString('en-US')}.`,
+  emptyFile: 'The file holds no units.',
+  checkUnits: 'Check the units',
+
+  // Step 2: the pre-flight
+  tableCaption: 'The units of the batch, each checked as one RMA would be',
+  checkAgain: 'Check again',
+  checking: 'Checking the units…',
+  notChecked: 'Not checked yet',
+  edit: (n: number) => `Edit row ${n}`,
+  remove: (n: number) => `Remove row ${n}`,
+  done: 'Done',
+  cancel: 'Cancel',
+  cellLabel: (column: string, n: number) => `${column}, row ${n}`,
+  noRows: 'Add units before you continue.',
+  rowsFail: (n: number) =>
+    `Nothing is submitted while a row fails: fix or remove the ${plural(n, 'row', 'rows')} marked ✗, then Check again.`,
+  rowsUnchecked: (n: number) => `${plural(n, 'row has', 'rows have')} changed since the check: Check again before you continue.`,
+  allPass: 'Every row passes.',
+  summaryCaption: 'Summary',
+  addMore: 'Add more units',
+
+  // Step 3: one contact, one shipment
+  detailsLabel: 'Contact & Packaging',
+  branchFromRows: (branch: string) => `Your rows ship from the branch ${branch}: its contact and address are filled in below.`,
+  packagingLegend: 'How will you send the units?',
+  ownBoxes: 'In my own boxes',
+  ownBoxesHint: 'A shipping label and a packing list per box, listing its serials and RMA numbers.',
+  unitsPerBox: 'Units per box',
+  boxes: (n: number) => `${plural(n, 'box', 'boxes')}`,
+  requestBoxes: 'Send me boxes',
+  requestBoxesHint: 'We ship you boxes for the units, with a packing list per box: allow 3-5 business days for them to arrive.',
+
+  // Step 4: confirm, pay, submit
+  submitLabel: 'Confirm & Submit',
+  hddBackup: 'I have backed up the data on the hard drives of these units: it may be erased during the repair.',
+  clickWrapIntro: (n: number) =>
+    `${plural(n, 'row says', 'rows say')} the device holds data. By sending ${n === 1 ? 'it' : 'them'} in you agree that:`,
+  clickWrapAgreement: RMA_COPY.clickWrapAgreement.slice(1),
+  clickWrapAccept: RMA_COPY.clickWrapAccept,
+  noPayment: 'Every row is in warranty or has an override: nothing is paid before the RMAs are created.',
+  total: 'Total of the out-of-warranty repairs',
+  cardNext:
+    'Submit takes you to our card payment provider. Once the payment is approved, the out-of-warranty rows are created with the others.',
+  poReleaseHint: RMA_COPY.poReleaseHint,
+  poFileHelp: RMA_COPY.poFileHelp,
+  poFileAttached: RMA_COPY.poFileAttached,
+  discountApplied: RMA_COPY.discountApplied,
+  paymentOptionsLoading: RMA_COPY.paymentOptionsLoading,
+  paymentOptionsFailed: RMA_COPY.paymentOptionsFailed,
+  saveQuote: 'Save as one quote',
+  saveQuoteHelp:
+    'Saves the out-of-warranty rows as one quote, open for 30 days, to pay from the batch page; the other rows are created now.',
+  submit: 'Submit Batch',
+  submitAndPay: 'Submit and Pay',
+  submitting: 'Submitting the batch…',
+  leavingForPayment: RMA_COPY.leavingForPayment,
+  progress: 'Creating the RMAs',
+  progressText: (done: number, rows: number) => `${done.toLocaleString('en-US')} of ${plural(rows, 'row', 'rows')} done`,
+  progressLost: 'The progress could not be followed here: the batch page shows where the batch stands.',
+  created: (id: string) => `Batch ${id} is submitted.`,
+  openBatch: 'Open the batch page',
+  fieldsRefused: 'Some details were refused: see the messages below.',
+  rowsRefused: 'Some rows were refused at submit: see their reasons in the pre-flight.',
+
+  // A submission left by a reload
+  interrupted:
+    'A batch you submitted from this tab was interrupted before the server answered. Send it again: it is created once, whatever happened before.',
+  sendAgain: 'Send it again',
+  discard: 'Discard it',
+  resumed: (id: string) => `Batch ${id} is being created.`,
+
+  networkFailed: RMA_COPY.networkFailed,
+  support: SUPPORT_EMAIL,
+} as const;

@@ -1,0 +1,177 @@
+import type { PreflightRow } from '@portal/api-client';
+import { emptyPayment } from '@portal/forms';
+import { batchMachine, cents, initialBatchState, preflightBlock, summarize, type BatchPageState } from './machine';
+import { boxesFor, toPackagingBody, validatePackaging } from './packaging';
+import { buildSubmitBody } from './payload';
+import { emptyRow, pastedCsv, rowsBranch, scannedRow, type PageRow } from './rows';
+import { clearSubmission, loadSubmission, recordBatch, submissionFor } from './submission';
+
+const verdict = (over: Partial<PreflightRow> = {}): PreflightRow => ({
+  index: 0,
+  serial: 'RT10001003',
+  ok: true,
+  reasons: [],
+  model: 'RL14',
+  entitlement: 'IN_WARRANTY',
+  price: null,
+  ...over,
+});
+
+function withRows(serials: string[]): BatchPageState {
+  return batchMachine(initialBatchState(), { type: 'add', rows: serials.map(scannedRow) });
+}
+
+describe('pastedCsv', () => {
+  it('reads serials one per line under a serial header, blank lines left out', () => {
+    expect(pastedCsv(' rt10001003\n\nRT10001004 \r\n')).toBe('serial\nrt10001003\nRT10001004\n');
+  });
+
+  it('sends CSV text with its own header as it is', () => {
+    expect(pastedCsv('Serial,Fault,Problem\nRT10001003,Display,Cracked screen')).toBe('Serial,Fault,Problem\nRT10001003,Display,Cracked screen\n');
+  });
+
+  it('has nothing to send for blank text', () => {
+    expect(pastedCsv(' \n \n')).toBeNull();
+  });
+});
+
+describe('the page machine', () => {
+  it('adds scanned serials as rows, upper case and trimmed, with stable keys', () => {
+    const state = withRows([' rt10001003 ', 'RT10001004']);
+    expect(state.rows.map((r) => [r.key, r.values.serial, r.verdict])).toEqual([
+      [1, 'RT10001003', null],
+      [2, 'RT10001004', null],
+    ]);
+  });
+
+  it('refuses units past 1,000 rows, keeping the rows it has', () => {
+    const state = withRows(Array.from({ length: 999 }, (_, i) => `RT${10001000 + i}`));
+    const next = batchMachine(state, { type: 'add', rows: [scannedRow('RT1'), scannedRow('RT2')] });
+    expect(next.rows).toHaveLength(999);
+    expect(next.unitsError).toBe('A batch holds at most 1,000 rows; this would make 1,001.');
+  });
+
+  it('puts each verdict on the row it judged, unless the row changed while the check ran', () => {
+    const state = withRows(['RT1', 'RT2']);
+    const judged = state.rows;
+    const edited = batchMachine(state, { type: 'edit', key: 2, values: { ...emptyRow, serial: 'RT3' } });
+    const checked = batchMachine(edited, { type: 'checked', judged, verdicts: [verdict(), verdict({ index: 1, ok: false })] });
+    expect(checked.rows[0]?.verdict?.ok).toBe(true);
+    expect(checked.rows[1]?.verdict).toBeNull();
+    expect(checked.rows[1]?.values.serial).toBe('RT3');
+  });
+
+  it('forgets a row’s verdict when it is edited, and drops a removed row', () => {
+    let state = withRows(['RT1', 'RT2']);
+    state = batchMachine(state, { type: 'checked', judged: state.rows, verdicts: [verdict(), verdict({ ok: false })] });
+    state = batchMachine(state, { type: 'edit', key: 1, values: { ...emptyRow, serial: 'RT9' } });
+    expect(state.rows[0]?.verdict).toBeNull();
+    state = batchMachine(state, { type: 'remove', key: 2 });
+    expect(state.rows.map((r) => r.key)).toEqual([1]);
+  });
+});
+
+describe('summarize and preflightBlock', () => {
+  function checked(verdicts: PreflightRow[]): PageRow[] {
+    const state = withRows(verdicts.map((v) => v.serial));
+    return batchMachine(state, { type: 'checked', judged: state.rows, verdicts }).rows;
+  }
+
+  it('counts the passing rows per entitlement and sums the out-of-warranty prices', () => {
+    const rows = checked([
+      verdict(),
+      verdict({ entitlement: 'OUT_OF_WARRANTY', price: '260.10' }),
+      verdict({ entitlement: 'OUT_OF_WARRANTY', price: '1000.05' }),
+      verdict({ entitlement: 'OVERRIDE' }),
+      verdict({ ok: false, entitlement: 'OUT_OF_WARRANTY', price: '99.00' }),
+    ]);
+    expect(summarize(rows)).toEqual({ rows: 5, checked: 5, ok: 4, failed: 1, inWarranty: 1, outOfWarranty: 2, override: 1, totalCents: 126015 });
+  });
+
+  it('blocks while a row fails or is unchecked, and passes when every row passes', () => {
+    const failing = checked([verdict(), verdict({ ok: false })]);
+    expect(preflightBlock(summarize(failing))).toBe(
+      'Nothing is submitted while a row fails: fix or remove the 1 row marked ✗, then Check again.',
+    );
+    expect(preflightBlock(summarize(withRows(['RT1', 'RT2']).rows))).toBe('2 rows have changed since the check: Check again before you continue.');
+    expect(preflightBlock(summarize([]))).toBe('Add units before you continue.');
+    expect(preflightBlock(summarize(checked([verdict()])))).toBeNull();
+  });
+
+  it('reads the API’s amounts digit by digit', () => {
+    expect(cents('260.10')).toBe(26010);
+    expect(cents(null)).toBe(0);
+    expect(cents('12')).toBe(0);
+  });
+});
+
+describe('packaging', () => {
+  it('asks 1 to 50 units a box for own boxes only', () => {
+    expect(validatePackaging({ kind: 'OWN_BOXES', unitsPerBox: '10' })).toBeUndefined();
+    expect(validatePackaging({ kind: 'OWN_BOXES', unitsPerBox: '' })).toBe('Required');
+    expect(validatePackaging({ kind: 'OWN_BOXES', unitsPerBox: '51' })).toBe('Must be 1 to 50');
+    expect(validatePackaging({ kind: 'OWN_BOXES', unitsPerBox: '2.5' })).toBe('Must be 1 to 50');
+    expect(validatePackaging({ kind: 'REQUEST_BOXES', unitsPerBox: '' })).toBeUndefined();
+  });
+
+  it('sends unitsPerBox only for own boxes and counts the boxes', () => {
+    expect(toPackagingBody({ kind: 'OWN_BOXES', unitsPerBox: ' 8 ' })).toEqual({ kind: 'OWN_BOXES', unitsPerBox: 8 });
+    expect(toPackagingBody({ kind: 'REQUEST_BOXES', unitsPerBox: '8' })).toEqual({ kind: 'REQUEST_BOXES' });
+    expect(boxesFor(21, { kind: 'OWN_BOXES', unitsPerBox: '10' })).toBe(3);
+  });
+});
+
+describe('rowsBranch', () => {
+  const rowsNaming = (...branches: string[]) =>
+    batchMachine(initialBatchState(), { type: 'add', rows: branches.map((branch) => ({ ...emptyRow, serial: 'RT1', branch })) }).rows;
+
+  it('is the one branch the rows name, whatever its case and spaces', () => {
+    expect(rowsBranch(rowsNaming('Reno  Depot', '', 'reno depot'))).toBe('Reno  Depot');
+  });
+
+  it('is none when rows name several branches or none', () => {
+    expect(rowsBranch(rowsNaming('Reno', 'Austin'))).toBeNull();
+    expect(rowsBranch(rowsNaming('', ''))).toBeNull();
+  });
+});
+
+describe('buildSubmitBody', () => {
+  const state: BatchPageState = {
+    ...withRows(['rt1']),
+    acknowledgeHddBackup: true,
+    acknowledgeClickWrapAgreement: true,
+    payment: { ...emptyPayment, method: 'PO', poNumber: ' 4500012345 ', poRelease: '0042', poFile: { fileId: 'f1', originalname: 'po.pdf' } as never },
+  };
+
+  it('sends a PO with its release and file, and no click-wrap without a camera with data', () => {
+    const body = buildSubmitBody(state, 'PO', { methods: ['PO', 'PayPal'], defaultMethod: 'PO', poReleaseRequired: true, discountPercent: 10 } as never);
+    expect(body.rows).toEqual([{ ...emptyRow, serial: 'RT1' }]);
+    expect(body.packaging).toEqual({ kind: 'OWN_BOXES', unitsPerBox: 10 });
+    expect(body.acknowledgeClickWrapAgreement).toBe(false);
+    expect(body.paymentData).toEqual({ paymentMethod: 'PO', customerPO: '4500012345-0042', customerPOFileId: 'f1' });
+  });
+
+  it('sends nothing of the PO when saving, and no paymentData when nothing is paid', () => {
+    expect(buildSubmitBody(state, 'SAVE', null).paymentData).toEqual({ paymentMethod: 'SAVE', customerPO: '', customerPOFileId: '' });
+    expect(buildSubmitBody(state, null, null)).not.toHaveProperty('paymentData');
+  });
+});
+
+describe('the submission kept in sessionStorage', () => {
+  beforeEach(() => clearSubmission());
+  const body = buildSubmitBody(withRows(['RT1']), null, null);
+
+  it('keeps one key per body across a reload, and a new key for another body', () => {
+    const first = submissionFor(body);
+    expect(loadSubmission()).toEqual(first);
+    expect(submissionFor(JSON.parse(JSON.stringify(body))).key).toBe(first.key);
+    expect(submissionFor({ ...body, acknowledgeHddBackup: true }).key).not.toBe(first.key);
+  });
+
+  it('remembers the batch the server answered until it is cleared', () => {
+    recordBatch(submissionFor(body), 'BT-7K2M9Q4X');
+    expect(loadSubmission()?.batchId).toBe('BT-7K2M9Q4X');
+    clearSubmission();
+    expect(loadSubmission()).toBeNull();
+  });
+});
