@@ -24,7 +24,14 @@ type Shipment struct {
 	Contact   Contact
 	To        Depot
 	Packaging Packaging
+	// RMANumber is the RMA the parcel returns; "" for a batch's box.
 	RMANumber string
+	// BatchID, Box and Boxes name a batch's box (box Box of Boxes of batch BatchID, the label's
+	// reference); empty and 0 for one RMA's parcel. A carrier that takes an idempotency key per
+	// parcel derives it from RMANumber, or from BatchID and Box.
+	BatchID string
+	Box     int
+	Boxes   int
 	// Description says what the parcel holds, for the carrier's manifest.
 	Description string
 }

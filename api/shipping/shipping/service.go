@@ -19,22 +19,30 @@ import (
 // LabelValidity is spec §9: a shipping label expires 30 days after issue.
 const LabelValidity = 30 * 24 * time.Hour
 
-// DocumentKind tells a label from a commercial invoice.
+// DocumentKind tells a label from a commercial invoice and from a batch's box documents.
 type DocumentKind string
 
 const (
 	KindLabel   DocumentKind = "label"
 	KindInvoice DocumentKind = "invoice"
+	// KindBatch is the one PDF of an RMA batch's boxes: per box a label (or none when the depot
+	// sends the boxes) and a packing list (IssueBoxDocuments).
+	KindBatch DocumentKind = "batch"
 )
 
 // Document is the record of one issued PDF. The PDF itself lives in the blob bucket under
 // BlobKey(ID).
 type Document struct {
 	// ID is random and unguessable (128 bits, hex); it is the only handle a browser gets.
-	ID             string
-	Owner          string
-	RMANumber      string
-	Kind           DocumentKind
+	ID    string
+	Owner string
+	// RMANumber is the RMA a label or invoice ships; "" for a batch's document.
+	RMANumber string
+	// BatchID is the RMA batch (BT-…) whose boxes a KindBatch document covers; "" for the others.
+	BatchID string
+	Kind    DocumentKind
+	// TrackingNumber is the label's or invoice's shipment; "" for a batch's document, whose boxes
+	// each have their own (BoxDocuments.Tracking).
 	TrackingNumber string
 	IssuedAt       time.Time
 	ExpiresAt      time.Time
@@ -217,7 +225,10 @@ func (s *Service) IssueDocuments(ctx context.Context, req IssueRequest) (Documen
 // docs rolled back. Documents whose rows were committed are left alone, so calling it on a
 // success is harmless.
 func (s *Service) Discard(ctx context.Context, docs Documents) error {
-	ids := nonEmpty(docs.LabelID, docs.InvoiceID)
+	return s.discard(ctx, nonEmpty(docs.LabelID, docs.InvoiceID))
+}
+
+func (s *Service) discard(ctx context.Context, ids []string) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -290,19 +301,28 @@ type Opened struct {
 	Body     io.ReadCloser
 }
 
-// FileName is the name a browser saves the document under, e.g. "RMA-100234-label.pdf".
+// FileName is the name a browser saves the document under, e.g. "RMA-100234-label.pdf", or
+// "BT-7K2M9Q4X-labels.pdf" for a batch's boxes.
 func (d Document) FileName() string {
-	rma := strings.Map(func(r rune) rune {
+	if d.Kind == KindBatch {
+		return fileSafe(d.BatchID) + "-labels.pdf"
+	}
+	rma := fileSafe(d.RMANumber)
+	if !strings.HasPrefix(strings.ToUpper(rma), "RMA") {
+		rma = "RMA-" + rma
+	}
+	return rma + "-" + string(d.Kind) + ".pdf"
+}
+
+// fileSafe keeps the characters a quoted Content-Disposition file name can carry as they are.
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
 		switch {
 		case r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
 			return r
 		}
 		return -1
-	}, d.RMANumber)
-	if !strings.HasPrefix(strings.ToUpper(rma), "RMA") {
-		rma = "RMA-" + rma
-	}
-	return rma + "-" + string(d.Kind) + ".pdf"
+	}, s)
 }
 
 // OpenDocument streams the PDF of document id to its owner. Another owner's id answers

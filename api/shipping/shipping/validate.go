@@ -52,11 +52,7 @@ func validateIssue(req IssueRequest, depot Address) error {
 	v.Required("rmaNumber", req.RMANumber)
 	v.MaxLen("rmaNumber", req.RMANumber, maxRMANumber)
 	ValidateAddress(&v, "address.", req.From)
-	v.Required("contact.name", req.Contact.Name)
-	v.MaxLen("contact.name", req.Contact.Name, maxName)
-	v.MaxLen("contact.company", req.Contact.Company, maxCompany)
-	v.MaxLen("contact.phone", req.Contact.Phone, maxPhone)
-	v.MaxLen("contact.email", req.Contact.Email, maxEmail)
+	validateContact(&v, req.Contact)
 	if !req.Packaging.Valid() && !(req.Direction == ToCustomer && req.Packaging == "") {
 		v.Add("packaging", "Must be label or qr")
 	}
@@ -83,6 +79,15 @@ func validateIssue(req IssueRequest, depot Address) error {
 		}
 	}
 	return v.Err()
+}
+
+// validateContact checks the contact a label prints, under "contact.".
+func validateContact(v *validate.Errors, c Contact) {
+	v.Required("contact.name", c.Name)
+	v.MaxLen("contact.name", c.Name, maxName)
+	v.MaxLen("contact.company", c.Company, maxCompany)
+	v.MaxLen("contact.phone", c.Phone, maxPhone)
+	v.MaxLen("contact.email", c.Email, maxEmail)
 }
 
 func orDash(s string) string {

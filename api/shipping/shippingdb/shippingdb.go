@@ -17,9 +17,11 @@ import (
 
 // documentRow is one issued PDF. Times are UTC.
 type documentRow struct {
-	ID             string    `gorm:"primaryKey;size:32"`
-	Owner          string    `gorm:"size:255;not null;index"`
-	RMANumber      string    `gorm:"size:40;not null;index"`
+	ID        string `gorm:"primaryKey;size:32"`
+	Owner     string `gorm:"size:255;not null;index"`
+	RMANumber string `gorm:"size:40;not null;index"`
+	// BatchID is the RMA batch of a 'batch' document, "" for the others (migration 00002).
+	BatchID        string    `gorm:"size:20;not null;default:'';index"`
 	Kind           string    `gorm:"size:10;not null"`
 	TrackingNumber string    `gorm:"size:40;not null;index"`
 	IssuedAt       time.Time `gorm:"not null"`
@@ -105,6 +107,19 @@ func (s *Store) DocumentsByRMA(ctx context.Context, rmaNumber string) ([]shippin
 	return out, nil
 }
 
+// DocumentsByBatch lists an RMA batch's documents, oldest first (for support tools and tests).
+func (s *Store) DocumentsByBatch(ctx context.Context, batchID string) ([]shipping.Document, error) {
+	var rows []documentRow
+	if err := db.Conn(ctx, s.db).Where("batch_id = ?", batchID).Order("issued_at, id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("shippingdb: documents of %s: %w", batchID, err)
+	}
+	out := make([]shipping.Document, len(rows))
+	for i, r := range rows {
+		out[i] = toDocument(r)
+	}
+	return out, nil
+}
+
 // Sequence is the persisted tracking number counter; it implements freightcarrier.Sequence.
 //
 // On PostgreSQL it is a real SEQUENCE: nextval never hands a number out twice, not even when the
@@ -138,14 +153,14 @@ func (s *Sequence) Next(ctx context.Context) (int64, error) {
 
 func toDocumentRow(d shipping.Document) documentRow {
 	return documentRow{
-		ID: d.ID, Owner: d.Owner, RMANumber: d.RMANumber, Kind: string(d.Kind), TrackingNumber: d.TrackingNumber,
+		ID: d.ID, Owner: d.Owner, RMANumber: d.RMANumber, BatchID: d.BatchID, Kind: string(d.Kind), TrackingNumber: d.TrackingNumber,
 		IssuedAt: d.IssuedAt.UTC(), ExpiresAt: d.ExpiresAt.UTC(),
 	}
 }
 
 func toDocument(r documentRow) shipping.Document {
 	return shipping.Document{
-		ID: r.ID, Owner: r.Owner, RMANumber: r.RMANumber, Kind: shipping.DocumentKind(r.Kind), TrackingNumber: r.TrackingNumber,
+		ID: r.ID, Owner: r.Owner, RMANumber: r.RMANumber, BatchID: r.BatchID, Kind: shipping.DocumentKind(r.Kind), TrackingNumber: r.TrackingNumber,
 		IssuedAt: r.IssuedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC(),
 	}
 }

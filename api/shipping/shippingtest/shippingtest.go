@@ -141,3 +141,24 @@ func Request(owner, rma string) shipping.IssueRequest {
 		Items:   []shipping.DeclaredItem{{Description: "Rugged laptop RL14", PartNumber: "RL14-G2-16", Serial: "RT10000001", Quantity: 1, UnitValueCents: 150000, CountryOfOrigin: "US"}},
 	}
 }
+
+// BoxesRequest is a valid request for the box documents of batch: units units (serials
+// RT10001000…, RMA numbers RMA-300000…, model RT10) packed perBox a box, the last box holding
+// the rest, from the domestic Address.
+func BoxesRequest(owner, batch string, units, perBox int, labels bool) shipping.BoxesRequest {
+	of := (units + perBox - 1) / perBox
+	boxes := make([]shipping.Box, 0, of)
+	for i := range units {
+		if i%perBox == 0 {
+			boxes = append(boxes, shipping.Box{Number: len(boxes) + 1, Of: of})
+		}
+		b := &boxes[len(boxes)-1]
+		b.Units = append(b.Units, shipping.BoxUnit{
+			Serial: fmt.Sprintf("RT%08d", 10001000+i), Model: "RT10", RMANumber: fmt.Sprintf("RMA-%06d", 300000+i),
+		})
+	}
+	return shipping.BoxesRequest{
+		Owner: owner, BatchID: batch, From: Address(), Labels: labels, Boxes: boxes,
+		Contact: shipping.Contact{Name: "Olivia Reyes", Company: "FleetCo Utilities", Phone: "+1 512 555 0142", Email: "olivia@fleetco.example"},
+	}
+}
