@@ -110,6 +110,7 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 	modernc.org/sqlite v1.60.1 // indirect
+	rugged.example/portal/api/payments v0.0.0
 )
 
 replace (
@@ -118,3 +119,5 @@ replace (
 	rugged.example/portal/api/rma => ../rma
 	rugged.example/portal/api/uploads => ../uploads
 )
+
+replace rugged.example/portal/api/payments => ../payments

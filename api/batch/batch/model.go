@@ -268,3 +268,8 @@ const (
 	// MsgQuoteExpired is an AWAITING_PAYMENT row's reason once its saved quote expired.
 	MsgQuoteExpired = "The quote expired before it was paid."
 )
+
+// validationOf is a validation fault on one field.
+func validationOf(field, message string) error {
+	return fault.Validation(map[string]string{field: message})
+}

@@ -3,11 +3,13 @@ package batch
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
 
 	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/db"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/money"
 	"rugged.example/portal/api/pkg/validate"
@@ -61,6 +63,8 @@ type Verdict struct {
 	Model       string
 	Entitlement Entitlement
 	Price       *money.Money
+	// Camera is a VERETOS unit: its RMA asks the click-wrap when it holds data (submit's rule).
+	Camera bool
 }
 
 // Summary counts a pre-flight: rows, how many pass and fail, the passing rows per entitlement,
@@ -80,7 +84,8 @@ type Preflight struct {
 // MsgTooManyRows refuses a batch over MaxRows.
 const MsgTooManyRows = "A batch holds at most 1,000 rows"
 
-// Deps are what the pre-flight reads through.
+// Deps are what the batch's use cases read and write through. The pre-flight needs only
+// Units, Options, Branches and Discounts.
 type Deps struct {
 	Units     Units
 	Options   Options
@@ -88,17 +93,67 @@ type Deps struct {
 	Discounts Discounts
 	// Now is the clock warranties are judged by; nil is time.Now.
 	Now func() time.Time
+
+	Store          Store
+	Tx             db.Transactor
+	RMAs           RMAs
+	Documents      Documents
+	Payments       Payments
+	PurchaseOrders PurchaseOrders
+	Mail           Mailer
+	Addresses      rma.AddressValidator
+	Log            *slog.Logger
+	Settings       Settings
+}
+
+// Settings are the batch's configuration.
+type Settings struct {
+	// PublicURL is the portal's address (PORTAL_PUBLIC_URL): the batch page's link in the
+	// summary e-mail and PayPal's return.
+	PublicURL string
+	// POReleaseDomains are the e-mail domains whose purchase orders carry a release number.
+	POReleaseDomains []string
+	// Lease is how long a worker holds a batch without news (default 2 minutes): a worker that
+	// died lets its batch go to another after it.
+	Lease time.Duration
+	// Poll is how often an idle worker looks for work (default 1 s); a submit in the same
+	// process wakes it at once.
+	Poll time.Duration
 }
 
 // Service holds the batch's use cases.
-type Service struct{ d Deps }
+type Service struct {
+	d Deps
+	// wake tells this process's worker that a batch has work (a submit, a payment).
+	wake chan struct{}
+}
 
 // NewService returns a Service over d.
 func NewService(d Deps) *Service {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &Service{d: d}
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if d.Settings.Lease <= 0 {
+		d.Settings.Lease = 2 * time.Minute
+	}
+	if d.Settings.Poll <= 0 {
+		d.Settings.Poll = time.Second
+	}
+	return &Service{d: d, wake: make(chan struct{}, 1)}
+}
+
+// now is the clock to the microsecond PostgreSQL keeps, so a batch returned is the batch stored.
+func (s *Service) now() time.Time { return s.d.Now().UTC().Truncate(time.Microsecond) }
+
+// notify wakes this process's worker without waiting.
+func (s *Service) notify() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
 }
 
 // Preflight checks rows (1..MaxRows) as the caller's batch: each against the rules and
@@ -154,7 +209,7 @@ func (s *Service) Preflight(ctx context.Context, caller auth.Principal, accessTo
 		case !known:
 			reasons.Add(FieldSerial, rma.ErrUnitNotFound.Message)
 		default:
-			v.Model = u.Model
+			v.Model, v.Camera = u.Model, u.ProductType == rma.ProductTypeVeretos
 			msg := refusal(u)
 			if msg != "" {
 				reasons.Add(FieldSerial, msg)

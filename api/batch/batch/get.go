@@ -1,0 +1,148 @@
+package batch
+
+import (
+	"context"
+	"encoding/base64"
+	"strings"
+	"time"
+
+	"rugged.example/portal/api/pkg/visibility"
+)
+
+// Get is batch id as v sees it: the owner's and their organization's members' (as they see the
+// organization's RMAs), with each created row's RMA status now. Anyone else's answers ErrNotFound.
+func (s *Service) Get(ctx context.Context, v visibility.Viewer, id string) (Batch, error) {
+	b, err := s.visible(ctx, v, id)
+	if err != nil {
+		return Batch{}, err
+	}
+	return s.withStatuses(ctx, b)
+}
+
+// visible is batch id when v sees it, else ErrNotFound.
+func (s *Service) visible(ctx context.Context, v visibility.Viewer, id string) (Batch, error) {
+	id = strings.TrimSpace(id)
+	if !ValidID(id) {
+		return Batch{}, ErrNotFound
+	}
+	b, err := s.d.Store.Batch(ctx, id)
+	if err != nil {
+		return Batch{}, err
+	}
+	if !v.Sees(b.Owner, b.Org) {
+		return Batch{}, ErrNotFound
+	}
+	return b, nil
+}
+
+// own is batch id when v may change it: its owner. A member of its organization who did not
+// submit it gets ErrNotOwner; anyone else ErrNotFound.
+func (s *Service) own(ctx context.Context, v visibility.Viewer, id string) (Batch, error) {
+	b, err := s.visible(ctx, v, id)
+	if err != nil {
+		return Batch{}, err
+	}
+	if !v.Owns(b.Owner) {
+		return Batch{}, ErrNotOwner
+	}
+	return b, nil
+}
+
+// withStatuses reads the RMA statuses of b's created rows, in one read.
+func (s *Service) withStatuses(ctx context.Context, b Batch) (Batch, error) {
+	var numbers []string
+	for _, r := range b.Rows {
+		if r.RMANumber != "" {
+			numbers = append(numbers, r.RMANumber)
+		}
+	}
+	if len(numbers) == 0 {
+		return b, nil
+	}
+	statuses, err := s.d.RMAs.StatusesByNumbers(ctx, numbers)
+	if err != nil {
+		return Batch{}, err
+	}
+	for i := range b.Rows {
+		b.Rows[i].RMAStatus = statuses[b.Rows[i].RMANumber]
+	}
+	return b, nil
+}
+
+// Progress counts batch id's rows as v sees them (the events route polls it).
+func (s *Service) Progress(ctx context.Context, v visibility.Viewer, id string) (Counts, error) {
+	if _, err := s.visible(ctx, v, id); err != nil {
+		return Counts{}, err
+	}
+	return s.d.Store.Progress(ctx, id)
+}
+
+// OpenDocuments streams the batch's one PDF (labels and packing lists) to whoever sees the
+// batch: the document is its owner's, served here after the batch's own visibility check.
+// Before the documents exist: ErrDocumentsNotReady.
+func (s *Service) OpenDocuments(ctx context.Context, v visibility.Viewer, id string) (OpenedDocument, error) {
+	b, err := s.visible(ctx, v, id)
+	if err != nil {
+		return OpenedDocument{}, err
+	}
+	if b.DocumentID == "" {
+		return OpenedDocument{}, ErrDocumentsNotReady
+	}
+	return s.d.Documents.OpenDocument(ctx, b.Owner, b.DocumentID)
+}
+
+// MaxPage is the most batches one page of the list holds.
+const MaxPage = 100
+
+// Page is one page of the list.
+type Page struct {
+	Items     []Listed
+	HasNext   bool
+	EndCursor string
+}
+
+// List is the batches v sees (own and organization's), newest first: first of them after the
+// cursor (a previous page's EndCursor; "" from the newest).
+func (s *Service) List(ctx context.Context, v visibility.Viewer, first int, after string) (Page, error) {
+	first = min(max(first, 1), MaxPage)
+	cur, err := parseCursor(after)
+	if err != nil {
+		return Page{}, err
+	}
+	items, err := s.d.Store.BatchesPage(ctx, v, cur, first+1)
+	if err != nil {
+		return Page{}, err
+	}
+	out := Page{Items: items}
+	if len(items) > first {
+		out.Items, out.HasNext = items[:first], true
+	}
+	if n := len(out.Items); n > 0 {
+		last := out.Items[n-1]
+		out.EndCursor = base64.RawURLEncoding.EncodeToString([]byte(last.CreatedAt.UTC().Format(time.RFC3339Nano) + "|" + last.ID))
+	}
+	if out.Items == nil {
+		out.Items = []Listed{}
+	}
+	return out, nil
+}
+
+// MsgBadCursor refuses an after that is no page's end.
+const MsgBadCursor = "Must be a cursor of a previous page"
+
+func parseCursor(after string) (Cursor, error) {
+	if after == "" {
+		return Cursor{}, nil
+	}
+	bad := validationOf("after", MsgBadCursor)
+	raw, err := base64.RawURLEncoding.DecodeString(after)
+	if err != nil {
+		return Cursor{}, bad
+	}
+	at, id, ok := strings.Cut(string(raw), "|")
+	t, terr := time.Parse(time.RFC3339Nano, at)
+	if !ok || terr != nil || !ValidID(id) {
+		return Cursor{}, bad
+	}
+	return Cursor{CreatedAt: t, ID: id}, nil
+}

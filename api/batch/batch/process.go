@@ -1,0 +1,332 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	netmail "net/mail"
+	"strings"
+	"time"
+
+	"rugged.example/portal/api/pkg/fault"
+	"rugged.example/portal/api/pkg/idempotency"
+	"rugged.example/portal/api/pkg/mail"
+	"rugged.example/portal/api/rma/rma"
+)
+
+// Run is the batch process's worker: it creates the RMAs of batches with PENDING rows and
+// finishes the batches with nothing left to wait for, until ctx ends. Several processes may
+// run it: each batch is held by one worker at a time (Store.ClaimWork's lease), and every RMA
+// is created under its row's idempotency key, so a crash or a second worker never creates one
+// twice. A submit or payment in this process wakes it at once; otherwise it looks every Poll.
+func (s *Service) Run(ctx context.Context) {
+	t := time.NewTicker(s.d.Settings.Poll)
+	defer t.Stop()
+	for {
+		did, err := s.ProcessOne(ctx)
+		if err != nil && ctx.Err() == nil {
+			s.d.Log.WarnContext(ctx, "batch work failed; retried later", "err", err)
+		}
+		if did && err == nil {
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.wake:
+		case <-t.C:
+		}
+	}
+}
+
+// ProcessOne claims one batch with work, if any, and does it: its PENDING rows' RMAs, one
+// transaction each, then (nothing left PENDING or AWAITING_PAYMENT) its boxes, documents and
+// summary e-mail, once. It reports whether there was a batch to work on.
+func (s *Service) ProcessOne(ctx context.Context) (bool, error) {
+	now := s.now()
+	id, ok, err := s.d.Store.ClaimWork(ctx, now, now.Add(s.d.Settings.Lease))
+	if !ok || err != nil {
+		return false, err
+	}
+	err = s.work(ctx, id)
+	// The lease goes back even when ctx is cancelled, so another worker need not wait it out.
+	if rerr := s.d.Store.ReleaseLease(context.WithoutCancel(ctx), id); rerr != nil {
+		err = errors.Join(err, rerr)
+	}
+	return true, err
+}
+
+// leaseEvery is how many rows a worker creates between extending its lease.
+const leaseEvery = 50
+
+func (s *Service) work(ctx context.Context, id string) error {
+	b, err := s.d.Store.Batch(ctx, id)
+	if err != nil {
+		return err
+	}
+	done := 0
+	for _, r := range b.Rows {
+		if r.Status != RowPending {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := s.createRow(ctx, b, r); err != nil {
+			return err
+		}
+		if done++; done%leaseEvery == 0 {
+			if err := s.d.Store.ExtendLease(ctx, id, s.now().Add(s.d.Settings.Lease)); err != nil {
+				return err
+			}
+		}
+	}
+	c, err := s.d.Store.Progress(ctx, id)
+	if err != nil {
+		return err
+	}
+	if c.Pending > 0 || c.AwaitingPayment > 0 {
+		return nil
+	}
+	return s.finish(ctx, id)
+}
+
+// RowKey is the idempotency key of a row's RMA: a crash, a retry or a second worker finds the
+// RMA the first attempt created.
+func RowKey(batchID string, index int) idempotency.Key {
+	return idempotency.Key(fmt.Sprintf("batch:%s:%d", batchID, index))
+}
+
+// createRow creates row r's RMA through the rma capability, its row turning CREATED in the same
+// transaction; a refusal in one RMA's words turns it FAILED with the fault's messages. Any other
+// error (the database away) leaves it PENDING for the next attempt.
+func (s *Service) createRow(ctx context.Context, b Batch, r BatchRow) error {
+	req := rma.CreateRequest{
+		Owner: b.Owner, Org: b.Org, OpenedByName: b.CreatedBy, IdempotencyKey: RowKey(b.ID, r.Index),
+		Serial: r.Serial, RMAType: rma.DefaultRMAType,
+		Problem: rma.Problem{
+			PrimaryFault: r.Fault, Problem: r.Problem, InitialNotes: r.Notes, CustomerReference: r.CustomerReference, AssetTag: r.AssetTag,
+			Permissions: rma.Permissions{
+				HasDeviceData: r.HasData, AcknowledgeHDDBackup: b.AcknowledgeHDDBackup,
+				AcknowledgeClickWrap: b.AcknowledgeClickWrap && r.HasData != nil && *r.HasData,
+			},
+		},
+		Contact: b.Contact, Address: b.Address,
+		Packaging: rma.Packaging{HavePackaging: b.Packaging.Kind == OwnBoxes, RequestBox: b.Packaging.Kind == RequestBoxes},
+	}
+	paidBy := ""
+	if r.Entitlement == OutOfWarranty && b.Payment != nil {
+		paidBy = b.Payment.QuoteID
+	}
+	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		number, err := s.d.RMAs.CreateInBatch(ctx, req, b.ID, paidBy)
+		if err != nil {
+			return err
+		}
+		created := r
+		created.Status, created.RMANumber, created.Reasons = RowCreated, number, nil
+		return s.d.Store.SetRow(ctx, b.ID, RowPending, created)
+	})
+	if err == nil || errors.Is(err, ErrChanged) {
+		return nil
+	}
+	f, ok := fault.As(err)
+	if !ok || f.Kind == fault.KindInternal || f.Kind == fault.KindUnavailable {
+		return err
+	}
+	failed := r
+	failed.Status, failed.Reasons = RowFailed, reasonsOf(f)
+	s.d.Log.InfoContext(ctx, "batch row refused", "batch", b.ID, "row", r.Index, "fault", f.ID)
+	if err := s.d.Store.SetRow(ctx, b.ID, RowPending, failed); err != nil && !errors.Is(err, ErrChanged) {
+		return err
+	}
+	return nil
+}
+
+// rowFields names one RMA's payload fields as a batch row's.
+var rowFields = map[string]string{
+	"serial": FieldSerial, "rmaInput.serial": FieldSerial,
+	"rmaInput.primaryFault": FieldFault, "rmaInput.problem": FieldProblem, "rmaInput.initialNotes": FieldNotes,
+	"rmaInput.customerReference": FieldCustomerReference, "rmaInput.assetTag": FieldAssetTag,
+	"rmaInput.permissions.hasDeviceData": FieldHasData,
+}
+
+// reasonsOf is a refusal of one RMA as a row's reasons: its field messages under the row's
+// fields, or its message on the serial (the unit got an RMA meanwhile: 'RMA Already Exists For
+// This Unit').
+func reasonsOf(f *fault.Error) []Reason {
+	if len(f.Fields) == 0 {
+		return []Reason{{Field: FieldSerial, Message: f.Message}}
+	}
+	out := make([]Reason, 0, len(f.Fields))
+	for field, msg := range f.Fields {
+		if name, ok := rowFields[field]; ok {
+			field = name
+		}
+		out = append(out, Reason{Field: field, Message: msg})
+	}
+	sortReasons(out)
+	return out
+}
+
+func sortReasons(rs []Reason) {
+	for i := 1; i < len(rs); i++ {
+		for j := i; j > 0 && rs[j].Field < rs[j-1].Field; j-- {
+			rs[j], rs[j-1] = rs[j-1], rs[j]
+		}
+	}
+}
+
+// finish does, once, what a batch with nothing left to wait for gets: its CREATED rows in boxes
+// (row order), the documents of the boxes (one PDF through the shipping capability: a label and
+// a packing list per box, packing lists only for REQUEST_BOXES), each RMA's box and tracking
+// number, and one summary e-mail to its contact; all in one transaction.
+func (s *Service) finish(ctx context.Context, id string) error {
+	return s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		won, err := s.d.Store.Finish(ctx, id, s.now())
+		if err != nil || !won {
+			return err
+		}
+		b, err := s.d.Store.Batch(ctx, id)
+		if err != nil {
+			return err
+		}
+		var created []BatchRow
+		for _, r := range b.Rows {
+			if r.Status == RowCreated {
+				created = append(created, r)
+			}
+		}
+		if len(created) > 0 {
+			if err := s.issueDocuments(ctx, &b, created); err != nil {
+				return err
+			}
+		}
+		if err := s.d.Mail.Enqueue(ctx, s.summaryMail(b)); err != nil {
+			return err
+		}
+		c := b.Counts()
+		s.d.Log.InfoContext(ctx, "batch finished", "batch", id, "created", c.Created, "failed", c.Failed, "boxes", b.Packaging.Boxes)
+		return nil
+	})
+}
+
+// issueDocuments puts created in boxes, issues their documents and records each RMA's box.
+func (s *Service) issueDocuments(ctx context.Context, b *Batch, created []BatchRow) error {
+	per := b.Packaging.unitsPerBox()
+	n := (len(created) + per - 1) / per
+	boxes := make([]Box, n)
+	for i := range boxes {
+		boxes[i] = Box{Number: i + 1, Of: n}
+	}
+	for i, r := range created {
+		box := &boxes[i/per]
+		box.Units = append(box.Units, BoxUnit{Serial: r.Serial, Model: r.Model, RMANumber: r.RMANumber})
+	}
+	docs, err := s.d.Documents.IssueBoxDocuments(ctx, BoxesRequest{
+		Owner: b.Owner, BatchID: b.ID, From: b.Address, Contact: b.Contact, Boxes: boxes, Labels: b.Packaging.Kind == OwnBoxes,
+	})
+	if err != nil {
+		return err
+	}
+	assign := make([]BoxAssignment, len(created))
+	rows := make([]RowBox, len(created))
+	for i, r := range created {
+		box := i/per + 1
+		assign[i] = BoxAssignment{RMANumber: r.RMANumber, Box: box, TrackingNumber: docs.Tracking[box]}
+		rows[i] = RowBox{Index: r.Index, Box: box, TrackingNumber: docs.Tracking[box]}
+	}
+	if err := s.d.RMAs.AssignBatchBoxes(ctx, assign); err != nil {
+		return err
+	}
+	b.Packaging.Boxes, b.DocumentID = n, docs.DocumentID
+	return s.d.Store.SetDocuments(ctx, b.ID, n, docs.DocumentID, rows)
+}
+
+// summaryMail is the batch's one e-mail: its id, how many RMAs were created and failed, and the
+// link to its page.
+func (s *Service) summaryMail(b Batch) mail.Message {
+	c := b.Counts()
+	var t strings.Builder
+	t.WriteString(mail.Greeting(b.Contact.FirstName))
+	fmt.Fprintf(&t, "Your RMA batch %s is complete.\n\n", b.ID)
+	fmt.Fprintf(&t, "RMAs created: %d\n", c.Created)
+	fmt.Fprintf(&t, "Rows that failed: %d\n", c.Failed)
+	if c.Removed > 0 {
+		fmt.Fprintf(&t, "Rows removed before payment: %d\n", c.Removed)
+	}
+	if c.Created > 0 {
+		if b.Packaging.Kind == OwnBoxes {
+			fmt.Fprintf(&t, "\nPack the units in %d boxes as the packing lists say, and stick each box's label on it.\n", b.Packaging.Boxes)
+		} else {
+			fmt.Fprintf(&t, "\nWe are sending you %d boxes; pack the units as the packing lists say.\n", b.Packaging.Boxes)
+		}
+	}
+	fmt.Fprintf(&t, "\nEach row's RMA number, the labels and packing lists (one PDF) and the result CSV are on the batch's page:\n%s\n",
+		s.d.Settings.PublicURL+PagePath(b.ID))
+	to := b.Contact.Email
+	if name := strings.TrimSpace(b.Contact.FirstName + " " + b.Contact.LastName); name != "" {
+		to = (&netmail.Address{Name: name, Address: b.Contact.Email}).String()
+	}
+	return mail.Message{To: []string{to}, Subject: fmt.Sprintf("RMA batch %s: %d RMAs created", b.ID, c.Created), Text: t.String()}
+}
+
+// ExpireQuotes ends the saved quotes that expired unpaid: each batch's AWAITING_PAYMENT rows
+// fail with 'The quote expired before it was paid.' and its quote is cancelled at the payments
+// side (no late payment takes it), in one transaction per batch; the batch completes. It
+// answers how many batches it expired.
+func (s *Service) ExpireQuotes(ctx context.Context) (int, error) {
+	ids, err := s.d.Store.OpenQuotesExpiredBy(ctx, s.now())
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		expired, err := s.expire(ctx, id)
+		if err != nil {
+			return n, err
+		}
+		if expired {
+			n++
+		}
+	}
+	if n > 0 {
+		s.notify()
+	}
+	return n, nil
+}
+
+func (s *Service) expire(ctx context.Context, id string) (bool, error) {
+	expired := false
+	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		b, err := s.d.Store.Batch(ctx, id)
+		if err != nil {
+			return err
+		}
+		p := b.Payment
+		if p == nil || p.Status != QuoteOpen || p.ExpiresAt.After(s.now()) {
+			return nil
+		}
+		if err := s.d.Payments.CancelForBatch(ctx, b.Owner, b.ID); err != nil {
+			return err
+		}
+		if _, err := s.d.Store.MoveRows(ctx, id, RowAwaitingPayment, RowFailed, []Reason{{Field: FieldPayment, Message: MsgQuoteExpired}}); err != nil {
+			return err
+		}
+		pay := *p
+		pay.Status = QuoteExpired
+		expired = true
+		return s.d.Store.SetPayment(ctx, id, &pay)
+	})
+	if errors.Is(err, ErrAlreadyPaid) {
+		// Paid at the last moment (a webhook on its way): BatchPaid moves the rows.
+		return false, nil
+	}
+	if expired {
+		s.d.Log.InfoContext(ctx, "batch quote expired", "batch", id)
+	}
+	return expired, err
+}
+
+// FieldPayment names a row's reason about the batch's payment.
+const FieldPayment = "payment"
