@@ -23,18 +23,20 @@ type Preflighter interface {
 	Preflight(ctx context.Context, caller auth.Principal, accessToken string, rows []batch.Row) (batch.Preflight, error)
 }
 
-// Routes mounts the batch routes. Who: a signed-in customer (a role of this client) for each;
-// nothing here reads or writes another customer's records, and the pre-flight judges rows as
-// the caller's own (their organization's branches, their discount).
-func Routes(r gin.IRouter, guard *auth.Guard, svc Preflighter, log *slog.Logger) {
+// Routes mounts the batch routes. Every route needs a signed-in customer (a role of this
+// client: others 401/403); each route's comment says whose batch it reads or changes.
+func Routes(r gin.IRouter, guard *auth.Guard, svc Service, log *slog.Logger) {
 	h := handlers{svc: svc}
-	g := r.Group("/rma-manager/batches", guard.SignedIn(), guard.Customer())
+	g := r.Group(Path, guard.SignedIn(), guard.Customer())
+	// Who: any customer; nothing here reads or writes another customer's records, and the
+	// pre-flight judges rows as the caller's own (their organization's branches, their discount).
 	g.GET("/template.csv", httpx.Handler(log, h.template))
 	g.POST("/parse", httpx.Handler(log, h.parse))
 	g.POST("/preflight", httpx.Handler(log, h.preflight))
+	lifeRoutes(g, svc, log)
 }
 
-type handlers struct{ svc Preflighter }
+type handlers struct{ svc Service }
 
 func (h handlers) template(c *gin.Context) error {
 	c.Header("Content-Disposition", `attachment; filename="rma-batch-template.csv"`)
