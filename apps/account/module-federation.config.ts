@@ -17,6 +17,8 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
     './ProductRegistrationPage': './src/features/product-registration/Page.tsx',
     './DriversPage': './src/features/drivers/Page.tsx',
     './PartsOrdersHistoryPage': './src/features/parts-orders-history/Page.tsx',
+    './BatchesPage': './src/features/batches/ListPage.tsx',
+    './BatchPage': './src/features/batches/BatchPage.tsx',
     ...versionExpose,
   },
   shared: portalShared,

@@ -157,6 +157,9 @@ export const routeTable: Record<RouteName, RouteEntry> = {
   quotes: { meta: signIn, page: remotePage('account', 'QuotesPage'), prerender: true },
   'saved-quotes': { meta: signIn, page: remotePage('account', 'QuotesPage'), prerender: true },
   dashboard: { meta: signIn, page: remotePage('account', 'DashboardPage'), prerender: true },
+  // Fleet batches (issue 30): the owner's and their organization's, as their RMAs are.
+  batches: { meta: signIn, page: remotePage('account', 'BatchesPage'), prerender: true },
+  batch: { meta: signIn, page: remotePage('account', 'BatchPage') },
 
   // Service desk (remote 'service-desk'): depot staff only
   'service-desk': { meta: depotStaff, page: remotePage('service-desk', 'ServiceDeskQueuePage'), nav: 'Service desk' },

@@ -51,6 +51,8 @@ export const routePaths = {
   quotes: '/your-account/quotes',
   'saved-quotes': '/your-account/saved-quotes',
   dashboard: '/your-account/dashboard',
+  batches: '/your-account/batches',
+  batch: '/your-account/batches/:id',
 
   // Service desk (depot staff only)
   'service-desk': '/service-desk',

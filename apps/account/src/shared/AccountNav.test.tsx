@@ -11,6 +11,7 @@ describe('AccountNav', () => {
     expect(links().map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Your RMAs', '/your-account/rma-history'],
       ['Dashboard', '/your-account/dashboard'],
+      ['Batches', '/your-account/batches'],
       ['Quotes', '/your-account/quotes'],
       ['Parts orders', '/your-account/parts-orders-history'],
       ['Product registration', '/your-account/product-registration'],

@@ -25,6 +25,7 @@ const List = styled.ul`
 const PAGES: { route: RouteName; label: string; orgOnly?: boolean }[] = [
   { route: 'rma-history', label: 'Your RMAs' },
   { route: 'dashboard', label: 'Dashboard' },
+  { route: 'batches', label: 'Batches' },
   { route: 'quotes', label: 'Quotes' },
   { route: 'parts-orders-history', label: 'Parts orders' },
   { route: 'product-registration', label: 'Product registration' },
