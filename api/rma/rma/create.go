@@ -41,7 +41,7 @@ func (c *Creator) create(ctx context.Context, r CreateRequest) (Created, error) 
 	if c.needsPayment(unit) {
 		return Created{}, ErrPaymentRequired
 	}
-	p, err := c.prepare(ctx, r, unit, StatusAwaitingUnit)
+	p, err := c.prepare(ctx, r, unit, StatusAwaitingUnit, "")
 	if err != nil {
 		return Created{}, err
 	}
@@ -71,9 +71,10 @@ func (c *Creator) needsPayment(u Unit) bool {
 }
 
 // prepare validates trimmed r for unit with every rule, lets the carrier check the address,
-// seals the credentials and returns the RMA to store with status, unnumbered.
-func (c *Creator) prepare(ctx context.Context, r CreateRequest, unit Unit, status Status) (Prepared, error) {
-	method, price, err := c.validate(ctx, r, unit)
+// seals the credentials and returns the RMA to store with status, unnumbered. batchID names the
+// fleet batch the RMA is created in ("" for one on its own): it ships in the batch's boxes.
+func (c *Creator) prepare(ctx context.Context, r CreateRequest, unit Unit, status Status, batchID string) (Prepared, error) {
+	method, price, err := c.validate(ctx, r, unit, batchID != "")
 	if err != nil {
 		return Prepared{}, err
 	}
@@ -83,11 +84,14 @@ func (c *Creator) prepare(ctx context.Context, r CreateRequest, unit Unit, statu
 	if err := c.seal(&r.Problem.Permissions); err != nil {
 		return Prepared{}, err
 	}
+	if batchID != "" {
+		method = ShipBatch
+	}
 	return Prepared{
 		RMA: RMA{
 			Owner: r.Owner, Org: r.Org, OpenedByName: openedByName(r.OpenedByName), Serial: unit.Serial, Model: unit.Model, PartNumber: unit.PartNumber, Type: r.RMAType,
 			Status: status, Problem: r.Problem, ProblemPrice: price, Contact: r.Contact, Address: r.Address,
-			Packaging: r.Packaging, Method: method, CreatedAt: c.Now().UTC(),
+			Packaging: r.Packaging, Method: method, BatchID: batchID, CreatedAt: c.Now().UTC(),
 		},
 		Unit: unit,
 	}, nil
@@ -162,7 +166,11 @@ func (c *Creator) insert(ctx context.Context, rec *RMA, unit Unit, idempotencyKe
 			return prefixFields(err, "rmaInput.attachments")
 		}
 	}
-	return c.Store.AddEvent(ctx, c.event(number, EventCreated, rec.Status, rec.Owner, CreatedDetail(rec.Type, unit.Serial)))
+	created := c.event(number, EventCreated, rec.Status, rec.Owner, CreatedDetail(rec.Type, unit.Serial))
+	if rec.BatchID != "" {
+		created.Detail, created.Note = CreatedInBatchDetail(rec.BatchID, rec.Type, unit.Serial), CreatedInBatchNote(rec.BatchID)
+	}
+	return c.Store.AddEvent(ctx, created)
 }
 
 // seal replaces the Windows and BIOS credentials with their sealed form.

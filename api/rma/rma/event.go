@@ -26,6 +26,9 @@ const (
 	EventLabelIssued           EventKind = "label_issued"
 	EventLabelFailed           EventKind = "label_failed"
 	EventLabelRetriesExhausted EventKind = "label_retries_exhausted"
+	// EventPaidByBatchQuote notes, on an out-of-warranty RMA created in a fleet batch, the
+	// batch's combined quote that paid its repair (it opens awaiting its unit, never its payment).
+	EventPaidByBatchQuote EventKind = "paid_by_batch_quote"
 )
 
 // Event is one entry of an RMA's timeline.

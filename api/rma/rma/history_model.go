@@ -19,7 +19,9 @@ type HistoryItem struct {
 	// what the organization sees, which the contact cannot say (a branch's, when shipped from one).
 	OpenedBy string
 	// PromisedShipDate is the promised ship-back date, nil until the unit is received.
-	PromisedShipDate     *time.Time
+	PromisedShipDate *time.Time
+	// BatchID is the fleet batch the RMA was created in, "" for one opened on its own.
+	BatchID              string
 	CreatedAt, UpdatedAt time.Time
 }
 

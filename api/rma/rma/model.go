@@ -42,7 +42,11 @@ type RMA struct {
 	// clock stopped for the customer's decision, nil while it runs (promise.go).
 	PromisedShipDate *time.Time
 	PromisePausedAt  *time.Time
-	CreatedAt        time.Time
+	// BatchID is the fleet batch the RMA was created in (CreateInBatch), "" for one opened on
+	// its own; BatchBox is the batch's box it ships in, 0 until the batch assigns its boxes.
+	BatchID   string
+	BatchBox  int
+	CreatedAt time.Time
 	// UpdatedAt is when anything of the RMA last changed (its status, its label).
 	UpdatedAt time.Time
 }

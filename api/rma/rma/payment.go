@@ -42,7 +42,7 @@ func (c *Creator) PrepareOutOfWarranty(ctx context.Context, r CreateRequest) (Pr
 	if r.RMAType != RMATypeUpgrade && !c.needsPayment(unit) {
 		return Prepared{}, ErrPaymentNotNeeded
 	}
-	return c.prepare(ctx, r, unit, StatusAwaitingPayment)
+	return c.prepare(ctx, r, unit, StatusAwaitingPayment, "")
 }
 
 // OpenAwaitingPayment stores p as an RMA awaiting its payment (number, lines, idempotency key,

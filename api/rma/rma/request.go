@@ -127,7 +127,8 @@ func (r *CreateRequest) Trim() {
 	}
 }
 
-// validateProblem applies the problem step's rules of spec §5 for unit u.
+// validateProblem applies the problem step's rules of spec §5 for unit u, but the photos'
+// (validate asks them of an RMA opened on its own; a batch's rows carry none).
 func validateProblem(v *validate.Errors, p Problem, u Unit) {
 	v.Required("rmaInput.primaryFault", p.PrimaryFault)
 	v.Required("rmaInput.problem", p.Problem)
@@ -153,9 +154,6 @@ func validateProblem(v *validate.Errors, p Problem, u Unit) {
 		v.MaxLen("rmaInput.permissions.userId", p.Permissions.WindowsUser, CredentialMax)
 		v.MaxLen("rmaInput.permissions.userPassword", p.Permissions.WindowsPassword, CredentialMax)
 		v.MaxLen("rmaInput.permissions.biosPassword", p.Permissions.BIOSPassword, CredentialMax)
-	}
-	if len(p.Attachments) == 0 {
-		v.Add("rmaInput.attachments", MsgMustAttachFiles)
 	}
 }
 

@@ -10,6 +10,10 @@ const (
 	ShipQR            ShippingMethod = "qr"
 	ShipBox           ShippingMethod = "box"
 	ShipInternational ShippingMethod = "international"
+	// ShipBatch is an RMA of a fleet batch (CreateInBatch): it travels in one of its batch's
+	// boxes (RMA.BatchBox), whose label the batch issues, so it has no label of its own, no
+	// label retries and no creation e-mail (the batch sends one summary).
+	ShipBatch ShippingMethod = "batch"
 )
 
 // Countries of spec §4 "Packaging".

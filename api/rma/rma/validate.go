@@ -11,11 +11,16 @@ import (
 
 // validate checks every rule and returns the shipping method and the server's price of the
 // chosen problem (the browser's price is never trusted).
-func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit) (ShippingMethod, money.Money, error) {
+// An RMA of a fleet batch (inBatch) needs no photos: a batch's rows are lines of a file, and the
+// depot sees the units themselves.
+func (c *Creator) validate(ctx context.Context, r CreateRequest, u Unit, inBatch bool) (ShippingMethod, money.Money, error) {
 	var v validate.Errors
 	switch r.RMAType {
 	case DefaultRMAType:
 		validateProblem(&v, r.Problem, u)
+		if !inBatch && len(r.Problem.Attachments) == 0 {
+			v.Add("rmaInput.attachments", MsgMustAttachFiles)
+		}
 	case RMATypeUpgrade:
 		validateUpgrade(&v, r.Problem)
 	default:

@@ -15,7 +15,7 @@ import (
 
 // historyColumns are what a history row reads of an RMA.
 const historyColumns = "uid, number, rma_type, status, serial, model, problem, customer_reference, asset_tag, " +
-	"owner, org, opened_by_name, promised_ship_date, created_at, updated_at"
+	"owner, org, opened_by_name, promised_ship_date, batch_id, created_at, updated_at"
 
 type historyRow struct {
 	UID               string `gorm:"column:uid"`
@@ -31,6 +31,7 @@ type historyRow struct {
 	Org               string
 	OpenedByName      string
 	PromisedShipDate  *string
+	BatchID           *string
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }
@@ -39,7 +40,7 @@ func (r historyRow) item() rma.HistoryItem {
 	return rma.HistoryItem{
 		UID: r.UID, Number: r.Number, Type: r.RMAType, Status: rma.Status(r.Status), Serial: r.Serial, Model: r.Model,
 		Problem: r.Problem, CustomerReference: r.CustomerReference, AssetTag: r.AssetTag, Owner: r.Owner, Org: r.Org,
-		OpenedBy: r.OpenedByName, PromisedShipDate: parseDate(r.PromisedShipDate),
+		OpenedBy: r.OpenedByName, PromisedShipDate: parseDate(r.PromisedShipDate), BatchID: deref(r.BatchID),
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
 	}
 }

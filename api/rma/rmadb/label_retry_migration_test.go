@@ -26,7 +26,7 @@ func TestIntegrationMigrations_MakeMissingLabelsDueForARetry(t *testing.T) {
 			{Number: "RMA-100504", UID: "u4", Status: string(rma.StatusAwaitingUnit), ShippingMethod: string(rma.ShipInternational)},
 		} {
 			r.Owner, r.Serial, r.CreatedAt, r.UpdatedAt = "usr_casey", "RT1", now, now
-			require.NoError(t, gdb.Omit("label_attempts", "label_retry_at", "payment_attempt_at", "promised_ship_date", "promise_paused_at").Create(&r).Error)
+			require.NoError(t, gdb.Omit("label_attempts", "label_retry_at", "payment_attempt_at", "promised_ship_date", "promise_paused_at", "batch_id", "batch_box").Create(&r).Error)
 		}
 
 		_, err = db.Migrate(t.Context(), gdb, Schema())

@@ -22,7 +22,7 @@ func TestIntegrationMigrations_NameExistingRMAsOpenersByTheirContact(t *testing.
 		for i, c := range []struct{ first, last string }{{"Olivia", "Chen"}, {"", "Hill"}, {long, strings.Repeat("b", 35)}} {
 			row := rmaRow{Number: "RMA-10050" + string(rune('1'+i)), UID: "uid" + string(rune('1'+i)), Owner: "usr_olivia",
 				Serial: "RT1", ContactFirstName: c.first, ContactLastName: c.last, CreatedAt: time.Now().UTC()}
-			require.NoError(t, gdb.Omit("opened_by_name", "label_attempts", "label_retry_at", "payment_attempt_at", "promised_ship_date", "promise_paused_at").Create(&row).Error)
+			require.NoError(t, gdb.Omit("opened_by_name", "label_attempts", "label_retry_at", "payment_attempt_at", "promised_ship_date", "promise_paused_at", "batch_id", "batch_box").Create(&row).Error)
 		}
 
 		_, err = db.Migrate(t.Context(), gdb, Schema())
@@ -33,7 +33,7 @@ func TestIntegrationMigrations_NameExistingRMAsOpenersByTheirContact(t *testing.
 		require.Equal(t, []string{"Olivia Chen", "Hill", long + " " + strings.Repeat("b", 34)}, names)
 
 		row := rmaRow{Number: "RMA-100600", UID: "uid9", Owner: "usr_diego", Serial: "RT2", CreatedAt: time.Now().UTC()}
-		require.NoError(t, gdb.Omit("opened_by_name", "label_attempts", "label_retry_at", "payment_attempt_at", "promised_ship_date", "promise_paused_at").Create(&row).Error)
+		require.NoError(t, gdb.Omit("opened_by_name", "label_attempts", "label_retry_at", "payment_attempt_at", "promised_ship_date", "promise_paused_at", "batch_id", "batch_box").Create(&row).Error)
 		var fresh rmaRow
 		require.NoError(t, gdb.Where("number = ?", "RMA-100600").Take(&fresh).Error)
 		require.Empty(t, fresh.OpenedByName, "the column defaults to no name")

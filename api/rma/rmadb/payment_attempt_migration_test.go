@@ -24,7 +24,7 @@ func TestIntegrationMigrations_StartTheAbandonClockOfRMAsAwaitingPayment(t *test
 			{Number: "RMA-100502", UID: "u2", Status: string(rma.StatusAwaitingUnit)},
 		} {
 			r.Owner, r.Serial, r.CreatedAt, r.UpdatedAt = "usr_casey", "RT1", changed.Add(-time.Hour), changed
-			require.NoError(t, gdb.Omit("payment_attempt_at", "promised_ship_date", "promise_paused_at").Create(&r).Error)
+			require.NoError(t, gdb.Omit("payment_attempt_at", "promised_ship_date", "promise_paused_at", "batch_id", "batch_box").Create(&r).Error)
 		}
 
 		_, err = db.Migrate(t.Context(), gdb, Schema())

@@ -81,8 +81,12 @@ type rmaRow struct {
 	// PromisedShipDate (YYYY-MM-DD) and PromisePausedAt are the promise's (promise.go).
 	PromisedShipDate *string `gorm:"size:10"`
 	PromisePausedAt  *time.Time
-	CreatedAt        time.Time `gorm:"index:idx_rma_rmas_owner_created,priority:2;index:idx_rma_rmas_org_created,priority:2"`
-	UpdatedAt        time.Time `gorm:"index:idx_rma_rmas_owner_updated,priority:2;index:idx_rma_rmas_org_updated,priority:2"`
+	// BatchID is the fleet batch the RMA was created in (NULL for none) and BatchBox its box
+	// there (0 until the batch assigns boxes): batch.go.
+	BatchID   *string   `gorm:"size:11;index:idx_rma_rmas_batch"`
+	BatchBox  int       `gorm:"not null;default:0"`
+	CreatedAt time.Time `gorm:"index:idx_rma_rmas_owner_created,priority:2;index:idx_rma_rmas_org_created,priority:2"`
+	UpdatedAt time.Time `gorm:"index:idx_rma_rmas_owner_updated,priority:2;index:idx_rma_rmas_org_updated,priority:2"`
 }
 
 func (rmaRow) TableName() string { return "rma_rmas" }
@@ -308,7 +312,11 @@ func toRMARow(r rma.RMA) *rmaRow {
 		ShipPostalCode: a.PostalCode, HavePackaging: r.Packaging.HavePackaging, RequestBox: r.Packaging.RequestBox,
 		ForgoShipping: r.Packaging.ForgoShipping, ShippingMethod: string(r.Method), TPM: r.TPM, LabelID: r.LabelID,
 		InvoiceID: r.InvoiceID, TrackingNumber: r.TrackingNumber, ShippingError: r.ShippingError,
-		ReturnTrackingNumber: r.ReturnTrackingNumber, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		ReturnTrackingNumber: r.ReturnTrackingNumber, BatchBox: r.BatchBox, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+	}
+	if r.BatchID != "" {
+		id := r.BatchID
+		row.BatchID = &id
 	}
 	if r.PromisedShipDate != nil {
 		d := r.PromisedShipDate.Format(promise.DateLayout)
@@ -354,6 +362,8 @@ func toRMA(row rmaRow) rma.RMA {
 		ReturnTrackingNumber: row.ReturnTrackingNumber,
 		PromisedShipDate:     parseDate(row.PromisedShipDate),
 		PromisePausedAt:      utcPtr(row.PromisePausedAt),
+		BatchID:              deref(row.BatchID),
+		BatchBox:             row.BatchBox,
 		CreatedAt:            row.CreatedAt.UTC(),
 		UpdatedAt:            row.UpdatedAt.UTC(),
 	}

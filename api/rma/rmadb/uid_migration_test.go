@@ -20,7 +20,7 @@ func TestIntegrationMigrations_GiveExistingRMAsUniqueUIDs(t *testing.T) {
 		require.NoError(t, err)
 		for i := range 50 {
 			row := rmaRow{Number: fmt.Sprintf("RMA-%d", 100501+i), Owner: "usr_casey", Serial: "RT1", CreatedAt: time.Now().UTC()}
-			require.NoError(t, gdb.Omit("uid", "org", "opened_by_name", "label_attempts", "label_retry_at", "payment_attempt_at", "promised_ship_date", "promise_paused_at").Create(&row).Error)
+			require.NoError(t, gdb.Omit("uid", "org", "opened_by_name", "label_attempts", "label_retry_at", "payment_attempt_at", "promised_ship_date", "promise_paused_at", "batch_id", "batch_box").Create(&row).Error)
 		}
 
 		_, err = db.Migrate(t.Context(), gdb, Schema())
