@@ -88,10 +88,10 @@ func (c *Checkout) payable(q Quote) error {
 }
 
 // newQuote builds an open quote of kind for owner, valid QuoteValidity from now, with saved's
-// total set to amount and its serial filled in; a quote without an owner, a serial (parts quotes
-// have none) or a positive amount is a programming error.
+// total set to amount and its serial filled in; a quote without an owner, a serial (parts and
+// batch quotes have none) or a positive amount is a programming error.
 func (c *Checkout) newQuote(kind QuoteKind, owner, org, serial, rmaNumber string, amount money.Money, saved SavedQuote) (Quote, error) {
-	if owner == "" || (serial == "" && kind != KindParts) {
+	if owner == "" || (serial == "" && kind != KindParts && kind != KindBatch) {
 		return Quote{}, errors.New("payments: a quote needs an owner and a serial")
 	}
 	if err := amount.Validate(); err != nil || amount.Cents <= 0 {
@@ -111,8 +111,11 @@ func (c *Checkout) newQuote(kind QuoteKind, owner, org, serial, rmaNumber string
 
 // describe is the line the provider shows the payer.
 func describe(q Quote) string {
-	if q.Kind == KindParts {
+	switch q.Kind {
+	case KindParts:
 		return "Parts order " + q.OrderID
+	case KindBatch:
+		return "RMA batch " + q.BatchID
 	}
 	if q.RMANumber != "" {
 		return "Repair of unit " + q.Serial + " (" + q.RMANumber + ")"

@@ -18,6 +18,9 @@ type CheckoutStore interface {
 	// QuoteOfOrder returns owner's parts quote of the parts order orderID; ErrQuoteNotFound when
 	// there is none.
 	QuoteOfOrder(ctx context.Context, owner, orderID string) (Quote, error)
+	// QuoteOfBatch returns owner's latest batch quote of the RMA batch batchID that is not
+	// cancelled; ErrQuoteNotFound when there is none.
+	QuoteOfBatch(ctx context.Context, owner, batchID string) (Quote, error)
 	// AttachRMA ties an open quote without an RMA to rmaNumber; ErrQuoteChanged when the quote is
 	// no longer open or already has an RMA.
 	AttachRMA(ctx context.Context, id, rmaNumber string, at time.Time) error
@@ -69,8 +72,9 @@ type AuthNet interface {
 }
 
 // Fulfiller is told, after the commit, of every quote the payments side itself moved to paid
-// (webhooks, service-quote capture and confirm). It is not told of quotes SettleRMA, SettleOrder
-// or AcceptPurchaseOrder pay: their callers go on processing the RMA or parts order themselves.
+// (webhooks, service-quote capture and confirm). It is not told of quotes SettleRMA, SettleOrder,
+// SettleBatch or AcceptPurchaseOrder pay: their callers go on processing the RMA, parts order or
+// batch themselves.
 type Fulfiller interface {
 	QuotePaid(ctx context.Context, q Quote) error
 }

@@ -82,6 +82,11 @@ func (c *Checkout) ConfirmQuoteAuthNet(ctx context.Context, owner, id string) (Q
 	if err != nil {
 		return Quote{}, err
 	}
+	if q.Kind == KindBatch {
+		// No form is ever opened for a batch quote (StartQuoteAuthNet refuses it), so there is
+		// no card payment to look for.
+		return Quote{}, ErrBatchQuoteNotPayable
+	}
 	if q.StatusAt(c.d.Now()) == StatusOpen {
 		transID, err := c.d.AuthNet.FindPayment(ctx, q.ID, q.Amount)
 		if err != nil {

@@ -14,7 +14,8 @@ var ErrQuoteNotPayable = fault.New(fault.KindConflict, "payments.quoteNotPayable
 	"This quote is paid when you submit its RMA. Open it from your saved quotes to continue.")
 
 // payPageQuote is owner's quote id for a pay-quote page: the reference of the link must match
-// (else ErrQuoteNotFound, as for an unknown quote), and the quote must have an RMA to fulfil.
+// (else ErrQuoteNotFound, as for an unknown quote), and the quote must have an RMA to fulfil (a
+// batch quote is paid on its batch's page: ErrBatchQuoteNotPayable).
 func (c *Checkout) payPageQuote(ctx context.Context, owner, id, reference string) (Quote, error) {
 	q, err := c.ownQuote(ctx, owner, id)
 	if err != nil {
@@ -22,6 +23,9 @@ func (c *Checkout) payPageQuote(ctx context.Context, owner, id, reference string
 	}
 	if subtle.ConstantTimeCompare([]byte(q.Reference), []byte(strings.TrimSpace(reference))) != 1 {
 		return Quote{}, ErrQuoteNotFound
+	}
+	if q.Kind == KindBatch {
+		return Quote{}, ErrBatchQuoteNotPayable
 	}
 	if q.RMANumber == "" {
 		return Quote{}, ErrQuoteNotPayable

@@ -23,6 +23,10 @@ const (
 	// KindParts is a quote opened by the parts service's checkout for a parts order (OrderID),
 	// which it pays; like a repair quote, it is paid with its order and never listed.
 	KindParts QuoteKind = "parts"
+	// KindBatch is the one combined quote of an RMA batch (BatchID) for its out-of-warranty rows,
+	// opened by the batch service with the batch; like a parts quote, it is paid with its batch
+	// (on the batch's page) and never listed.
+	KindBatch QuoteKind = "batch"
 )
 
 // PaymentMethod is how a quote is paid. The values are spec §9's payment methods as the
@@ -64,7 +68,9 @@ type Quote struct {
 	RMANumber string
 	// OrderID is the parts order (rmaBatchId PB-nnnnnn) a parts quote pays; "" for other kinds.
 	OrderID string
-	// Serial is the unit a quote prices; "" for a parts quote.
+	// BatchID is the RMA batch (BT-…) a batch quote pays; "" for other kinds.
+	BatchID string
+	// Serial is the unit a quote prices; "" for a parts or batch quote.
 	Serial string
 	// Reference is the random part of the pay-quote links (/pay-quote/{id}/{reference}), so a
 	// link cannot be made from a quote id alone.

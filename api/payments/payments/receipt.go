@@ -36,6 +36,9 @@ func receiptMail(q Quote, to string) mail.Message {
 	case KindParts:
 		fmt.Fprintf(&b, "It pays your parts order %s.\n", q.OrderID)
 		b.WriteString("\nWe now prepare the parts for shipping; you can follow the order under Your account, Parts orders.\n")
+	case KindBatch:
+		fmt.Fprintf(&b, "It pays the out-of-warranty repairs of your RMA batch %s.\n", q.BatchID)
+		b.WriteString("\nWe now create the batch's RMAs; you can follow the batch under Your account, Batches, and we e-mail you once every unit of it has its RMA.\n")
 	case KindService:
 		b.WriteString("\nWe now repair the unit and ship it back to you; you will get its tracking number by e-mail.\n")
 	default:

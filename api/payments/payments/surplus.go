@@ -203,6 +203,8 @@ func refundMail(q Quote, r Refund, to string) mail.Message {
 	payable := "quote " + q.ID
 	if q.Kind == KindParts {
 		payable = "parts order " + q.OrderID + " (quote " + q.ID + ")"
+	} else if q.Kind == KindBatch {
+		payable = "RMA batch " + q.BatchID + " (quote " + q.ID + ")"
 	} else if q.RMANumber != "" {
 		payable = "RMA " + q.RMANumber + " (quote " + q.ID + ")"
 	}

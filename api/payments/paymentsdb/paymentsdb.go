@@ -30,7 +30,9 @@ type quoteRow struct {
 	Org       string `gorm:"size:100;not null;default:'';index:payments_quotes_org_created,priority:1;index:payments_quotes_org_expires,priority:1;index:payments_quotes_org_amount,priority:1"`
 	RMANumber string `gorm:"column:rma_number;size:20;not null;index"`
 	// OrderID is the parts order a parts quote pays, "" for other kinds (migration 00004).
-	OrderID     string `gorm:"size:20;not null;default:'';index:payments_quotes_order"`
+	OrderID string `gorm:"size:20;not null;default:'';index:payments_quotes_order"`
+	// BatchID is the RMA batch a batch quote pays, "" for other kinds (migration 00006).
+	BatchID     string `gorm:"size:20;not null;default:'';index:payments_quotes_batch"`
 	Serial      string `gorm:"size:50;not null"`
 	Reference   string `gorm:"size:40;not null"`
 	AmountCents int64  `gorm:"not null;index:payments_quotes_owner_amount,priority:3;index:payments_quotes_org_amount,priority:3"`
@@ -177,6 +179,25 @@ func (s *Store) QuoteOfOrder(ctx context.Context, owner, orderID string) (paymen
 	return toQuote(row)
 }
 
+// QuoteOfBatch implements payments.CheckoutStore: the owner's latest batch quote of an RMA batch
+// that is not cancelled (removing rows cancels the open quote and opens one for the new total).
+func (s *Store) QuoteOfBatch(ctx context.Context, owner, batchID string) (payments.Quote, error) {
+	if owner == "" || batchID == "" {
+		return payments.Quote{}, payments.ErrQuoteNotFound
+	}
+	var row quoteRow
+	err := db.Conn(ctx, s.db).
+		Where("batch_id = ? AND owner = ? AND kind = ? AND status <> ?", batchID, owner, string(payments.KindBatch), string(payments.StatusCancelled)).
+		Order("created_at DESC").Order("id DESC").Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return payments.Quote{}, payments.ErrQuoteNotFound
+	}
+	if err != nil {
+		return payments.Quote{}, fmt.Errorf("paymentsdb: quote of batch %s: %w", batchID, err)
+	}
+	return toQuote(row)
+}
+
 // AttachRMA implements payments.CheckoutStore: one conditional UPDATE, so two RMAs racing for
 // one saved quote cannot both take it.
 func (s *Store) AttachRMA(ctx context.Context, id, rmaNumber string, at time.Time) error {
@@ -258,7 +279,7 @@ func toQuoteRow(q payments.Quote) (quoteRow, error) {
 		return quoteRow{}, fmt.Errorf("paymentsdb: quote %s content: %w", q.ID, err)
 	}
 	return quoteRow{
-		ID: q.ID, Kind: string(q.Kind), Owner: q.Owner, Org: q.Org, RMANumber: q.RMANumber, OrderID: q.OrderID, Serial: q.Serial,
+		ID: q.ID, Kind: string(q.Kind), Owner: q.Owner, Org: q.Org, RMANumber: q.RMANumber, OrderID: q.OrderID, BatchID: q.BatchID, Serial: q.Serial,
 		Reference: q.Reference, AmountCents: q.Amount.Cents, Currency: q.Amount.Currency,
 		Status: string(q.Status), Note: q.Note, IssuedBy: q.IssuedBy, Saved: string(saved),
 		Method: string(q.Method), ProviderRef: q.ProviderRef, CaptureID: q.CaptureID, CustomerPO: q.CustomerPO,
@@ -272,7 +293,7 @@ func toQuote(r quoteRow) (payments.Quote, error) {
 		return payments.Quote{}, fmt.Errorf("paymentsdb: quote %s content: %w", r.ID, err)
 	}
 	return payments.Quote{
-		ID: r.ID, Kind: payments.QuoteKind(r.Kind), Owner: r.Owner, Org: r.Org, RMANumber: r.RMANumber, OrderID: r.OrderID, Serial: r.Serial,
+		ID: r.ID, Kind: payments.QuoteKind(r.Kind), Owner: r.Owner, Org: r.Org, RMANumber: r.RMANumber, OrderID: r.OrderID, BatchID: r.BatchID, Serial: r.Serial,
 		Reference: r.Reference, Amount: money.Money{Cents: r.AmountCents, Currency: r.Currency},
 		Status: payments.QuoteStatus(r.Status), Note: r.Note, IssuedBy: r.IssuedBy, Saved: saved,
 		Method: payments.PaymentMethod(r.Method), ProviderRef: r.ProviderRef, CaptureID: r.CaptureID, CustomerPO: r.CustomerPO,
