@@ -466,3 +466,44 @@ func TestDetails_PromisedShipDateIsADateOnceReceivedElseNull(t *testing.T) {
 	require.Equal(t, http.StatusOK, w.Code)
 	require.Equal(t, "2026-12-11", *decode[accountapi.DetailsJSON](t, w).PromisedShipDate)
 }
+
+// An RMA created in a fleet batch names its batch in the history and its details, with its box
+// once the batch assigned it; one opened on its own answers null for both.
+func TestHistoryAndDetails_NameTheBatchOfABatchRMA(t *testing.T) {
+	h := newHarness(t)
+	h.RMAs.Add(accounttest.RMA{RMA: rma.RMA{
+		UID: "UIDBATCH1", Number: "RMA-100010", Owner: "usr_olivia", Org: "FleetCo Utilities", OpenedByName: "Olivia Reyes",
+		Serial: "RT10001003", Model: "RL14", Type: "REPAIR", Status: rma.StatusAwaitingUnit, Method: rma.ShipBatch,
+		TrackingNumber: "RF0000000002", BatchID: "BT-7K2M9Q4X", BatchBox: 2, CreatedAt: accounttest.Now,
+	}})
+	h.RMAs.Add(accounttest.RMA{RMA: rma.RMA{
+		UID: "UIDBATCH2", Number: "RMA-100011", Owner: "usr_olivia", Org: "FleetCo Utilities", OpenedByName: "Olivia Reyes",
+		Serial: "RT10001004", Model: "RL14", Type: "REPAIR", Status: rma.StatusAwaitingUnit, Method: rma.ShipBatch,
+		BatchID: "BT-7K2M9Q4X", CreatedAt: accounttest.Now,
+	}})
+	diego := h.Member(t, "usr_diego", "FleetCo Utilities")
+
+	list := h.do(t, http.MethodGet, accountapi.HistoryPath+"?itemsPerPage=100", diego, nil)
+	require.Equal(t, http.StatusOK, list.Code)
+	batches := map[string]*string{}
+	for _, it := range decode[accountapi.HistoryResponse](t, list).Items {
+		batches[it.RMANumber] = it.BatchID
+	}
+	require.Equal(t, "BT-7K2M9Q4X", *batches["RMA-100010"], "the organization sees the batch of a member's RMA")
+	require.Nil(t, batches["RMA-100004"], "an RMA opened on its own has none")
+	require.Contains(t, list.Body.String(), `"batchId":null`)
+
+	boxed := h.do(t, http.MethodGet, accountapi.DetailsPath+"?uid=UIDBATCH1", diego, nil)
+	require.Equal(t, http.StatusOK, boxed.Code)
+	d := decode[accountapi.DetailsJSON](t, boxed)
+	require.Equal(t, "BT-7K2M9Q4X", *d.BatchID)
+	require.Equal(t, 2, *d.BatchBox)
+	require.Equal(t, "batch", d.ShippingMethod)
+	require.Equal(t, "RF0000000002", d.TrackingNumber, "the box's tracking number")
+	require.Nil(t, d.Label, "no label of its own")
+
+	unboxed := h.do(t, http.MethodGet, accountapi.DetailsPath+"?uid=UIDBATCH2", diego, nil)
+	require.Contains(t, unboxed.Body.String(), `"batchBox":null`, "no box before the batch assigns them")
+	single := h.do(t, http.MethodGet, accountapi.DetailsPath+"?uid=UIDCASEY1", h.Customer(t, "usr_casey"), nil)
+	require.Contains(t, single.Body.String(), `"batchId":null,"batchBox":null`)
+}

@@ -39,8 +39,11 @@ type HistoryItemJSON struct {
 	Mine              bool   `json:"mine"`
 	// PromisedShipDate is the promised ship-back date (YYYY-MM-DD), null until received.
 	PromisedShipDate *string `json:"promisedShipDate"`
-	CreatedAt        string  `json:"createdAt"`
-	UpdatedAt        string  `json:"updatedAt"`
+	// BatchID is the fleet batch the RMA was created in (its page is
+	// /your-account/batches/{id}), null for one opened on its own.
+	BatchID   *string `json:"batchId"`
+	CreatedAt string  `json:"createdAt"`
+	UpdatedAt string  `json:"updatedAt"`
 }
 
 // HistoryResponse is one page of the history.
@@ -111,7 +114,7 @@ func toHistoryItem(v account.Viewer, it rma.HistoryItem) HistoryItemJSON {
 	return HistoryItemJSON{
 		UID: it.UID, RMANumber: it.Number, RMAType: it.Type, Status: string(it.Status), Serial: it.Serial, Model: it.Model,
 		Problem: it.Problem, CustomerReference: it.CustomerReference, AssetTag: it.AssetTag, OpenedBy: it.OpenedBy,
-		Mine: it.Mine(v), PromisedShipDate: dateOnly(it.PromisedShipDate), CreatedAt: rfc3339(it.CreatedAt), UpdatedAt: rfc3339(it.UpdatedAt),
+		Mine: it.Mine(v), PromisedShipDate: dateOnly(it.PromisedShipDate), BatchID: orNull(it.BatchID), CreatedAt: rfc3339(it.CreatedAt), UpdatedAt: rfc3339(it.UpdatedAt),
 	}
 }
 
@@ -222,10 +225,14 @@ type DetailsJSON struct {
 	// PromisedShipDate is the date the depot promises to ship the unit back (YYYY-MM-DD, the
 	// depot's calendar day), null until the unit is received; its changes are timeline events
 	// of kind "promise".
-	PromisedShipDate *string        `json:"promisedShipDate"`
-	CreatedAt        string         `json:"createdAt"`
-	UpdatedAt        string         `json:"updatedAt"`
-	Timeline         []TimelineJSON `json:"timeline"`
+	PromisedShipDate *string `json:"promisedShipDate"`
+	// BatchID is the fleet batch the RMA was created in, null for one opened on its own;
+	// BatchBox is the batch's box the unit ships in, null until the batch assigns its boxes.
+	BatchID   *string        `json:"batchId"`
+	BatchBox  *int           `json:"batchBox"`
+	CreatedAt string         `json:"createdAt"`
+	UpdatedAt string         `json:"updatedAt"`
+	Timeline  []TimelineJSON `json:"timeline"`
 	// Diagnosis is the technician's diagnosis with the customer's choices, null before one;
 	// its photos are read at DetailsPath/{number}/photos/{id} by the RMA's owner.
 	Diagnosis *rmajson.Diagnosis `json:"diagnosis"`
@@ -274,6 +281,11 @@ func toDetails(d account.Details) DetailsJSON {
 		ReturnTrackingNumber: r.ReturnTrackingNumber, LabelExpiresAt: rfc3339Ptr(d.LabelExpiresAt), PromisedShipDate: dateOnly(r.PromisedShipDate),
 		CreatedAt: rfc3339(r.CreatedAt), UpdatedAt: rfc3339(d.UpdatedAt), Timeline: make([]TimelineJSON, 0, len(d.Timeline)),
 		Diagnosis: rmajson.DiagnosisOf(d.Diagnosis, func(id string) string { return DetailsPath + "/" + r.Number + "/photos/" + id }),
+	}
+	out.BatchID = orNull(r.BatchID)
+	if r.BatchID != "" && r.BatchBox > 0 {
+		box := r.BatchBox
+		out.BatchBox = &box
 	}
 	if d.LabelID != "" {
 		l := shippingapi.DocumentPath(d.LabelID)
@@ -352,4 +364,12 @@ func (a API) repairSummary(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
+}
+
+// orNull is s, or null when it is empty.
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -72,7 +72,7 @@ func item(r RMA) rma.HistoryItem {
 	return rma.HistoryItem{
 		UID: r.UID, Number: r.Number, Type: r.Type, Status: r.Status, Serial: r.Serial, Model: r.Model,
 		Problem: r.Problem.Problem, CustomerReference: r.Problem.CustomerReference, AssetTag: r.Problem.AssetTag,
-		Owner: r.Owner, Org: r.Org, OpenedBy: r.OpenedByName,
+		Owner: r.Owner, Org: r.Org, OpenedBy: r.OpenedByName, BatchID: r.BatchID,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 }
