@@ -40,6 +40,11 @@ func (s boxSheet) addressSheet() documentSheet {
 
 // render draws every box in one document: its label page (with labels), then its packing list,
 // each starting a page. One maroto document, so 100 boxes share one font setup and one write.
+//
+// Every row here has a fixed height, a multiple of half a millimetre, and no auto rows: maroto
+// lays pages out by adding up row heights but leaves the page breaks to gofpdf's cursor, and an
+// auto row's measured height (a 9 pt line is 3.175 mm, no binary fraction) let the two disagree by a rounding
+// error, which pushed the next box's page onto a page of its own. Halves add up exactly.
 func (s boxSheet) render() ([]byte, error) {
 	title := "Packing lists " + s.req.BatchID
 	if s.req.Labels {
@@ -88,14 +93,18 @@ func (s boxSheet) label(b Box) ([]core.Row, error) {
 		addr.validity(),
 		rule(linestyle.Dashed),
 	}
-	return append(rows, instructions("How to ship this box", []string{
+	rows = append(rows, pdftext.NewRow(8, "How to ship this box", props.Text{Size: 11, Style: fontstyle.Bold, Top: 2}))
+	for i, st := range []string{
 		"Back up each unit's data and remove anything not listed on its RMA (SIM and memory cards, personal accessories).",
 		"Pack the units on this box's packing list, and only those, with padding around each one.",
 		"Put the packing list (the next page) inside the box, on top of the units.",
 		"Cut along the dashed line and tape the label flat on the largest side of the box. Do not cover the barcode with tape.",
 		"Hand the box to any Rugged Freight drop-off office, or give it to a Rugged Freight driver.",
 		expiry,
-	})...), nil
+	} {
+		rows = append(rows, pdftext.NewRow(9, fmt.Sprintf("%d. %s", i+1, st), props.Text{Size: 9.5, Left: 2}))
+	}
+	return rows, nil
 }
 
 var (
@@ -143,8 +152,8 @@ func (s boxSheet) packingList(b Box) []core.Row {
 		rule(linestyle.Solid),
 		row.New(7).Add(
 			pdftext.NewCol(6, fmt.Sprintf("Units in this box: %d", len(b.Units)), props.Text{Size: 10, Style: fontstyle.Bold}),
-			pdftext.NewCol(6, "Batch "+s.req.BatchID+" - "+boxOf, props.Text{Size: 10, Align: align.Right}),
+			pdftext.NewCol(6, "Batch "+s.req.BatchID+", "+boxOf, props.Text{Size: 10, Align: align.Right}),
 		),
-		pdftext.NewAutoRow(note, props.Text{Size: 9, Top: 2, Color: gray}),
+		pdftext.NewRow(10, note, props.Text{Size: 9, Top: 2, Color: gray}),
 	)
 }

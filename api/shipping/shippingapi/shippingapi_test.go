@@ -172,3 +172,19 @@ func TestDocument_ExpiredIsGoneWithTheSupportMessage(t *testing.T) {
 	// Someone else still learns nothing.
 	require.Equal(t, http.StatusNotFound, h.get("/shipping/documents/"+docs.LabelID, h.signer.Customer(t, "mallory")).Code)
 }
+
+// A batch's one PDF of box labels and packing lists is a document of the batch's owner like any
+// other; the batch service serves it to the owner's organization through OpenDocument.
+func TestDocument_ABatchsBoxDocumentsAreTheOwnersPDF(t *testing.T) {
+	h := newHarness(t)
+	docs, err := h.fix.Service.IssueBoxDocuments(t.Context(), shippingtest.BoxesRequest("olivia", "BT-7K2M9Q4X", 12, 10, true))
+	require.NoError(t, err)
+
+	w := h.get("/shipping/documents/"+docs.DocumentID, h.signer.Customer(t, "olivia"))
+	require.Equal(t, http.StatusOK, w.Code, w.Body.String())
+	require.Equal(t, "application/pdf", w.Header().Get("Content-Type"))
+	require.Equal(t, `inline; filename="BT-7K2M9Q4X-labels.pdf"`, w.Header().Get("Content-Disposition"))
+	require.True(t, strings.HasPrefix(w.Body.String(), "%PDF-"))
+
+	require.Equal(t, http.StatusNotFound, h.get("/shipping/documents/"+docs.DocumentID, h.signer.Customer(t, "diego")).Code)
+}

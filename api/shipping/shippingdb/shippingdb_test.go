@@ -212,3 +212,57 @@ func TestIntegrationOpenDocument_ExpiryAndOwnershipSurviveTheDatabase(t *testing
 		require.ErrorIs(t, err, shipping.ErrDocumentExpired)
 	})
 }
+
+func TestIntegrationIssueBoxDocuments_OneRowInTheCallersTransactionAndATrackingNumberPerBox(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		st := newStack(t, gdb)
+		tx := db.NewTransactor(gdb)
+		req := shippingtest.BoxesRequest("olivia", "BT-7K2M9Q4X", 25, 10, true)
+
+		// The batch's completion fails after the documents were issued: nothing of them survives.
+		var rolledBack shipping.BoxDocuments
+		boom := errors.New("recording the boxes failed")
+		err := tx.InTx(t.Context(), func(ctx context.Context) error {
+			var err error
+			rolledBack, err = st.svc.IssueBoxDocuments(ctx, req)
+			require.NoError(t, err)
+			return boom
+		})
+		require.ErrorIs(t, err, boom)
+		byBatch, err := st.store.DocumentsByBatch(t.Context(), "BT-7K2M9Q4X")
+		require.NoError(t, err)
+		require.Empty(t, byBatch, "the row rolled back with the caller's transaction")
+		require.NoError(t, st.svc.DiscardBoxDocuments(t.Context(), rolledBack))
+		ok, err := st.bucket.Exists(t.Context(), shipping.BlobKey(rolledBack.DocumentID))
+		require.NoError(t, err)
+		require.False(t, ok, "Discard removed the PDF nobody recorded")
+
+		var committed shipping.BoxDocuments
+		require.NoError(t, tx.InTx(t.Context(), func(ctx context.Context) error {
+			var err error
+			committed, err = st.svc.IssueBoxDocuments(ctx, req)
+			return err
+		}))
+		require.Len(t, committed.Tracking, 3)
+		seen := map[string]bool{}
+		for box, trk := range committed.Tracking {
+			require.True(t, freightcarrier.Valid("RF", trk), "box %d: %s", box, trk)
+			seen[trk] = true
+		}
+		require.Len(t, seen, 3, "every box has its own tracking number")
+
+		byBatch, err = st.store.DocumentsByBatch(t.Context(), "BT-7K2M9Q4X")
+		require.NoError(t, err)
+		require.Equal(t, []shipping.Document{{
+			ID: committed.DocumentID, Owner: "olivia", BatchID: "BT-7K2M9Q4X", Kind: shipping.KindBatch,
+			IssuedAt: issued, ExpiresAt: issued.Add(shipping.LabelValidity),
+		}}, byBatch)
+
+		got, err := st.svc.OpenDocument(t.Context(), "olivia", committed.DocumentID)
+		require.NoError(t, err)
+		require.Equal(t, "BT-7K2M9Q4X-labels.pdf", got.Document.FileName())
+		require.NoError(t, got.Body.Close())
+		_, err = st.svc.OpenDocument(t.Context(), "diego", committed.DocumentID)
+		require.ErrorIs(t, err, shipping.ErrDocumentNotFound)
+	})
+}
