@@ -111,11 +111,16 @@ func toHistorySort(in *RMASort) rma.HistorySort {
 }
 
 func toHistoryItem(i rma.HistoryItem, v rma.Viewer) *RMAHistoryItem {
-	return &RMAHistoryItem{
+	item := &RMAHistoryItem{
 		UID: i.UID, RmaNumber: i.Number, RmaType: i.Type, Status: string(i.Status), Serial: i.Serial, Model: i.Model,
 		Problem: i.Problem, CustomerReference: i.CustomerReference, AssetTag: i.AssetTag, OpenedBy: i.OpenedBy,
 		Mine: i.Mine(v), CreatedAt: i.CreatedAt.UTC().Format(time.RFC3339), UpdatedAt: i.UpdatedAt.UTC().Format(time.RFC3339),
 	}
+	if i.BatchID != "" {
+		batch := i.BatchID
+		item.BatchID = &batch
+	}
+	return item
 }
 
 var quoteKinds = map[QuoteKind]payments.QuoteKind{QuoteKindSaved: payments.KindSaved, QuoteKindService: payments.KindService}

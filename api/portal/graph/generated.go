@@ -112,6 +112,7 @@ type ComplexityRoot struct {
 
 	RMAHistoryItem struct {
 		AssetTag          func(childComplexity int) int
+		BatchID           func(childComplexity int) int
 		CreatedAt         func(childComplexity int) int
 		CustomerReference func(childComplexity int) int
 		Mine              func(childComplexity int) int
@@ -521,6 +522,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RMAHistoryItem.AssetTag(childComplexity), true
+	case "RMAHistoryItem.batchId":
+		if e.ComplexityRoot.RMAHistoryItem.BatchID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RMAHistoryItem.BatchID(childComplexity), true
 	case "RMAHistoryItem.createdAt":
 		if e.ComplexityRoot.RMAHistoryItem.CreatedAt == nil {
 			break
@@ -1062,6 +1069,8 @@ func (ec *executionContext) childFields_RMAHistoryItem(ctx context.Context, fiel
 		return ec.fieldContext_RMAHistoryItem_openedBy(ctx, field)
 	case "mine":
 		return ec.fieldContext_RMAHistoryItem_mine(ctx, field)
+	case "batchId":
+		return ec.fieldContext_RMAHistoryItem_batchId(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_RMAHistoryItem_createdAt(ctx, field)
 	case "updatedAt":
@@ -3091,6 +3100,29 @@ func (ec *executionContext) _RMAHistoryItem_mine(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_RMAHistoryItem_mine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RMAHistoryItem_batchId(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RMAHistoryItem_batchId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BatchID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RMAHistoryItem_batchId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RMAHistoryItem", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _RMAHistoryItem_createdAt(ctx context.Context, field graphql.CollectedField, obj *RMAHistoryItem) (ret graphql.Marshaler) {
@@ -6135,6 +6167,11 @@ func (ec *executionContext) _RMAHistoryItem(ctx context.Context, sel ast.Selecti
 		case "mine":
 			out.Values[i] = ec._RMAHistoryItem_mine(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "batchId":
+			out.Values[i] = ec._RMAHistoryItem_batchId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createdAt":

@@ -44,7 +44,7 @@ func newHistoryEnv(t *testing.T, gdb *gorm.DB) *historyEnv {
 	store := rmadb.NewStore(gdb)
 	e := &historyEnv{history: &countingHistory{History: rma.NewHistory(store)}, numbers: map[string][]string{}}
 	e.connectionClient = connectionClient[rmaNode]{field: "RMAsConnection", prefix: "RMA",
-		node: "uid rmaNumber rmaType status serial model problem customerReference assetTag openedBy mine createdAt updatedAt"}
+		node: "uid rmaNumber rmaType status serial model problem customerReference assetTag openedBy mine batchId createdAt updatedAt"}
 	owners := []auth.Principal{olivia, olivia, fred, olivia, casey, fred, olivia, ann, fred, olivia, casey, olivia}
 	base := now.AddDate(0, -2, 0)
 	for i, p := range owners {
@@ -65,6 +65,9 @@ func newHistoryEnv(t *testing.T, gdb *gorm.DB) *historyEnv {
 		if i == 0 {
 			r.Org = "" // olivia's RMA from before she joined FleetCo
 		}
+		if i == 8 {
+			r.BatchID, r.Method = "BT-7K2M9Q4X", rma.ShipBatch // fred's, created in a fleet batch
+		}
 		require.NoError(t, store.CreateRMA(t.Context(), r, ""))
 		e.numbers[p.Subject] = append(e.numbers[p.Subject], r.Number)
 	}
@@ -75,6 +78,7 @@ func newHistoryEnv(t *testing.T, gdb *gorm.DB) *historyEnv {
 type rmaNode struct {
 	UID, RmaNumber, RmaType, Status, Serial, Model, Problem, CustomerReference, AssetTag, OpenedBy string
 	Mine                                                                                           bool
+	BatchID                                                                                        *string `json:"batchId"`
 	CreatedAt, UpdatedAt                                                                           string
 }
 
@@ -116,6 +120,13 @@ func TestIntegrationRMAsConnection_ShowsTheOrganizationsRMAsAndNobodyElses(t *te
 				require.Equal(t, "Fred Member", n.OpenedBy, "the organization sees who opened it")
 			}
 		}
+		batches := map[string]string{}
+		for _, edge := range c.Edges {
+			if edge.Node.BatchID != nil {
+				batches[edge.Node.RmaNumber] = *edge.Node.BatchID
+			}
+		}
+		require.Equal(t, map[string]string{"RMA-100608": "BT-7K2M9Q4X"}, batches, "a member's batch RMA names its batch; the others null")
 		require.Equal(t, []string{"RMA-100610", "RMA-100604"}, numbers(e.page(t, casey, nil)))
 		require.Equal(t, []string{"RMA-100607"}, numbers(e.page(t, ann, nil)))
 

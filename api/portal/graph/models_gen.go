@@ -119,6 +119,8 @@ type RMAHistoryItem struct {
 	OpenedBy string `json:"openedBy"`
 	// False for an RMA another member of the viewer's organization opened.
 	Mine bool `json:"mine"`
+	// The fleet batch the RMA was created in (BT-…, its page /your-account/batches/{id}); null for one opened on its own.
+	BatchID *string `json:"batchId,omitempty"`
 	// RFC 3339.
 	CreatedAt string `json:"createdAt"`
 	UpdatedAt string `json:"updatedAt"`
