@@ -12,7 +12,8 @@ const Actions = styled(Row)`
 
 export function SummaryFacts({ summary }: { summary: RowsSummary }) {
   return (
-    <FactList aria-label={COPY.summaryCaption}>
+    <section aria-label={COPY.summaryCaption}>
+      <FactList>
       <dt>Rows</dt>
       <dd>{summary.rows}</dd>
       <dt>Pass</dt>
@@ -31,7 +32,8 @@ export function SummaryFacts({ summary }: { summary: RowsSummary }) {
       ) : null}
       <dt>Total</dt>
       <dd>{formatMoney({ cents: summary.totalCents, currency: 'USD' })}</dd>
-    </FactList>
+      </FactList>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Table, VisuallyHidden, controlStyles, formatUsdString } from '@portal/ui';
+import { Table, controlStyles, formatUsdString } from '@portal/ui';
 import { COPY } from '../copy';
 import {
   EDITABLE_COLUMNS,
@@ -18,15 +18,57 @@ import {
 // memoized row that renders again only when its own row changes, and the inputs exist only for
 // the one row being edited.
 
-const Reason = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.colors.error.fg};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const Mark = styled.span<{ $ok: boolean | null }>`
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  color: ${({ theme, $ok }) => ($ok === null ? theme.colors.textMuted : $ok ? theme.colors.success.fg : theme.colors.error.fg)};
+/**
+ * The table's looks, given once to its plain cells by class: a styled component per cell (1,000
+ * rows hold some 15,000 cells and 2,000 buttons) would cost a class computation each render.
+ */
+const TableLooks = styled.div`
+  .reason {
+    display: block;
+    color: ${({ theme }) => theme.colors.error.fg};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  .mark {
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  .mark.ok {
+    color: ${({ theme }) => theme.colors.success.fg};
+  }
+  .mark.fail {
+    color: ${({ theme }) => theme.colors.error.fg};
+  }
+  .actions {
+    display: flex;
+    gap: ${({ theme }) => theme.space.xs};
+  }
+  button.row-action {
+    font: inherit;
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+    border: ${({ theme }) => `${theme.size.borderWidth} solid ${theme.colors.border}`};
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.brand};
+    cursor: pointer;
+  }
+  button.row-action:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  button.row-action:focus-visible {
+    outline: ${({ theme }) => `${theme.size.focusWidth} solid ${theme.colors.focus}`};
+  }
+  /* Text for assistive technology only (ui's VisuallyHidden, as a class). */
+  .hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+    border: 0;
+  }
 `;
 
 const CellInput = styled.input`
@@ -38,18 +80,15 @@ const CellSelect = styled.select`
   ${controlStyles}
 `;
 
-const Actions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
 const HEADINGS = ['Row', 'Check', 'Serial', 'Model', 'Entitlement', 'Price', ...EDITABLE_COLUMNS.slice(1).map(([, h]) => h), 'Has data', 'Actions'];
 
 function Reasons({ messages }: { messages: readonly string[] }) {
   return messages.length === 0 ? null : (
     <>
       {messages.map((message) => (
-        <Reason key={message}>{message}</Reason>
+        <span className="reason" key={message}>
+          {message}
+        </span>
       ))}
     </>
   );
@@ -59,17 +98,17 @@ function Verdict({ row }: { row: PageRow }) {
   const { verdict } = row;
   if (!verdict) {
     return (
-      <Mark $ok={null} title={COPY.notChecked}>
-        …<VisuallyHidden>{COPY.notChecked}</VisuallyHidden>
-      </Mark>
+      <span className="mark" title={COPY.notChecked}>
+        …<span className="hidden">{COPY.notChecked}</span>
+      </span>
     );
   }
   return (
     <>
-      <Mark $ok={verdict.ok} aria-hidden="true">
+      <span className={verdict.ok ? 'mark ok' : 'mark fail'} aria-hidden="true">
         {verdict.ok ? '✓' : '✗'}
-      </Mark>
-      <VisuallyHidden>{verdict.ok ? 'Passes' : 'Fails'}</VisuallyHidden>
+      </span>
+      <span className="hidden">{verdict.ok ? 'Passes' : 'Fails'}</span>
       <Reasons messages={otherReasons(verdict)} />
     </>
   );
@@ -78,12 +117,12 @@ function Verdict({ row }: { row: PageRow }) {
 interface RowViewProps {
   row: PageRow;
   number: number;
-  editable: boolean;
   onEdit: (key: number) => void;
   onRemove: (key: number) => void;
 }
 
-const RowView = memo(function RowView({ row, number, editable, onEdit, onRemove }: RowViewProps) {
+/** A row as plain cells; memoized, so an edit elsewhere does not render it again. */
+const RowView = memo(function RowView({ row, number, onEdit, onRemove }: RowViewProps) {
   const { values, verdict } = row;
   const text = (field: TextColumn) => (
     <td key={field}>
@@ -107,14 +146,14 @@ const RowView = memo(function RowView({ row, number, editable, onEdit, onRemove 
         <Reasons messages={reasonsOf(verdict, 'hasData')} />
       </td>
       <td>
-        <Actions>
-          <Button $variant="link" aria-label={COPY.edit(number)} aria-disabled={!editable || undefined} onClick={() => editable && onEdit(row.key)}>
+        <div className="actions">
+          <button type="button" className="row-action" aria-label={COPY.edit(number)} onClick={() => onEdit(row.key)}>
             Edit
-          </Button>
-          <Button $variant="link" aria-label={COPY.remove(number)} onClick={() => onRemove(row.key)}>
+          </button>
+          <button type="button" className="row-action" aria-label={COPY.remove(number)} onClick={() => onRemove(row.key)}>
             Remove
-          </Button>
-        </Actions>
+          </button>
+        </div>
       </td>
     </tr>
   );
@@ -175,14 +214,14 @@ function RowEditor({ row, number, onDone, onCancel }: RowEditorProps) {
         <Reasons messages={reasonsOf(verdict, 'hasData')} />
       </td>
       <td>
-        <Actions>
-          <Button $variant="secondary" onClick={() => onDone(values)}>
+        <div className="actions">
+          <button type="button" className="row-action" onClick={() => onDone(values)}>
             {COPY.done}
-          </Button>
-          <Button $variant="link" onClick={onCancel}>
+          </button>
+          <button type="button" className="row-action" onClick={onCancel}>
             {COPY.cancel}
-          </Button>
-        </Actions>
+          </button>
+        </div>
       </td>
     </tr>
   );
@@ -199,7 +238,8 @@ export interface PreflightTableProps {
 /** Every row with its ✓ or ✗, its reasons beside the cells they concern, its entitlement in words and its price. */
 export function PreflightTable({ rows, editing, onEdit, onChange, onRemove }: PreflightTableProps) {
   return (
-    <Table>
+    <TableLooks>
+      <Table>
       <caption>{COPY.tableCaption}</caption>
       <thead>
         <tr>
@@ -224,10 +264,11 @@ export function PreflightTable({ rows, editing, onEdit, onChange, onRemove }: Pr
               onCancel={() => onEdit(null)}
             />
           ) : (
-            <RowView key={row.key} row={row} number={index + 1} editable={editing === null} onEdit={onEdit} onRemove={onRemove} />
+            <RowView key={row.key} row={row} number={index + 1} onEdit={onEdit} onRemove={onRemove} />
           ),
         )}
       </tbody>
-    </Table>
+      </Table>
+    </TableLooks>
   );
 }
