@@ -112,6 +112,8 @@ type BoxAssignment struct {
 type Documents interface {
 	// IssueBoxDocuments joins the transaction for its rows.
 	IssueBoxDocuments(ctx context.Context, r BoxesRequest) (BoxDocuments, error)
+	// DiscardBoxDocuments deletes the PDF of docs whose transaction rolled back.
+	DiscardBoxDocuments(ctx context.Context, docs BoxDocuments) error
 	// OpenDocument streams owner's document id.
 	OpenDocument(ctx context.Context, owner, id string) (OpenedDocument, error)
 }
@@ -156,6 +158,9 @@ type Payments interface {
 	// CancelForBatch cancels the open one (none: nothing); a paid one is ErrAlreadyPaid; joins
 	// the transaction.
 	CancelForBatch(ctx context.Context, owner, batchID string) error
+	// ExpireForBatch writes down the expiry of the open quote whose time has come, so no late
+	// payment takes it; a paid one is ErrAlreadyPaid; joins the transaction.
+	ExpireForBatch(ctx context.Context, owner, batchID string) error
 	// AcceptPurchaseOrder pays the open quote by PO; joins the transaction.
 	AcceptPurchaseOrder(ctx context.Context, owner, batchID, customerPO string) error
 	// StartPayPal answers PayPal's approve link for the open quote.

@@ -136,11 +136,28 @@ func (s *Service) createRow(ctx context.Context, b Batch, r BatchRow) error {
 	}
 	failed := r
 	failed.Status, failed.Reasons = RowFailed, reasonsOf(f)
+	if len(f.Fields) == 0 {
+		// A unit refused as a whole is told in the unit card's words, as the pre-flight tells
+		// them: the unit as it is now (it got an RMA meanwhile: 'RMA Already Exists For This Unit').
+		if msg, err := s.unitRefusal(ctx, r.Serial); err == nil && msg != "" {
+			failed.Reasons = []Reason{{Field: FieldSerial, Message: msg}}
+		}
+	}
 	s.d.Log.InfoContext(ctx, "batch row refused", "batch", b.ID, "row", r.Index, "fault", f.ID)
 	if err := s.d.Store.SetRow(ctx, b.ID, RowPending, failed); err != nil && !errors.Is(err, ErrChanged) {
 		return err
 	}
 	return nil
+}
+
+// unitRefusal is why one RMA of serial's unit would be refused now, in the unit card's words;
+// "" when it would not be (or the unit is unknown).
+func (s *Service) unitRefusal(ctx context.Context, serial string) (string, error) {
+	units, err := s.d.Units.UnitsBySerials(ctx, []string{serial})
+	if err != nil || len(units) == 0 {
+		return "", err
+	}
+	return refusal(units[0]), nil
 }
 
 // rowFields names one RMA's payload fields as a batch row's.
@@ -182,7 +199,8 @@ func sortReasons(rs []Reason) {
 // a packing list per box, packing lists only for REQUEST_BOXES), each RMA's box and tracking
 // number, and one summary e-mail to its contact; all in one transaction.
 func (s *Service) finish(ctx context.Context, id string) error {
-	return s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+	var issued BoxDocuments
+	err := s.d.Tx.InTx(ctx, func(ctx context.Context) error {
 		won, err := s.d.Store.Finish(ctx, id, s.now())
 		if err != nil || !won {
 			return err
@@ -198,7 +216,7 @@ func (s *Service) finish(ctx context.Context, id string) error {
 			}
 		}
 		if len(created) > 0 {
-			if err := s.issueDocuments(ctx, &b, created); err != nil {
+			if err := s.issueDocuments(ctx, &b, created, &issued); err != nil {
 				return err
 			}
 		}
@@ -209,10 +227,17 @@ func (s *Service) finish(ctx context.Context, id string) error {
 		s.d.Log.InfoContext(ctx, "batch finished", "batch", id, "created", c.Created, "failed", c.Failed, "boxes", b.Packaging.Boxes)
 		return nil
 	})
+	if err != nil && issued.DocumentID != "" {
+		// The PDF was stored before the transaction that would have recorded it rolled back.
+		if derr := s.d.Documents.DiscardBoxDocuments(context.WithoutCancel(ctx), issued); derr != nil {
+			s.d.Log.WarnContext(ctx, "batch documents not discarded", "batch", id, "document", issued.DocumentID, "err", derr)
+		}
+	}
+	return err
 }
 
 // issueDocuments puts created in boxes, issues their documents and records each RMA's box.
-func (s *Service) issueDocuments(ctx context.Context, b *Batch, created []BatchRow) error {
+func (s *Service) issueDocuments(ctx context.Context, b *Batch, created []BatchRow, issued *BoxDocuments) error {
 	per := b.Packaging.unitsPerBox()
 	n := (len(created) + per - 1) / per
 	boxes := make([]Box, n)
@@ -229,6 +254,7 @@ func (s *Service) issueDocuments(ctx context.Context, b *Batch, created []BatchR
 	if err != nil {
 		return err
 	}
+	*issued = docs
 	assign := make([]BoxAssignment, len(created))
 	rows := make([]RowBox, len(created))
 	for i, r := range created {
@@ -307,7 +333,7 @@ func (s *Service) expire(ctx context.Context, id string) (bool, error) {
 		if p == nil || p.Status != QuoteOpen || p.ExpiresAt.After(s.now()) {
 			return nil
 		}
-		if err := s.d.Payments.CancelForBatch(ctx, b.Owner, b.ID); err != nil {
+		if err := s.d.Payments.ExpireForBatch(ctx, b.Owner, b.ID); err != nil {
 			return err
 		}
 		if _, err := s.d.Store.MoveRows(ctx, id, RowAwaitingPayment, RowFailed, []Reason{{Field: FieldPayment, Message: MsgQuoteExpired}}); err != nil {

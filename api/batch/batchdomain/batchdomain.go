@@ -2,15 +2,20 @@
 // (compose.Domains): its name, paths, layer and schema, and how a process mounts it.
 package batchdomain
 
-import "rugged.example/portal/api/pkg/domain"
+import (
+	"rugged.example/portal/api/batch/batchdb"
+	"rugged.example/portal/api/pkg/domain"
+)
 
 // Name names the batch domain.
 const Name = "batch"
 
 // Descriptor declares the batch module (pkg/domain). The composition root mounts it (no Mount
 // here): its pre-flight reads the RMA registry, the account's branches and the customer's
-// terms through ports adapted there. It owns no tables yet: nothing is created before submit.
-// Its prefix is longer than repair's /rma-manager, so the ingress sends it here.
+// terms, and its worker creates RMAs through the rma capability, pays through the checkout and
+// issues the boxes' documents through shipping, all adapted there. It owns the batch tables
+// (batch_batches, batch_rows) and queues each batch's summary e-mail in the outbox. Its prefix
+// is longer than repair's /rma-manager, so the ingress sends it here.
 func Descriptor() domain.Descriptor {
 	return domain.Descriptor{
 		Name:    Name,
@@ -18,5 +23,7 @@ func Descriptor() domain.Descriptor {
 		Version: Version,
 		Layer:   domain.Service,
 		Paths:   []string{"/rma-manager/batches"},
+		Needs:   []domain.Need{domain.Places, domain.Mail},
+		Schema:  batchdb.Schema,
 	}
 }

@@ -159,7 +159,12 @@ func (app *App) mounts(cfg Config, caps *capabilities, guard *auth.Guard, profil
 			return nil
 		},
 		ServiceBatch: func() error {
-			batchapi.Routes(engine, guard, caps.Batch(cfg, profiles), log)
+			svc, err := caps.Batch(cfg, profiles)
+			if err != nil {
+				return err
+			}
+			batchapi.Routes(engine, guard, svc, log)
+			app.runBatches(svc)
 			return nil
 		},
 		ServiceWeb: func() error {

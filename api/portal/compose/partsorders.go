@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"rugged.example/portal/api/batch/batch"
 	"rugged.example/portal/api/parts/parts"
 	"rugged.example/portal/api/parts/partsdb"
 	"rugged.example/portal/api/payments/payments"
@@ -105,15 +106,22 @@ func (v videoUnits) HeldVideoUnits(ctx context.Context, viewer rma.Viewer, model
 	return out, nil
 }
 
-// quoteFulfiller is the checkout's Fulfiller: a paid parts quote places its parts order, any
-// other quote goes to the rma capability (RMAFulfiller).
+// quoteFulfiller is the checkout's Fulfiller: a paid parts quote places its parts order, a paid
+// batch quote turns its batch's unpaid rows PENDING (in the shared database: the batch process's
+// worker creates their RMAs, whichever process took the webhook), any other quote goes to the
+// rma capability (RMAFulfiller).
 type quoteFulfiller struct {
 	rmas payments.Fulfiller
 	// orders is read when a parts quote is paid, after the checkout it needs is built.
 	orders func() (*parts.Orders, error)
+	// batches moves a batch on when its quote is paid.
+	batches func() *batch.Service
 }
 
 func (f quoteFulfiller) QuotePaid(ctx context.Context, q payments.Quote) error {
+	if q.Kind == payments.KindBatch {
+		return f.batches().BatchPaid(ctx, q.BatchID, q.ID)
+	}
 	if q.Kind != payments.KindParts {
 		return f.rmas.QuotePaid(ctx, q)
 	}

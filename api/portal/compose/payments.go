@@ -49,8 +49,9 @@ func (c *capabilities) Checkout() (*payments.Checkout, error) {
 		if err != nil {
 			return nil, err
 		}
-		// A paid parts quote places its order (compose/partsorders.go).
-		fulfiller := quoteFulfiller{rmas: rmas, orders: c.PartsOrders}
+		// A paid parts quote places its order, a paid batch quote moves its batch on
+		// (compose/partsorders.go).
+		fulfiller := quoteFulfiller{rmas: rmas, orders: c.PartsOrders, batches: c.BatchPaid}
 		store := paymentsdb.NewStore(c.gdb)
 		cards.checkout = payments.NewCheckout(payments.CheckoutDeps{
 			Store: store, Tx: db.NewTransactor(c.gdb), Mail: mail.NewOutbox(c.gdb),
