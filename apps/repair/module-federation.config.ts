@@ -7,6 +7,7 @@ export const mfConfig: moduleFederationPlugin.ModuleFederationPluginOptions = {
   filename: 'remoteEntry.js',
   exposes: {
     './CreateRmaPage': './src/features/create-rma/CreateRmaPage.tsx',
+    './CreateBatchPage': './src/features/batch/CreateBatchPage.tsx',
     './ConfirmQuotePage': './src/features/confirm-quote/ConfirmQuotePage.tsx',
     './CanceledPage': './src/features/canceled/CanceledPage.tsx',
     './PayQuotePage': './src/features/service-quotes/PayQuotePage.tsx',

@@ -114,6 +114,8 @@ export const routeTable: Record<RouteName, RouteEntry> = {
 
   // Repair (remote 'repair')
   'create-rma': { meta: signIn, page: remotePage('repair', 'CreateRmaPage'), nav: 'Create RMA', preload: countriesAndUnit, prerender: true },
+  // Fleet RMAs (issue 30): many units in one batch; its page is the account's 'batch'.
+  'create-rma-batch': { meta: signIn, page: remotePage('repair', 'CreateBatchPage'), prerender: true },
   'rma-confirm-quote': { meta: pub, page: remotePage('repair', 'ConfirmQuotePage') },
   canceled: { meta: pub, page: remotePage('repair', 'CanceledPage') },
   'upgrade-device': { meta: pub, page: remotePage('repair', 'UpgradeDevicePage') },

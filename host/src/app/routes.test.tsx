@@ -137,6 +137,12 @@ describe('route table', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
+  it('routes /create-rma/batch to the batch page, not to a serial', () => {
+    const { router } = renderAt('/create-rma/batch', signedIn(['service-portal:customer']));
+
+    expect(router.state.matches.at(-1)?.route.id).toBe('create-rma-batch');
+  });
+
   it('lists only pages that exist in the navigation', () => {
     renderAt('/');
 

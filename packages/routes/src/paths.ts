@@ -8,6 +8,7 @@ export const routePaths = {
 
   // Repair
   'create-rma': '/create-rma/:serial?',
+  'create-rma-batch': '/create-rma/batch',
   'rma-confirm-quote': '/create-rma/:serial?/confirm-quote',
   canceled: '/canceled',
   'upgrade-device': '/upgrade-device/:serial?',

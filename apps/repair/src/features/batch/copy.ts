@@ -12,7 +12,6 @@ export const COPY = {
   intro:
     'Send many units at once: bring them from a file, a pasted list or a scanner, check every row before anything is created, give one contact and one shipment, and pay the out-of-warranty repairs once.',
   stepsLabel: 'Batch progress',
-  startLink: 'Many units? Create a batch',
 
   // Step 1: the units
   fileLegend: 'Upload a file',

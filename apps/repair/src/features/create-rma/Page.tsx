@@ -1,5 +1,5 @@
 import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useParams } from '@portal/router';
+import { Link, useLocation, useNavigate, useParams } from '@portal/router';
 import { useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';
 import { Banner, Card, CardTitle, MutedText, PageTitle, Stack, Stepper } from '@portal/ui';
@@ -77,6 +77,11 @@ export function CreateRmaFlow({ kind = REPAIR_FLOW, initialSerial, toPage, quote
     <Stack $gap="lg">
       <PageTitle>{kind.title}</PageTitle>
       {kind.intro ? <MutedText>{kind.intro}</MutedText> : null}
+      {kind === REPAIR_FLOW && flow.step === 1 ? (
+        <MutedText>
+          <Link to={pathFor('create-rma-batch')}>{COPY.batchLink}</Link>
+        </MutedText>
+      ) : null}
       {banner}
       {isGuam(flow.address) ? <Banner variant="warning">{COPY.guamBatteries}</Banner> : null}
       <Stepper steps={kind.steps} current={flow.step} label={kind.stepsLabel} />

@@ -99,6 +99,8 @@ export const COPY = {
   upgradeQuoteSavedHelp:
     'Your upgrade quote is saved: check the details below, then pay by card or PO to create the upgrade RMA and get the shipping label.',
 
+  batchLink: 'Many units? Create a batch',
+
   branchPlaceholder: 'Choose a branch',
   branchHint: "Fills the contact and address below with the branch's; you can still change them.",
   branchesLoading: "Loading your organization's branches…",
