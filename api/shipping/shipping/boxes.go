@@ -17,6 +17,13 @@ const MaxBoxUnits = 1000
 // maxModel is the widest model name a packing list prints (the RMA's column).
 const maxModel = 30
 
+// DefaultUnitValueCents is the customs value a box's commercial invoice declares for each unit
+// when the request names none: USD 100, what one RMA's invoice declares for its unit.
+const DefaultUnitValueCents = 100_00
+
+// boxOrigin is the country of origin a box's invoice declares: the maker's units.
+const boxOrigin = "US"
+
 // batchIDPattern is an RMA batch id: "BT-" and 8 characters of Crockford base32 in upper case
 // (no I, L, O or U), as api/batch issues them.
 var batchIDPattern = regexp.MustCompile(`^BT-[0-9A-HJKMNP-TV-Z]{8}$`)
@@ -50,6 +57,9 @@ type BoxesRequest struct {
 	// Labels books one shipment per box and prints its label (the customer's own boxes);
 	// false prints the packing lists only and books nothing (the depot sends the boxes).
 	Labels bool
+	// UnitValueCents is the customs value of one unit in US cents, declared on each box's
+	// commercial invoice when labelled boxes cross a border; 0 selects DefaultUnitValueCents.
+	UnitValueCents int64
 }
 
 // BoxDocuments is what IssueBoxDocuments stored.
@@ -62,14 +72,15 @@ type BoxDocuments struct {
 }
 
 // IssueBoxDocuments books one shipment per box to the depot (with Labels), renders every box's
-// label and packing list into one PDF, stores it and records it as a KindBatch document of
-// r.Owner, expiring as labels do.
+// label and packing list (and, when the boxes cross a border, its commercial invoice, as one
+// RMA's label gets) into one PDF, stores it and records it as a KindBatch document of r.Owner,
+// expiring as labels do.
 //
 // As IssueDocuments: the row joins the transaction ctx carries (so does, on SQLite, each tracking
 // number drawn); the PDF is written before the row and deleted if recording it fails here; a
 // caller whose transaction rolls back afterwards calls DiscardBoxDocuments.
 func (s *Service) IssueBoxDocuments(ctx context.Context, r BoxesRequest) (BoxDocuments, error) {
-	if err := validateBoxes(r, s.depot.Address); err != nil {
+	if err := validateBoxes(r); err != nil {
 		return BoxDocuments{}, err
 	}
 	issued := s.now().UTC().Truncate(time.Second)
@@ -90,9 +101,13 @@ func (s *Service) IssueBoxDocuments(ctx context.Context, r BoxesRequest) (BoxDoc
 		}
 	}
 
+	if r.UnitValueCents == 0 {
+		r.UnitValueCents = DefaultUnitValueCents
+	}
 	sheet := boxSheet{
 		req: r, depot: s.depot, carrier: carrierName, tracking: tracking,
-		issued: issued.In(s.loc), expires: expires.In(s.loc),
+		invoices: r.Labels && CrossesBorder(r.From, s.depot.Address),
+		issued:   issued.In(s.loc), expires: expires.In(s.loc),
 	}
 	pdf, err := sheet.render()
 	if err != nil {
@@ -116,27 +131,10 @@ func (s *Service) DiscardBoxDocuments(ctx context.Context, docs BoxDocuments) er
 	return s.discard(ctx, nonEmpty(docs.DocumentID))
 }
 
-// CheckBoxesFrom says, before a batch commits to its own boxes, whether their labels can be
-// issued from a: the depot's country only (a box crossing a border needs a commercial invoice
-// with values the batch does not declare), at an address the carrier can pick up from.
-func (s *Service) CheckBoxesFrom(ctx context.Context, a Address) error {
-	if CrossesBorder(a, s.depot.Address) {
-		var v validate.Errors
-		v.Add("address.country", crossBorderMessage(s.depot.Address))
-		return v.Err()
-	}
-	return s.carrier.CheckShipFrom(ctx, a)
-}
-
 // ValidBatchID reports whether id has the shape of an RMA batch id (BT- and 8 characters).
 func ValidBatchID(id string) bool { return batchIDPattern.MatchString(id) }
 
-// crossBorderMessage refuses box labels from outside the depot's country.
-func crossBorderMessage(depot Address) string {
-	return fmt.Sprintf("Box labels can only be issued for addresses in the depot's country (%s); send units from elsewhere one RMA at a time", norm(depot.Country))
-}
-
-func validateBoxes(r BoxesRequest, depot Address) error {
+func validateBoxes(r BoxesRequest) error {
 	var v validate.Errors
 	v.Required("owner", r.Owner)
 	if !ValidBatchID(r.BatchID) {
@@ -144,8 +142,8 @@ func validateBoxes(r BoxesRequest, depot Address) error {
 	}
 	ValidateAddress(&v, "address.", r.From)
 	validateContact(&v, r.Contact)
-	if r.Labels && CrossesBorder(r.From, depot) {
-		v.Add("address.country", crossBorderMessage(depot))
+	if r.UnitValueCents < 0 {
+		v.Add("unitValue", "Must be at least 0")
 	}
 	if len(r.Boxes) == 0 {
 		v.Add("boxes", validate.MsgRequired)

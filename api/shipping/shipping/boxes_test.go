@@ -168,23 +168,50 @@ func TestIssueBoxDocuments_WithoutLabelsPrintsPackingListsAndBooksNothing(t *tes
 	require.Equal(t, [][]string{nil, nil, nil}, pageBarcodes(t, pdf))
 }
 
-// A box of 50 (the most a box takes) lists every unit, its packing list running onto a second
-// page when it must.
-func TestIssueBoxDocuments_AFullBoxListsEveryUnit(t *testing.T) {
+// A long box's packing list and invoice run over pages, each page naming its box, every unit
+// listed once.
+func TestIssueBoxDocuments_ALongBoxRunsOverPagesThatNameTheBox(t *testing.T) {
 	f := shippingtest.NewService(t, issuedAt)
-	req := shippingtest.BoxesRequest("olivia", batchID, 50, 50, true)
+	req := shippingtest.BoxesRequest("olivia", batchID, 125, 120, true)
+	req.From = canadian().From
 	docs, err := f.Service.IssueBoxDocuments(t.Context(), req)
 	require.NoError(t, err)
 	_, pdf := openBoxes(t, f, "olivia", docs)
 	text := pages(t, pdf)
-	require.Len(t, text, 3, "the label, then the packing list on two pages")
-	require.Contains(t, text[0], "RETURN LABEL")
-	list := strings.Join(text[1:], "\n")
-	for _, u := range req.Boxes[0].Units {
-		require.Contains(t, list, u.Serial)
-		require.Contains(t, list, u.RMANumber)
+	var kinds []string
+	for _, p := range text {
+		switch {
+		case strings.Contains(p, "RETURN LABEL"):
+			kinds = append(kinds, "label")
+		case strings.Contains(p, "PACKING LIST"):
+			kinds = append(kinds, "list")
+		case strings.Contains(p, "COMMERCIAL INVOICE"):
+			kinds = append(kinds, "invoice")
+		}
 	}
-	require.Contains(t, list, "Units in this box: 50")
+	require.Equal(t, []string{
+		"label", "list", "list", "list", "list", "invoice", "invoice", "invoice", "invoice",
+		"label", "list", "invoice",
+	}, kinds, "120 units run over four pages each, 5 fit on one")
+	for i, p := range text {
+		box := map[bool]string{true: "Box 1 of 2", false: "Box 2 of 2"}[i < 9]
+		if kinds[i] == "invoice" {
+			box = map[bool]string{true: "CI-" + batchID + "-1", false: "CI-" + batchID + "-2"}[i < 9]
+		}
+		require.Contains(t, p, box, "page %d names its box", i+1)
+	}
+	for _, span := range [][2]int{{1, 5}, {5, 9}} {
+		part := strings.Join(text[span[0]:span[1]], "\n")
+		for _, u := range req.Boxes[0].Units {
+			require.Equal(t, 1, strings.Count(part, u.Serial+" "), "%s once", u.Serial)
+			require.Contains(t, part, u.RMANumber)
+		}
+	}
+	require.Contains(t, text[4], "Units in this box: 120")
+	require.Contains(t, text[8], "Total declared value: USD 12,000.00.")
+	codes := pageBarcodes(t, pdf)
+	require.Equal(t, []string{"CODE-128:TEST000001"}, codes[0])
+	require.Equal(t, []string{"CODE-128:TEST000001"}, codes[8], "the invoice's barcode ends its last page")
 }
 
 func TestIssueBoxDocuments_AnotherOwnerCannotOpenThePDF(t *testing.T) {
@@ -239,11 +266,8 @@ func TestIssueBoxDocuments_RejectsInvalidRequests(t *testing.T) {
 		}, map[string]string{
 			"boxes.1.units.0.serial": "Must appear once in the batch", "boxes.1.units.0.rmaNumber": "Must appear once in the batch",
 		}},
-		{"labels from another country", func(r *shipping.BoxesRequest) {
-			r.From = canadian().From
-		}, map[string]string{
-			"address.country": "Box labels can only be issued for addresses in the depot's country (US); send units from elsewhere one RMA at a time",
-		}},
+		{"a negative customs value", func(r *shipping.BoxesRequest) { r.UnitValueCents = -1 },
+			map[string]string{"unitValue": "Must be at least 0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -273,30 +297,60 @@ func TestIssueBoxDocuments_AtMostAThousandUnits(t *testing.T) {
 	require.Empty(t, f.Carrier.Shipments)
 }
 
-// Packing lists alone cross no carrier's border: the depot's boxes come with their own labels.
-func TestIssueBoxDocuments_PackingListsFromAnotherCountry(t *testing.T) {
+// Labelled boxes that cross a border get a commercial invoice each, as one RMA's label does:
+// a line per unit at the declared value, the box's tracking number as a barcode.
+func TestIssueBoxDocuments_BoxesFromAnotherCountryCarryACommercialInvoice(t *testing.T) {
+	f := shippingtest.NewService(t, issuedAt)
+	req := shippingtest.BoxesRequest("olivia", batchID, 12, 10, true)
+	req.From = canadian().From
+	docs, err := f.Service.IssueBoxDocuments(t.Context(), req)
+	require.NoError(t, err)
+	_, pdf := openBoxes(t, f, "olivia", docs)
+	text := pages(t, pdf)
+	require.Len(t, text, 6, "per box a label, a packing list and a commercial invoice")
+	for i, box := range req.Boxes {
+		label, list, invoice := text[3*i], text[3*i+1], text[3*i+2]
+		require.Contains(t, label, "RETURN LABEL")
+		require.Contains(t, label, "CANADA")
+		require.Contains(t, list, "PACKING LIST")
+		boxOf := fmt.Sprintf("Box %d of 2", box.Number)
+		for _, want := range []string{
+			"COMMERCIAL INVOICE", "RMA batch: " + batchID + ", " + boxOf, "Tracking number: " + docs.Tracking[box.Number],
+			"Return for repair — no commercial value", "SHIPPER / EXPORTER", "100 King St W", "Toronto, ON M5X 1A9",
+			"CANADA", "olivia@fleetco.example", "CONSIGNEE / IMPORTER", "Rugged Devices Service Depot",
+			fmt.Sprintf("Number of packages: 1. Total declared value: USD %s.", map[int]string{1: "1,000.00", 2: "200.00"}[box.Number]),
+		} {
+			require.Contains(t, invoice, want, "invoice of box %d", box.Number)
+		}
+		for _, u := range box.Units {
+			require.Regexp(t, `Rugged device RT10 +`+u.RMANumber+` +`+u.Serial+` +US +1 +100\.00 +100\.00`, invoice)
+		}
+	}
+	codes := pageBarcodes(t, pdf)
+	require.Equal(t, [][]string{
+		{"CODE-128:TEST000001"}, nil, {"CODE-128:TEST000001"},
+		{"CODE-128:TEST000002"}, nil, {"CODE-128:TEST000002"},
+	}, codes)
+
+	req.UnitValueCents = 250_00
+	docs, err = f.Service.IssueBoxDocuments(t.Context(), req)
+	require.NoError(t, err)
+	_, pdf = openBoxes(t, f, "olivia", docs)
+	require.Contains(t, pages(t, pdf)[2], "Total declared value: USD 2,500.00.")
+}
+
+// Packing lists alone go with no booking and so no invoice: the depot's boxes come with their
+// own labels.
+func TestIssueBoxDocuments_PackingListsFromAnotherCountryNeedNoInvoice(t *testing.T) {
 	f := shippingtest.NewService(t, issuedAt)
 	req := shippingtest.BoxesRequest("olivia", batchID, 2, 2, false)
 	req.From = canadian().From
 	docs, err := f.Service.IssueBoxDocuments(t.Context(), req)
 	require.NoError(t, err)
 	_, pdf := openBoxes(t, f, "olivia", docs)
-	require.Contains(t, pdfText(t, pdf), "CANADA")
-}
-
-func TestCheckBoxesFrom_RefusesAnotherCountryAndWhatTheCarrierRefuses(t *testing.T) {
-	f := shippingtest.NewService(t, issuedAt)
-	require.NoError(t, f.Service.CheckBoxesFrom(t.Context(), shippingtest.Address()))
-	apo := shipping.Address{Line1: "Unit 2050 Box 4190", City: "APO", State: "AE", PostalCode: "09096", Country: "US"}
-	require.NoError(t, f.Service.CheckBoxesFrom(t.Context(), apo), "military mail ships domestically")
-
-	err := f.Service.CheckBoxesFrom(t.Context(), canadian().From)
-	fe, ok := fault.As(err)
-	require.True(t, ok, "%v", err)
-	require.Contains(t, fe.Fields, "address.country")
-
-	f.Carrier.Err = shipping.ErrShipperAddress
-	require.ErrorIs(t, f.Service.CheckBoxesFrom(t.Context(), shippingtest.Address()), shipping.ErrShipperAddress)
+	text := pdfText(t, pdf)
+	require.Contains(t, text, "CANADA")
+	require.NotContains(t, text, "COMMERCIAL INVOICE")
 }
 
 func TestIssueBoxDocuments_CarrierRefusalStoresNothing(t *testing.T) {
