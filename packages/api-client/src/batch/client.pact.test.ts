@@ -367,6 +367,7 @@ describe('batch API contract: the batch', () => {
         await expect(batches(server.url, signedIn).getBatch('BT-7K2M9Q4X')).rejects.toMatchObject({ status: 404, error: 'batch.notFound' });
       }));
 
+  // The stream of a batch with nothing left to create: its progress, then done, then it ends.
   it('streams the progress of a batch, ending with done', () =>
     pact
       .addInteraction()
@@ -380,14 +381,17 @@ describe('batch API contract: the batch', () => {
           .headers({ 'Content-Type': regex('^text/event-stream.*$', 'text/event-stream') })
           .body(
             'text/event-stream',
-            Buffer.from('event: done\ndata: {"status":"COMPLETED","rows":2,"done":2,"created":1,"failed":1,"pending":0}\n\n'),
+            Buffer.from(
+              'event: progress\ndata: {"status":"COMPLETED","rows":2,"done":2,"created":1,"failed":1,"pending":0}\n\n' +
+                'event: done\ndata: {"status":"COMPLETED","rows":2,"done":2,"created":1,"failed":1,"pending":0}\n\n',
+            ),
           ),
       )
       .executeTest(async (server) => {
         const onProgress = jest.fn();
         const final = await batches(server.url, signedIn).watchBatch('BT-7K2M9Q4X', onProgress);
         expect(final).toEqual({ status: 'COMPLETED', rows: 2, done: 2, created: 1, failed: 1, pending: 0 });
-        expect(onProgress).toHaveBeenCalledTimes(1);
+        expect(onProgress).toHaveBeenCalledTimes(2);
       }));
 
   it('downloads the result CSV', () =>
