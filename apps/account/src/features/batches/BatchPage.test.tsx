@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type Batch, type BatchClient, type BatchProgress, type BatchRow, type PaymentOptions } from '@portal/api-client';
@@ -164,12 +164,12 @@ describe('batch page', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '0');
     await waitFor(() => expect(client.watchBatch).toHaveBeenCalledWith('BT-SAVED234', expect.any(Function), expect.any(AbortSignal)));
 
-    report({ status: 'PROCESSING', rows: 2, done: 1, created: 1, failed: 0, pending: 1 });
+    act(() => report({ status: 'PROCESSING', rows: 2, done: 1, created: 1, failed: 0, pending: 1 }));
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
     expect(screen.getByText('1 of 2 rows done')).toBeInTheDocument();
 
     client.getBatch.mockResolvedValue({ ...processing, status: 'COMPLETED', summary: { ...processing.summary, pending: 0, created: 2 }, rows: [row({ index: 0, serial: 'RT10001004' }), row({ index: 1, serial: 'RT10001005', rmaNumber: 'RMA-900102' })] });
-    finish({ status: 'COMPLETED', rows: 2, done: 2, created: 2, failed: 0, pending: 0 });
+    act(() => finish({ status: 'COMPLETED', rows: 2, done: 2, created: 2, failed: 0, pending: 0 }));
 
     expect(await screen.findByRole('link', { name: 'RMA-900102' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
