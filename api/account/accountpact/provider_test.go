@@ -35,12 +35,14 @@ const (
 	stateCaseyUnregister = "casey is signed in and unit RT10000009 is unregistered and casey uploaded the proof file po/pact-proof.pdf"
 	stateCaseyRegistered = "casey is signed in and has registered unit RT10000001"
 	stateCaseyDrivers    = "casey is signed in and has registered an RL14, whose catalogue has driver DRV-PACT1"
+	stateDiegoBatchRMA   = "diego of FleetCo is signed in and olivia's RMA RMA-900004 with uid 01JPACTRMA0000000000000004 for RT10001003 was created in batch BT-PACT0001 and ships in its box 2, tracking RF0000000002"
 	stateCaseyDecision   = "casey is signed in and her repair RMA RMA-900003 with uid 01JPACTRMA0000000000000003 awaits her decision on a revised quote: liquid damage shown by photo pact/liquid-1.jpg"
 )
 
 const (
 	casey  = "usr_casey"
 	olivia = "usr_olivia"
+	diego  = "usr_diego"
 	org    = "FleetCo"
 )
 
@@ -116,6 +118,7 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 			e.Photos.RMA = "RMA-900003"
 			e.Photos.Bytes["pact/liquid-1.jpg"] = "\x89PNG\r\n\x1a\n"
 		}),
+		stateDiegoBatchRMA: state(diego, func() { e.RMAs.Add(batchRMA()) }),
 		stateCaseyDrivers: state(casey, func() {
 			registerRL14(t, e)
 			putDriver(t, e, []byte("PK"))
@@ -136,8 +139,8 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		r.ServeHTTP(w, req)
 	})
 	pacttest.Verify(t, "account", handler, states, func() string {
-		if signedIn == olivia {
-			return e.Member(t, olivia, org)
+		if signedIn == olivia || signedIn == diego {
+			return e.Member(t, signedIn, org)
 		}
 		return e.Customer(t, casey)
 	})
@@ -180,6 +183,17 @@ func receivedRMA() accounttest.RMA {
 		{RMANumber: r.Number, At: date(2026, 3, 2), Kind: "created", Status: rma.StatusAwaitingUnit, Actor: casey},
 		{RMANumber: r.Number, At: date(2026, 3, 5), Kind: rma.EventPromise, Actor: "usr_adam", Note: "Promised ship-back date: Mar 19 2026"},
 		{RMANumber: r.Number, At: date(2026, 3, 5), Kind: "status", Status: rma.StatusReceived, Actor: "usr_adam", Note: "Unit arrived"},
+	}}
+}
+
+// batchRMA is olivia's RMA-900004 of FleetCo, created in fleet batch BT-PACT0001, whose box 2
+// it ships in: no label of its own, the box's tracking number.
+func batchRMA() accounttest.RMA {
+	r := pactRMA("01JPACTRMA0000000000000004", "RMA-900004", rma.StatusAwaitingUnit)
+	r.Owner, r.Org, r.OpenedByName, r.Serial = olivia, org, "Olivia Reyes", "RT10001003"
+	r.Method, r.TrackingNumber, r.BatchID, r.BatchBox = rma.ShipBatch, "RF0000000002", "BT-PACT0001", 2
+	return accounttest.RMA{RMA: r, UpdatedAt: date(2026, 3, 2), Timeline: []rma.Event{
+		{RMANumber: r.Number, At: date(2026, 3, 2), Kind: rma.EventCreated, Status: rma.StatusAwaitingUnit, Actor: olivia, Note: rma.CreatedInBatchNote(r.BatchID)},
 	}}
 }
 

@@ -21,6 +21,8 @@ const CASEY_REPAIRED =
   'casey is signed in and her repair RMA RMA-900002 for RT10000001 was repaired (display replaced) and shipped back';
 const CASEY_DASHBOARD = 'casey is signed in and has RMAs in several statuses';
 const CASEY = 'casey is signed in, in no organization';
+const DIEGO_BATCH_RMA =
+  "diego of FleetCo is signed in and olivia's RMA RMA-900004 with uid 01JPACTRMA0000000000000004 for RT10001003 was created in batch BT-PACT0001 and ships in its box 2, tracking RF0000000002";
 
 const PACT_UID = '01JPACTRMA0000000000000001';
 
@@ -97,6 +99,9 @@ describe('account service contract: RMA history', () => {
           commercialInvoice: like('/shipping/commercial-invoice?rmaNumber=RMA-900001'),
           labelExpiresAt: timestamp('2026-04-01T10:00:00Z'),
           promisedShipDate: regex('^\\d{4}-\\d{2}-\\d{2}$', '2026-03-19'),
+          // Opened on its own, not in a fleet batch.
+          batchId: null,
+          batchBox: null,
           createdAt: timestamp('2026-03-02T10:00:00Z'),
           updatedAt: timestamp('2026-03-05T10:00:00Z'),
           timeline: eachLike({
@@ -114,6 +119,43 @@ describe('account service contract: RMA history', () => {
         expect(details.timeline.length).toBeGreaterThan(0);
         expect(details.label).toMatch(/^\/shipping\//);
         expect(details.promisedShipDate).toBe('2026-03-19');
+      }));
+
+  it("reads the details of an organization's RMA created in a fleet batch, with its batch and box", () =>
+    pact
+      .addInteraction()
+      .given(DIEGO_BATCH_RMA)
+      .uponReceiving("a request for the details of a colleague's RMA created in a batch")
+      .withRequest('GET', '/rma-manager/rma/details', (req) =>
+        req.query({ uid: '01JPACTRMA0000000000000004' }).headers({ Authorization: bearer }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          uid: '01JPACTRMA0000000000000004',
+          rmaNumber: 'RMA-900004',
+          rmaType: 'REPAIR',
+          status: like('AWAITING_UNIT'),
+          mine: false,
+          openedBy: like('Olivia Reyes'),
+          serial: 'RT10001003',
+          shippingMethod: 'batch',
+          trackingNumber: like('RF0000000002'),
+          label: null,
+          batchId: regex('^BT-[0-9A-Z]{8}$', 'BT-PACT0001'),
+          batchBox: integer(2),
+          timeline: eachLike({
+            at: timestamp('2026-03-02T10:00:00Z'),
+            status: like('AWAITING_UNIT'),
+            kind: like('created'),
+            actor: like('Olivia Reyes'),
+            note: like('Created in batch BT-PACT0001'),
+          }),
+        }),
+      )
+      .executeTest(async (server) => {
+        const details = await clientAt(server.url, signedIn).account.details('01JPACTRMA0000000000000004');
+        expect(details.batchId).toBe('BT-PACT0001');
+        expect(details.batchBox).toBe(2);
       }));
 
   it('answers an RMA the caller may not see like one that does not exist', () =>

@@ -36,7 +36,7 @@ const PAGE_INFO = 'pageInfo{hasNextPage hasPreviousPage startCursor endCursor}';
 export const RMAS_CONNECTION_QUERY =
   'query RMAsConnection($search:RMASearch,$sort:RMASort,$first:Int,$after:String,$last:Int,$before:String){' +
   'RMAsConnection(search:$search,sort:$sort,first:$first,after:$after,last:$last,before:$before){' +
-  `totalCount ${PAGE_INFO} edges{cursor node{uid rmaNumber rmaType status serial model problem customerReference assetTag openedBy mine createdAt updatedAt}}}}`;
+  `totalCount ${PAGE_INFO} edges{cursor node{uid rmaNumber rmaType status serial model problem customerReference assetTag openedBy mine batchId createdAt updatedAt}}}}`;
 
 export const SAVED_QUOTE_CONNECTION_QUERY =
   'query SavedQuoteConnection($search:QuoteSearch,$sort:QuoteSort,$first:Int,$after:String,$last:Int,$before:String){' +

@@ -56,6 +56,8 @@ describe('GraphQL contract: account connections', () => {
                   assetTag: like('AT-1'),
                   openedBy: like('Casey Morgan'),
                   mine: boolean(true),
+                  // Opened on its own, not in a fleet batch.
+                  batchId: null,
                   createdAt: timestamp('2026-03-02T10:00:00Z'),
                   updatedAt: timestamp('2026-03-05T10:00:00Z'),
                 },

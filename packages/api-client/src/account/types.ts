@@ -54,6 +54,8 @@ export interface RmaHistoryItem {
   /** The contact's first and last name. */
   openedBy: string;
   mine: boolean;
+  /** The fleet batch the RMA was created in ('BT-…', its page /your-account/batches/{id}); null for one opened on its own. */
+  batchId: string | null;
   /** RFC 3339 times. */
   createdAt: string;
   updatedAt: string;
@@ -116,6 +118,10 @@ export interface RmaDetails {
    * null until the unit is received. Its changes are timeline events of kind 'promise'.
    */
   promisedShipDate: string | null;
+  /** The fleet batch the RMA was created in ('BT-…'); null for one opened on its own. Its shippingMethod is then 'batch'. */
+  batchId: string | null;
+  /** The batch's box the unit ships in (from 1), whose tracking number is trackingNumber; null until the batch assigns its boxes. */
+  batchBox: number | null;
   createdAt: string;
   updatedAt: string;
   /** Oldest first. */

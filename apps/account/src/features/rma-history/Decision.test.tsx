@@ -32,6 +32,7 @@ const item: RmaHistoryItem = {
   assetTag: '',
   openedBy: 'Casey Morgan',
   mine: true,
+  batchId: null,
   createdAt: '2026-03-02T10:00:00Z',
   updatedAt: '2026-03-06T10:00:00Z',
 };
@@ -90,6 +91,8 @@ const details: RmaDetails = {
   commercialInvoice: null,
   labelExpiresAt: null,
   promisedShipDate: null,
+  batchId: null,
+  batchBox: null,
   createdAt: '2026-03-02T10:00:00Z',
   updatedAt: '2026-03-06T10:00:00Z',
   timeline: [{ at: '2026-03-06T10:00:00Z', status: 'QUOTE_PENDING', kind: 'status', actor: 'Service center', note: '' }],

@@ -17,6 +17,7 @@ const item = (overrides: Partial<RmaHistoryItem> = {}): RmaHistoryItem => ({
   assetTag: '',
   openedBy: 'Casey Morgan',
   mine: true,
+  batchId: null,
   createdAt: '2026-03-02T10:00:00Z',
   updatedAt: '2026-03-09T10:00:00Z',
   ...overrides,
@@ -52,6 +53,8 @@ const details: RmaDetails = {
   commercialInvoice: null,
   labelExpiresAt: '2026-04-01T10:00:00Z',
   promisedShipDate: '2026-03-18',
+  batchId: null,
+  batchBox: null,
   createdAt: '2026-03-02T10:00:00Z',
   updatedAt: '2026-03-09T10:00:00Z',
   // Out of order on purpose: the window shows them oldest first.
@@ -93,6 +96,8 @@ function setup(rmasConnection: jest.Mock = jest.fn(async () => connection([item(
     path: '/your-account/rma-history',
     url: '/your-account/rma-history',
     session: sessionWith({ account, shipping } as never),
+    // Where a batch RMA's link leads (the batches feature's page).
+    routes: [{ path: '/your-account/batches/:id', element: <h1>Batch page</h1> }],
   });
   return { account, shipping, user: userEvent.setup(), ...view };
 }
@@ -308,6 +313,57 @@ describe('rma-history', () => {
     await within(dialog).findByText('RL14-G2-16');
     expect(promiseLine(dialog)).toHaveTextContent('Promised ship-back date: Mar 23 2026 (updated: see the timeline for why)');
     expect(within(dialog).getByText(/a part your unit needs is on backorder/)).toBeInTheDocument();
+  });
+
+  it('names the batch of an RMA created in one, linking to its page, on its row and in its details', async () => {
+    const batched = item({ uid: 'uid-2', rmaNumber: 'RMA-100502', status: 'AWAITING_UNIT', batchId: 'BT-7K2M9Q4X' });
+    const { account, user, router } = setup(jest.fn(async () => connection([item(), batched])));
+    const table = await screen.findByRole('table', { name: 'Your RMAs' });
+    const [, single, inBatch] = within(table).getAllByRole('row');
+    expect(within(single as HTMLElement).queryByText(/^Batch /)).not.toBeInTheDocument();
+    const link = within(inBatch as HTMLElement).getByRole('link', { name: 'Batch BT-7K2M9Q4X' });
+    expect(link).toHaveAttribute('href', '/your-account/batches/BT-7K2M9Q4X');
+
+    account.details.mockResolvedValueOnce({
+      ...details,
+      uid: 'uid-2',
+      rmaNumber: 'RMA-100502',
+      status: 'AWAITING_UNIT',
+      shippingMethod: 'batch',
+      trackingNumber: 'RF0000000002',
+      label: null,
+      labelExpiresAt: null,
+      batchId: 'BT-7K2M9Q4X',
+      batchBox: 2,
+      timeline: [{ at: '2026-03-02T10:00:00Z', status: 'AWAITING_UNIT', kind: 'created', actor: 'You', note: 'Created in batch BT-7K2M9Q4X' }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Details of RMA-100502' }));
+    const dialog = await screen.findByRole('dialog', { name: 'RMA-100502' });
+    await within(dialog).findByText('RL14-G2-16');
+    expect(within(dialog).getByRole('link', { name: 'Batch BT-7K2M9Q4X' })).toHaveAttribute('href', '/your-account/batches/BT-7K2M9Q4X');
+    expect(within(dialog).getByText('In box 2 of batch BT-7K2M9Q4X')).toBeInTheDocument();
+    expect(within(dialog).getByText("Box's tracking number")).toBeInTheDocument();
+    expect(within(dialog).getByText('RF0000000002')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Prepaid shipping label')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'Shipping documents' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Created in batch BT-7K2M9Q4X')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // The link on the row goes to the batch's page instead of opening the RMA's details.
+    await user.click(within(inBatch as HTMLElement).getByRole('link', { name: 'Batch BT-7K2M9Q4X' }));
+    expect(await screen.findByRole('heading', { name: 'Batch page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/your-account/batches/BT-7K2M9Q4X');
+    expect(account.details).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a batch RMA’s box is assigned later while the batch is still creating its RMAs', async () => {
+    const { account, user } = setup(jest.fn(async () => connection([item({ batchId: 'BT-7K2M9Q4X' })])));
+    account.details.mockResolvedValueOnce({ ...details, shippingMethod: 'batch', trackingNumber: '', label: null, batchId: 'BT-7K2M9Q4X', batchBox: null });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Details of RMA-100501' }));
+    const dialog = await screen.findByRole('dialog', { name: 'RMA-100501' });
+    expect(await within(dialog).findByText('In a box of batch BT-7K2M9Q4X (assigned once every unit of the batch has its RMA)')).toBeInTheDocument();
+    expect(within(dialog).queryByText("Box's tracking number")).not.toBeInTheDocument();
   });
 
   it('shows the server’s message for an RMA that is not there any more', async () => {

@@ -3,6 +3,7 @@ import type { RmaHistoryItem, RmaSort, RmaSortField } from '@portal/api-client';
 import { Button, Table, formatDate } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
 import { rmaTypeText, statusText } from '../../../shared/statusText';
+import { BatchLink } from './BatchLink';
 import { PayOrCancel } from './PayOrCancel';
 
 const SortButton = styled.button`
@@ -108,6 +109,11 @@ export function HistoryTable({ items, sort, onSort, onOpen, onChanged }: History
                   {item.rmaNumber}
                 </NumberButton>
                 <Sub>{rmaTypeText(item.rmaType)}</Sub>
+                {item.batchId ? (
+                  <Sub>
+                    <BatchLink batchId={item.batchId} />
+                  </Sub>
+                ) : null}
               </td>
               <td>
                 {item.serial}

@@ -7,6 +7,7 @@ import { Button, FactList, Row, formatDate, formatDateTime } from '@portal/ui';
 import { Badge } from '../../../shared/Badge';
 import { eventText, rmaTypeText, shippingText, statusText } from '../../../shared/statusText';
 import { awaitsDecision } from '../model/decision';
+import { BatchLink, batchShippingText } from './BatchLink';
 import { promiseOutcome } from '../model/promise';
 import { DecisionForm } from './DecisionForm';
 import { DiagnosisSection } from './DiagnosisSection';
@@ -194,7 +195,16 @@ export function RmaDetailsBody({
             {address.country}
           </address>
           <FactList>
-            {details.shippingMethod ? (
+            {details.batchId ? (
+              <>
+                <dt>Batch</dt>
+                <dd>
+                  <BatchLink batchId={details.batchId} />
+                </dd>
+                <dt>Shipping method</dt>
+                <dd>{batchShippingText(details.batchId, details.batchBox)}</dd>
+              </>
+            ) : details.shippingMethod ? (
               <>
                 <dt>Shipping method</dt>
                 <dd>{shippingText(details.shippingMethod)}</dd>
@@ -202,7 +212,7 @@ export function RmaDetailsBody({
             ) : null}
             {details.trackingNumber ? (
               <>
-                <dt>Tracking number</dt>
+                <dt>{details.batchId ? "Box's tracking number" : 'Tracking number'}</dt>
                 <dd>{details.trackingNumber}</dd>
               </>
             ) : null}
