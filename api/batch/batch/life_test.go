@@ -77,13 +77,15 @@ var (
 	stranger = auth.Principal{Subject: "usr_casey", Email: "casey@example.com"}
 )
 
-func viewer(p auth.Principal) visibility.Viewer { return visibility.Viewer{Subject: p.Subject, Org: p.Org} }
+func viewer(p auth.Principal) visibility.Viewer {
+	return visibility.Viewer{Subject: p.Subject, Org: p.Org}
+}
 
 func submitOf(key string, pay *batch.PaymentData, rows ...batch.Row) batch.SubmitRequest {
 	return batch.SubmitRequest{
-		Rows:    rows,
-		Contact: rma.Contact{FirstName: "Olivia", LastName: "Reyes", Email: "olivia@fleetco.example", Phone: "5125550142", PhoneCountryCode: "US"},
-		Address: rma.Address{Line1: "2100 Riverside Dr", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"},
+		Rows:      rows,
+		Contact:   rma.Contact{FirstName: "Olivia", LastName: "Reyes", Email: "olivia@fleetco.example", Phone: "5125550142", PhoneCountryCode: "US"},
+		Address:   rma.Address{Line1: "2100 Riverside Dr", City: "Austin", State: "TX", Country: "US", PostalCode: "78741"},
 		Packaging: batch.Packaging{Kind: batch.OwnBoxes, UnitsPerBox: 2}, AcknowledgeHDDBackup: true,
 		Payment: pay, IdempotencyKey: idempotency.Key(key),
 	}

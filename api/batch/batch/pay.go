@@ -15,7 +15,9 @@ import (
 // MsgPayMethods refuses a later payment that is neither PO nor PayPal.
 const MsgPayMethods = "Must be PO or PayPal"
 
-func viewerOf(p auth.Principal) visibility.Viewer { return visibility.Viewer{Subject: p.Subject, Org: p.Org} }
+func viewerOf(p auth.Principal) visibility.Viewer {
+	return visibility.Viewer{Subject: p.Subject, Org: p.Org}
+}
 
 // Pay pays the batch's open quote later (the save path), by its owner: by PO at once (the
 // AWAITING_PAYMENT rows turn PENDING in the payment's transaction, the PO file claimed), or by

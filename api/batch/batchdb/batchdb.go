@@ -19,35 +19,35 @@ import (
 // batchRow is one batch. The list reads it by owner and by organization, newest first; the
 // worker reads the unfinished ones (finished_at IS NULL).
 type batchRow struct {
-	ID               string     `gorm:"primaryKey;size:11"`
-	Owner            string     `gorm:"size:100;not null;uniqueIndex:batch_batches_key,priority:1;index:batch_batches_owner,priority:1"`
-	Org              string     `gorm:"size:100;not null;index:batch_batches_org,priority:1"`
-	CreatedBy        string     `gorm:"size:100;not null"`
-	IdempotencyKey   string     `gorm:"size:100;not null;uniqueIndex:batch_batches_key,priority:2"`
-	FirstName        string     `gorm:"size:35;not null"`
-	LastName         string     `gorm:"size:35;not null"`
-	Email            string     `gorm:"size:254;not null"`
-	Phone            string     `gorm:"size:25;not null"`
-	PhoneCountryCode string     `gorm:"size:5;not null"`
-	Company          string     `gorm:"size:35;not null"`
-	Position         string     `gorm:"size:35;not null"`
-	Line1            string     `gorm:"size:100;not null"`
-	Line2            string     `gorm:"size:100;not null"`
-	City             string     `gorm:"size:100;not null"`
-	State            string     `gorm:"size:50;not null"`
-	Country          string     `gorm:"size:2;not null"`
-	PostalCode       string     `gorm:"size:20;not null"`
-	PackagingKind    string     `gorm:"size:15;not null"`
-	UnitsPerBox      int        `gorm:"not null"`
-	Boxes            int        `gorm:"not null"`
-	AcknowledgeHDD   bool       `gorm:"column:acknowledge_hdd_backup;not null"`
-	AcknowledgeClick bool       `gorm:"column:acknowledge_click_wrap;not null"`
-	QuoteID          string     `gorm:"size:20;not null"`
-	QuoteCents       int64      `gorm:"not null"`
-	Currency         string     `gorm:"size:3;not null"`
-	QuoteStatus      string     `gorm:"size:10;not null"`
-	PayMethod        string     `gorm:"size:10;not null"`
-	CustomerPO       string     `gorm:"column:customer_po;size:50;not null"`
+	ID               string `gorm:"primaryKey;size:11"`
+	Owner            string `gorm:"size:100;not null;uniqueIndex:batch_batches_key,priority:1;index:batch_batches_owner,priority:1"`
+	Org              string `gorm:"size:100;not null;index:batch_batches_org,priority:1"`
+	CreatedBy        string `gorm:"size:100;not null"`
+	IdempotencyKey   string `gorm:"size:100;not null;uniqueIndex:batch_batches_key,priority:2"`
+	FirstName        string `gorm:"size:35;not null"`
+	LastName         string `gorm:"size:35;not null"`
+	Email            string `gorm:"size:254;not null"`
+	Phone            string `gorm:"size:25;not null"`
+	PhoneCountryCode string `gorm:"size:5;not null"`
+	Company          string `gorm:"size:35;not null"`
+	Position         string `gorm:"size:35;not null"`
+	Line1            string `gorm:"size:100;not null"`
+	Line2            string `gorm:"size:100;not null"`
+	City             string `gorm:"size:100;not null"`
+	State            string `gorm:"size:50;not null"`
+	Country          string `gorm:"size:2;not null"`
+	PostalCode       string `gorm:"size:20;not null"`
+	PackagingKind    string `gorm:"size:15;not null"`
+	UnitsPerBox      int    `gorm:"not null"`
+	Boxes            int    `gorm:"not null"`
+	AcknowledgeHDD   bool   `gorm:"column:acknowledge_hdd_backup;not null"`
+	AcknowledgeClick bool   `gorm:"column:acknowledge_click_wrap;not null"`
+	QuoteID          string `gorm:"size:20;not null"`
+	QuoteCents       int64  `gorm:"not null"`
+	Currency         string `gorm:"size:3;not null"`
+	QuoteStatus      string `gorm:"size:10;not null"`
+	PayMethod        string `gorm:"size:10;not null"`
+	CustomerPO       string `gorm:"column:customer_po;size:50;not null"`
 	QuoteExpiresAt   *time.Time
 	DocumentID       string `gorm:"size:64;not null"`
 	LeaseUntil       *time.Time
@@ -391,8 +391,8 @@ func toBatch(r batchRow) batch.Batch {
 		ID: r.ID, Owner: r.Owner, Org: r.Org, CreatedBy: r.CreatedBy, CreatedAt: r.CreatedAt.UTC(),
 		Contact: rma.Contact{FirstName: r.FirstName, LastName: r.LastName, Email: r.Email, Phone: r.Phone, PhoneCountryCode: r.PhoneCountryCode,
 			Company: r.Company, Position: r.Position},
-		Address:   rma.Address{Line1: r.Line1, Line2: r.Line2, City: r.City, State: r.State, Country: r.Country, PostalCode: r.PostalCode},
-		Packaging: batch.Packaging{Kind: batch.PackagingKind(r.PackagingKind), UnitsPerBox: r.UnitsPerBox, Boxes: r.Boxes},
+		Address:              rma.Address{Line1: r.Line1, Line2: r.Line2, City: r.City, State: r.State, Country: r.Country, PostalCode: r.PostalCode},
+		Packaging:            batch.Packaging{Kind: batch.PackagingKind(r.PackagingKind), UnitsPerBox: r.UnitsPerBox, Boxes: r.Boxes},
 		AcknowledgeHDDBackup: r.AcknowledgeHDD, AcknowledgeClickWrap: r.AcknowledgeClick,
 		DocumentID: r.DocumentID, FinishedAt: r.FinishedAt,
 	}

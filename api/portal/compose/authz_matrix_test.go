@@ -86,6 +86,14 @@ const (
 	partsLines     = `"lines":[{"partNumber":"<partNumber>","quantity":1}]`
 	partsOrderBody = `{"kind":"parts",` + partsLines + `,` + addressContact + `,"paymentData":{"paymentMethod":"PayPal"}}`
 	anyMethod      = "GET POST PUT PATCH HEAD OPTIONS DELETE CONNECT TRACE"
+	batchRow       = `{"serial":"<serial>","fault":"Display","problem":"Cracked or broken screen","notes":"Cracked."}`
+	batchBody      = `{"rows":[` + batchRow + `],` + addressContact + `,"packaging":{"kind":"OWN_BOXES","unitsPerBox":5},"acknowledgeHddBackup":true}`
+	// savedBatchBody is an in-warranty and an out-of-warranty row whose quote is saved.
+	// Its units are demo units (RT10000001 in warranty, RT10000002 out of it) that the fixture's
+	// free pools need not give: no RMA is created for them while the quote is unpaid.
+	savedBatchBody = `{"rows":[{"serial":"RT10000001","fault":"Display","problem":"Cracked or broken screen","notes":"Cracked."},` +
+		`{"serial":"RT10000002","fault":"Display","problem":"Cracked or broken screen","notes":"Cracked."}],` +
+		addressContact + `,"packaging":{"kind":"REQUEST_BOXES"},"acknowledgeHddBackup":true,"paymentData":{"paymentMethod":"SAVE"}}`
 )
 
 var restMatrix = []restRow{
@@ -145,6 +153,20 @@ var restMatrix = []restRow{
 	// Admitted customers answer 400: the matrix's upload is a PNG, which is no CSV or XLSX.
 	{"POST", "/rma-manager/batches/parse", "/rma-manager/batches/parse", "multipart:file:fleet.csv", false, want{401, 400, 400, 400, 403, 400}},
 	{"POST", "/rma-manager/batches/preflight", "/rma-manager/batches/preflight", `{"rows":[{"serial":"<serial>"}]}`, false, want{401, 200, 200, 200, 403, 200}},
+	// Any customer submits a batch of their own (202) and lists their own and their
+	// organization's; a batch is read by its owner and their organization (anyone else: 404
+	// batch.notFound) and changed by its owner only (a colleague: 403 batch.notOwner).
+	{"POST", "/rma-manager/batches", "/rma-manager/batches", batchBody, false, want{401, 202, 202, 202, 403, 202}},
+	{"GET", "/rma-manager/batches", "/rma-manager/batches?first=5", "", false, want{401, 200, 200, 200, 403, 200}},
+	{"GET", "/rma-manager/batches/:id", "/rma-manager/batches/<batch>", "", true, want{401, 200, 404, 200, 403, 404}},
+	{"GET", "/rma-manager/batches/:id/events", "/rma-manager/batches/<batch>/events", "", true, want{401, 200, 404, 200, 403, 404}},
+	{"GET", "/rma-manager/batches/:id/result.csv", "/rma-manager/batches/<batch>/result.csv", "", true, want{401, 200, 404, 200, 403, 404}},
+	// The owner's and the colleague's 404 is batch.documentsNotReady: the row's batch awaits its payment.
+	{"GET", "/rma-manager/batches/:id/documents.pdf", "/rma-manager/batches/<batch>/documents.pdf", "", true, want{401, 404, 404, 404, 403, 404}},
+	{"POST", "/rma-manager/batches/:id/pay", "/rma-manager/batches/<batch>/pay", `{"paymentMethod":"PayPal"}`, true, want{401, 200, 404, 403, 403, 404}},
+	// The owner's 409: the PayPal order the pay row started is not approved.
+	{"POST", "/rma-manager/batches/:id/pay/confirm", "/rma-manager/batches/<batch>/pay/confirm", `{"token":""}`, true, want{401, 409, 404, 403, 403, 404}},
+	{"DELETE", "/rma-manager/batches/:id/rows/:index", "/rma-manager/batches/<removeBatch>/rows/1", "", true, want{401, 200, 404, 403, 403, 404}},
 	// A colleague reads the organization's RMAs (without their labels: those are the owner's).
 	{"GET", "/rma-manager/rma/details", "/rma-manager/rma/details?uid=<rmaUID>", "", false, want{401, 200, 404, 200, 403, 404}},
 	// The owner's row answers 404 too: the row's RMA has no diagnosis, so no photo of it.
@@ -356,14 +378,15 @@ func newMatrixFixture(t *testing.T) *matrixFixture {
 	for _, u := range users[1:] {
 		f.tokens[u] = devToken(t, live.cfg, demoEmail(u))
 	}
-	f.freeSerials(30, 24)
+	f.freeSerials(34, 24)
 	f.owned["casey"] = f.resourcesOf("casey")
 	f.owned["olivia"] = f.resourcesOf("olivia")
 	f.owned["fleetco"] = f.resourcesOf("olivia")
 	return f
 }
 
-// streamPath is the dashboard's event stream, which only ends when its client goes.
+// streamPath is the dashboard's event stream, which only ends when its client goes (as a
+// batch's events do while its rows are PENDING).
 const streamPath = "/gss-dashboard/stream-app"
 
 // users are the callers: "" is anonymous.
@@ -409,7 +432,7 @@ func (f *matrixFixture) do(method, target, caller string, body io.Reader, conten
 	req := httptest.NewRequest(method, target, body)
 	var w http.ResponseWriter = httptest.NewRecorder()
 	recorded := w.(*httptest.ResponseRecorder)
-	if strings.HasPrefix(target, streamPath) {
+	if strings.HasPrefix(target, streamPath) || (strings.HasPrefix(target, "/rma-manager/batches/") && strings.HasSuffix(target, "/events")) {
 		// The event stream answers until its client goes: this client goes once the answer has
 		// begun, however slow the machine (the 10 s bound only ends a stream that never answers).
 		ctx, cancel := context.WithTimeout(req.Context(), 10*time.Second)
@@ -616,6 +639,10 @@ func (f *matrixFixture) resourcesOf(user string) map[string]string {
 		v["orderToken"] = tokenOf(o["paymentUrl"])
 		unpaid := jsonCall(http.MethodPost, "/parts-manager/orders", user, partsOrderBody, http.StatusCreated)
 		v["payOrder"] = unpaid["rmaBatchId"].(string)
+		for _, key := range []string{"batch", "removeBatch"} {
+			b := jsonCall(http.MethodPost, "/rma-manager/batches", user, savedBatchBody, http.StatusAccepted)
+			v[key] = b["batch"].(map[string]any)["id"].(string)
+		}
 	}
 	return v
 }
