@@ -378,7 +378,7 @@ func newMatrixFixture(t *testing.T) *matrixFixture {
 	for _, u := range users[1:] {
 		f.tokens[u] = devToken(t, live.cfg, demoEmail(u))
 	}
-	f.freeSerials(34, 24)
+	f.freeSerials(40, 24)
 	f.owned["casey"] = f.resourcesOf("casey")
 	f.owned["olivia"] = f.resourcesOf("olivia")
 	f.owned["fleetco"] = f.resourcesOf("olivia")
