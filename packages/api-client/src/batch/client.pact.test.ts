@@ -39,7 +39,7 @@ const contact = {
   firstName: 'Olivia',
   lastName: 'Reyes',
   email: 'olivia@fleetco.example',
-  phone: '5551230000',
+  phone: '5125550142',
   phoneCountryCode: 'US',
   company: 'FleetCo Utilities',
   position: 'Fleet manager',
@@ -379,8 +379,9 @@ describe('batch API contract: the batch', () => {
       .willRespondWith(200, (res) =>
         res
           .headers({ 'Content-Type': regex('^text/event-stream.*$', 'text/event-stream') })
+          // Pact tells a body's type by its bytes, and event-stream text is text/plain to it.
           .body(
-            'text/event-stream',
+            'text/plain',
             Buffer.from(
               'event: progress\ndata: {"status":"COMPLETED","rows":2,"done":2,"created":1,"failed":1,"pending":0}\n\n' +
                 'event: done\ndata: {"status":"COMPLETED","rows":2,"done":2,"created":1,"failed":1,"pending":0}\n\n',

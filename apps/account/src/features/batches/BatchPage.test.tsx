@@ -33,7 +33,7 @@ const completed: Batch = {
   createdBy: 'Olivia Reyes',
   mine: true,
   status: 'COMPLETED',
-  contact: { firstName: 'Olivia', lastName: 'Reyes', email: 'olivia@fleetco.example', phone: '5551230000', phoneCountryCode: 'US', company: 'FleetCo Utilities', position: '' },
+  contact: { firstName: 'Olivia', lastName: 'Reyes', email: 'olivia@fleetco.example', phone: '5125550142', phoneCountryCode: 'US', company: 'FleetCo Utilities', position: '' },
   address: { line1: '100 Grid Way', line2: '', city: 'Denver', state: 'CO', country: 'US', postalCode: '80202' },
   packaging: { kind: 'OWN_BOXES', unitsPerBox: 10, boxes: 1 },
   payment: null,
