@@ -318,6 +318,18 @@ describe('batch page', () => {
     expect(screen.queryByRole('button', { name: /Remove row/ })).not.toBeInTheDocument();
   });
 
+  it('says when the quote expired unpaid', async () => {
+    setup('/your-account/batches/BT-SAVED234', {
+      ...saved,
+      status: 'COMPLETED',
+      payment: { ...saved.payment!, status: 'expired' },
+      rows: saved.rows.map((r) => ({ ...r, status: 'FAILED', reasons: [{ field: 'payment', message: 'The quote expired before it was paid.' }] })),
+    });
+
+    expect(await screen.findAllByText('The quote expired before it was paid.')).toHaveLength(3);
+    expect(screen.queryByRole('form', { name: 'Pay the batch' })).not.toBeInTheDocument();
+  });
+
   it('answers a batch the viewer may not see as not found', async () => {
     setup('/your-account/batches/BT-00000000', new ApiError(404, { error: 'batch.notFound', message: 'Batch not found' }));
 

@@ -228,6 +228,7 @@ export function BatchPage() {
                 {BATCH_COPY.paidBy(payment.method === 'PO' && payment.customerPO ? `PO ${payment.customerPO}` : METHOD_WORDS[payment.method] ?? payment.method)}
               </MutedText>
             ) : null}
+            {payment.status === 'expired' ? <MutedText>{BATCH_COPY.quoteExpired}</MutedText> : null}
             {payable && batch.mine ? <PayBatch client={client} batchId={batch.id} onPaid={(paid) => setLoad({ status: 'ready', batch: paid })} /> : null}
           </Stack>
         </section>

@@ -42,6 +42,7 @@ describe('batches list', () => {
     expect(rows[2]).toHaveTextContent('Awaiting payment');
     expect(client.listBatches).toHaveBeenCalledWith({ first: BATCHES_PAGE_SIZE, after: undefined }, expect.anything());
     expect(screen.queryByRole('navigation', { name: 'Batches pages' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: BATCH_COPY.createBatch })).toHaveAttribute('href', '/create-rma/batch');
   });
 
   it('pages forward by the cursor and back the way it came', async () => {

@@ -56,6 +56,9 @@ export function BatchesPage() {
     <Stack $gap="lg">
       <AccountNav />
       <PageTitle>{BATCH_COPY.listTitle}</PageTitle>
+      <p>
+        <Link to={pathFor('create-rma-batch')}>{BATCH_COPY.createBatch}</Link>
+      </p>
       {state.status === 'failed' ? <LoadFailed message={BATCH_COPY.listFailed} onRetry={() => setReload((n) => n + 1)} /> : null}
       {loading && !page ? <Loading>{BATCH_COPY.listLoading}</Loading> : null}
       {page && page.items.length === 0 && state.status === 'ready' ? <MutedText>{BATCH_COPY.none}</MutedText> : null}

@@ -27,6 +27,7 @@ export const BATCH_COPY = {
   total: (amount: string) => `Total to pay: ${amount}`,
   quoteExpires: (quoteId: string, date: string) => `Quote ${quoteId}, open until ${date}.`,
   paidBy: (method: string) => `Paid by ${method}.`,
+  quoteExpired: 'The quote expired before it was paid.',
   pay: 'Pay',
   paying: 'Paying…',
   leaving: 'Taking you to the card payment page…',
