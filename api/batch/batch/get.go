@@ -19,13 +19,22 @@ func (s *Service) Get(ctx context.Context, v visibility.Viewer, id string) (Batc
 	return s.withStatuses(ctx, b)
 }
 
-// visible is batch id when v sees it, else ErrNotFound.
+// visible is batch id, with its rows, when v sees it, else ErrNotFound.
 func (s *Service) visible(ctx context.Context, v visibility.Viewer, id string) (Batch, error) {
+	return s.seen(ctx, v, id, s.d.Store.Batch)
+}
+
+// visibleHeader is visible without the rows: what the events' polls and the PDF need.
+func (s *Service) visibleHeader(ctx context.Context, v visibility.Viewer, id string) (Batch, error) {
+	return s.seen(ctx, v, id, s.d.Store.BatchHeader)
+}
+
+func (s *Service) seen(ctx context.Context, v visibility.Viewer, id string, read func(context.Context, string) (Batch, error)) (Batch, error) {
 	id = strings.TrimSpace(id)
 	if !ValidID(id) {
 		return Batch{}, ErrNotFound
 	}
-	b, err := s.d.Store.Batch(ctx, id)
+	b, err := read(ctx, id)
 	if err != nil {
 		return Batch{}, err
 	}
@@ -71,7 +80,7 @@ func (s *Service) withStatuses(ctx context.Context, b Batch) (Batch, error) {
 
 // Progress counts batch id's rows as v sees them (the events route polls it).
 func (s *Service) Progress(ctx context.Context, v visibility.Viewer, id string) (Counts, error) {
-	if _, err := s.visible(ctx, v, id); err != nil {
+	if _, err := s.visibleHeader(ctx, v, id); err != nil {
 		return Counts{}, err
 	}
 	return s.d.Store.Progress(ctx, id)
@@ -81,7 +90,7 @@ func (s *Service) Progress(ctx context.Context, v visibility.Viewer, id string) 
 // batch: the document is its owner's, served here after the batch's own visibility check.
 // Before the documents exist: ErrDocumentsNotReady.
 func (s *Service) OpenDocuments(ctx context.Context, v visibility.Viewer, id string) (OpenedDocument, error) {
-	b, err := s.visible(ctx, v, id)
+	b, err := s.visibleHeader(ctx, v, id)
 	if err != nil {
 		return OpenedDocument{}, err
 	}

@@ -46,6 +46,8 @@ type Store interface {
 	BatchForKey(ctx context.Context, owner, key string) (Batch, bool, error)
 	// Batch is batch id with its rows in index order; ErrNotFound when there is none.
 	Batch(ctx context.Context, id string) (Batch, error)
+	// BatchHeader is batch id without its rows (Rows nil); ErrNotFound when there is none.
+	BatchHeader(ctx context.Context, id string) (Batch, error)
 	// BatchesPage is up to size batches v sees (own and organization's), newest first, after
 	// the cursor (zero: from the newest).
 	BatchesPage(ctx context.Context, v visibility.Viewer, after Cursor, size int) ([]Listed, error)

@@ -142,6 +142,19 @@ func (s *Store) Batch(ctx context.Context, id string) (batch.Batch, error) {
 	return s.withRows(ctx, row)
 }
 
+// BatchHeader implements batch.Store.
+func (s *Store) BatchHeader(ctx context.Context, id string) (batch.Batch, error) {
+	var row batchRow
+	err := db.Conn(ctx, s.db).Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return batch.Batch{}, batch.ErrNotFound
+	}
+	if err != nil {
+		return batch.Batch{}, fmt.Errorf("batchdb: batch %s: %w", id, err)
+	}
+	return toBatch(row), nil
+}
+
 func (s *Store) withRows(ctx context.Context, row batchRow) (batch.Batch, error) {
 	var rows []rowRow
 	if err := db.Conn(ctx, s.db).Where("batch_id = ?", row.ID).Order("idx").Find(&rows).Error; err != nil {
