@@ -2,6 +2,7 @@ package batch_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -146,6 +147,7 @@ func TestIntegrationBatchLife(t *testing.T) {
 		{"the same key answers the same batch, also when two submits race", testReplay},
 		{"a crash mid-processing resumes without a second RMA", testCrash},
 		{"a row refused at creation fails in one RMA's words", testRefusedAtCreation},
+		{"a row that keeps failing without a refusal is given up on, not retried for ever", testGiveUp},
 		{"a saved quote expires: its rows fail and the batch completes", testExpiry},
 		{"owner, colleague and stranger", testVisibility},
 		{"submit refusals", testRefusals},
@@ -388,6 +390,25 @@ func testRefusedAtCreation(t *testing.T, l *life) {
 	require.Equal(t, []batch.Reason{{Field: "fault", Message: "Select a primary fault from the list"}}, got.Rows[2].Reasons)
 	require.Equal(t, batch.StatusCompleted, got.Status())
 	require.Contains(t, l.mail.Messages()[0].Text, "Rows that failed: 2")
+}
+
+func testGiveUp(t *testing.T, l *life) {
+	ctx := t.Context()
+	u := l.inWarranty(t, 1)
+	l.rmas.Refuse = map[string]error{u[0]: errors.New("connection refused")}
+	res, err := l.svc.Submit(ctx, oliviaPO, "", submitOf("k1", nil, good("RT10000001"), good(u[0])))
+	require.NoError(t, err)
+	_, err = l.svc.ProcessOne(ctx)
+	require.ErrorContains(t, err, "connection refused")
+	_, err = l.svc.ProcessOne(ctx)
+	require.ErrorContains(t, err, "connection refused", "retried while it may be the database away")
+	*l.clock = today.Add(batch.GiveUpAfter)
+	l.drain(t)
+	got, err := l.svc.Get(ctx, viewer(oliviaPO), res.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, []batch.RowStatus{batch.RowCreated, batch.RowFailed}, statuses(got))
+	require.Equal(t, []batch.Reason{{Field: "serial", Message: batch.MsgRowNotCreated}}, got.Rows[1].Reasons)
+	require.Equal(t, batch.StatusCompleted, got.Status())
 }
 
 func testExpiry(t *testing.T, l *life) {

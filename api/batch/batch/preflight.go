@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"rugged.example/portal/api/pkg/auth"
@@ -126,6 +127,10 @@ type Service struct {
 	d Deps
 	// wake tells this process's worker that a batch has work (a submit, a payment).
 	wake chan struct{}
+	// failing holds, per row key, when its creation began failing with an error that is no
+	// refusal (givenUp).
+	mu      sync.Mutex
+	failing map[string]time.Time
 }
 
 // NewService returns a Service over d.
@@ -142,7 +147,7 @@ func NewService(d Deps) *Service {
 	if d.Settings.Poll <= 0 {
 		d.Settings.Poll = time.Second
 	}
-	return &Service{d: d, wake: make(chan struct{}, 1)}
+	return &Service{d: d, wake: make(chan struct{}, 1), failing: map[string]time.Time{}}
 }
 
 // now is the clock to the microsecond PostgreSQL keeps, so a batch returned is the batch stored.

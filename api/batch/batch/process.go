@@ -128,12 +128,19 @@ func (s *Service) createRow(ctx context.Context, b Batch, r BatchRow) error {
 		return s.d.Store.SetRow(ctx, b.ID, RowPending, created)
 	})
 	if err == nil || errors.Is(err, ErrChanged) {
+		s.forget(RowKey(b.ID, r.Index).String())
 		return nil
 	}
 	f, ok := fault.As(err)
 	if !ok || f.Kind == fault.KindInternal || f.Kind == fault.KindUnavailable {
-		return err
+		if !s.givenUp(RowKey(b.ID, r.Index).String(), err) {
+			return err
+		}
+		// Tried for GiveUpAfter without a refusal or a success: the row fails rather than
+		// holding its batch (and its documents and e-mail) for ever.
+		f = fault.New(fault.KindInternal, "batch.rowNotCreated", MsgRowNotCreated)
 	}
+	s.forget(RowKey(b.ID, r.Index).String())
 	failed := r
 	failed.Status, failed.Reasons = RowFailed, reasonsOf(f)
 	if len(f.Fields) == 0 {
@@ -158,6 +165,32 @@ func (s *Service) unitRefusal(ctx context.Context, serial string) (string, error
 		return "", err
 	}
 	return refusal(units[0]), nil
+}
+
+// GiveUpAfter is how long a row may keep failing with an error that is no refusal (the
+// database away, a fault of the portal's) before it is FAILED with MsgRowNotCreated.
+const GiveUpAfter = 15 * time.Minute
+
+// MsgRowNotCreated is the reason of a row given up on.
+const MsgRowNotCreated = "The RMA could not be created. Please contact support."
+
+// givenUp records a row's failure and reports whether it has been failing for GiveUpAfter.
+func (s *Service) givenUp(key string, err error) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	first, ok := s.failing[key]
+	if !ok {
+		s.failing[key] = s.now()
+		return false
+	}
+	return s.now().Sub(first) >= GiveUpAfter
+}
+
+// forget drops a row's failures once it is settled.
+func (s *Service) forget(key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.failing, key)
 }
 
 // rowFields names one RMA's payload fields as a batch row's.
