@@ -307,6 +307,15 @@ const workDue = `finished_at IS NULL AND (lease_until IS NULL OR lease_until < ?
 // ClaimWork implements batch.Store: one conditional UPDATE … RETURNING, whose subquery skips
 // batches another worker holds on PostgreSQL (FOR UPDATE SKIP LOCKED); SQLite has one writer.
 func (s *Store) ClaimWork(ctx context.Context, now, until time.Time) (string, bool, error) {
+	// An idle worker asks every second: a read first, so it takes no write lock (SQLite's is
+	// the whole file's) while there is nothing to do.
+	var due int64
+	if err := db.Conn(ctx, s.db).Model(&batchRow{}).Where(workDue, now.UTC()).Limit(1).Count(&due).Error; err != nil {
+		return "", false, fmt.Errorf("batchdb: work due: %w", err)
+	}
+	if due == 0 {
+		return "", false, nil
+	}
 	lock := ""
 	if db.DialectOf(s.db) == db.Postgres {
 		lock = " FOR UPDATE SKIP LOCKED"
