@@ -1,8 +1,10 @@
 // Package batch is the fleet batch's core (issue 30): the rows a customer brings (a CSV or XLSX
-// file, parsed here), and the pre-flight that checks every row against the rules of one RMA
-// and prices it as the repair service prices one, before anything is created. The registry, the
-// organization's branches and the customer's discount come through ports the composition root
-// adapts: batch imports the rma capability and api/pkg, never another service.
+// file, parsed here), the pre-flight that checks every row against the rules of one RMA and
+// prices it as the repair service prices one, before anything is created; then the batch's life:
+// the submit with its one combined quote, the worker that creates the RMAs, boxes, documents and
+// one e-mail, the later payment, the removal of unpaid rows and the quote's expiry. Everything
+// of another module comes through ports the composition root adapts (ports.go): batch imports
+// the rma capability, the payments capability's PO rules and api/pkg, never another service.
 package batch
 
 import (

@@ -1,5 +1,7 @@
 // Package batchapi is the batch process's HTTP surface: the template, the parse of a batch file
-// and the pre-flight. Handlers never touch gorm; errors go to httpx's one mapper.
+// and the pre-flight (this file), and the batch's life: submit, list, the batch, its progress
+// events, result CSV and documents PDF, pay, confirm and remove a row (life.go). Handlers never
+// touch gorm; errors go to httpx's one mapper.
 package batchapi
 
 import (
