@@ -2,6 +2,7 @@
 // PostgreSQL and Redis, the development provider in the identity process. Every request of these
 // flows crosses the proxy, which routes by path prefix as the chart's ingress does.
 import type { Page } from 'playwright-core';
+import { batchJourney } from './batchjourney';
 import { signIn, startBrowser, type RunningBrowser } from './browser';
 import { payOnPayPal, toConfirmStep } from './payment';
 import type { RunningPortal } from './portal';
@@ -141,4 +142,8 @@ describe('one process per domain behind the proxy', () => {
   it("the depot ships a unit back unrepaired at its customer's choice", async () => {
     await serviceJourney(portal, openAs, 'RMA-100417', 'return unrepaired');
   });
+
+  it('a fleet manager submits a batch of 25 units paid by one PO (batch, rma, payments, shipping and uploads processes); her colleague sees it', async () => {
+    await batchJourney(portal, openAs);
+  }, 300_000);
 });
