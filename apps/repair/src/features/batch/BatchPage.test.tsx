@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ApiError,
@@ -214,6 +214,28 @@ describe('the pre-flight', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('fills the empty cells of a scanned list once, then checks the rows as filled', async () => {
+    const preflight = jest.fn(async (rows: BatchRowInput[]) =>
+      preflightOf(rows.map((row, index) => (row.notes ? verdict(index, row.serial) : verdict(index, row.serial, { ok: false, reasons: [{ field: 'notes', message: 'Required' }] })))),
+    );
+    const { user } = await setup({ preflight });
+    await toPreflight(user, ['RT10001003', 'RT10001004']);
+    await screen.findByText('Nothing is submitted while a row fails: fix or remove the 2 rows marked ✗, then Check again.');
+
+    const fill = screen.getByRole('group', { name: 'Fill the empty cells of every row' });
+    await user.type(within(fill).getByRole('textbox', { name: 'Fault' }), 'Battery / Power');
+    await user.type(within(fill).getByRole('textbox', { name: 'Problem' }), 'Battery does not hold a charge');
+    await user.type(within(fill).getByRole('textbox', { name: 'Notes' }), 'Runs 20 minutes');
+    await user.click(screen.getByRole('button', { name: 'Fill empty cells' }));
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+
+    expect(await screen.findByText('Every row passes.')).toBeInTheDocument();
+    expect(preflight.mock.calls[1]![0].map((r) => [r.fault, r.problem, r.notes])).toEqual([
+      ['Battery / Power', 'Battery does not hold a charge', 'Runs 20 minutes'],
+      ['Battery / Power', 'Battery does not hold a charge', 'Runs 20 minutes'],
+    ]);
+  });
+
   it('fixes a row in place and removes another, then Check again sends the rows as they stand and lets the batch go on', async () => {
     const preflight = judge({ RT404: 'Serial Not Found', RT405: 'Serial Not Found' });
     const { user } = await setup({ preflight });
@@ -282,7 +304,7 @@ describe('contact, packaging and payment', () => {
     expect(loadSubmission()).toMatchObject({ key, batchId: BATCH_ID });
     expect(screen.getByRole('progressbar', { name: 'Creating the RMAs' })).toHaveAttribute('aria-valuenow', '25');
 
-    finish({ status: 'COMPLETED', rows: 4, done: 4, created: 4, failed: 0, pending: 0 });
+    act(() => finish({ status: 'COMPLETED', rows: 4, done: 4, created: 4, failed: 0, pending: 0 }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/your-account/batches/${BATCH_ID}`));
     expect(loadSubmission()).toBeNull();
   });

@@ -36,6 +36,9 @@ export const COPY = {
 
   // Step 2: the pre-flight
   tableCaption: 'The units of the batch, each checked as one RMA would be',
+  fillLegend: 'Fill the empty cells of every row',
+  fillHint: 'A scanned or pasted list has serials only: give the fault, problem and notes they share once.',
+  fillButton: 'Fill empty cells',
   checkAgain: 'Check again',
   checking: 'Checking the units…',
   notChecked: 'Not checked yet',

@@ -4,6 +4,7 @@ import { Banner, Button, FactList, Loading, MutedText, Row, Stack, formatMoney }
 import { COPY } from '../copy';
 import { preflightBlock, type BatchEvent, type CheckState, type RowsSummary } from '../model/machine';
 import type { PageRow, RowValues } from '../model/rows';
+import { FillEmpty } from './FillEmpty';
 import { PreflightTable } from './PreflightTable';
 
 const Actions = styled(Row)`
@@ -69,6 +70,7 @@ export function PreflightStep({ rows, summary, check, dispatch, onCheck, onBack,
     <Stack $gap="lg">
       <SummaryFacts summary={summary} />
       {check.error ? <Banner variant="error">{check.error}</Banner> : null}
+      {summary.failed > 0 || summary.checked < summary.rows ? <FillEmpty onFill={(values) => dispatch({ type: 'fillEmpty', values })} /> : null}
       <PreflightTable rows={rows} editing={editing} onEdit={setEditing} onChange={onChange} onRemove={onRemove} />
       <Row>
         <Button

@@ -54,6 +54,7 @@ export type BatchEvent =
   | { type: 'checkFailed'; message: string }
   | { type: 'edit'; key: number; values: RowValues }
   | { type: 'remove'; key: number }
+  | { type: 'fillEmpty'; values: FillValues }
   | { type: 'go'; step: number }
   | { type: 'contact'; values: ContactValues }
   | { type: 'address'; values: AddressValues }
@@ -91,6 +92,27 @@ function rowOf(input: RowValues | ParsedBatchRow, key: number): PageRow {
 
 const idleSubmit: SubmitState = { status: 'idle', error: null, fields: null };
 
+/** What 'Fill empty cells' writes into every row whose cell is empty (a scanned list has only serials). */
+export interface FillValues {
+  fault: string;
+  problem: string;
+  notes: string;
+}
+
+/** The row with fill's values in its empty cells; the same row (and its verdict) when none was empty. */
+export function fillRow(row: PageRow, fill: FillValues): PageRow {
+  const values = { ...row.values };
+  let changed = false;
+  for (const field of ['fault', 'problem', 'notes'] as const) {
+    const value = fill[field].trim();
+    if (value !== '' && values[field].trim() === '') {
+      values[field] = value;
+      changed = true;
+    }
+  }
+  return changed ? { ...row, values, verdict: null } : row;
+}
+
 /** The page as a state machine: each event of the customer or of an answer, one transition. */
 export function batchMachine(state: BatchPageState, event: BatchEvent): BatchPageState {
   switch (event.type) {
@@ -121,6 +143,8 @@ export function batchMachine(state: BatchPageState, event: BatchEvent): BatchPag
         rows: state.rows.map((row) => (row.key === event.key && row.values !== event.values ? { ...row, values: event.values, verdict: null } : row)),
         submit: idleSubmit,
       };
+    case 'fillEmpty':
+      return { ...state, rows: state.rows.map((row) => fillRow(row, event.values)), submit: idleSubmit };
     case 'remove':
       return { ...state, rows: state.rows.filter((row) => row.key !== event.key), submit: idleSubmit };
     case 'go':

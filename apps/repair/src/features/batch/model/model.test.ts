@@ -1,6 +1,6 @@
 import type { PreflightRow } from '@portal/api-client';
 import { emptyPayment } from '@portal/forms';
-import { batchMachine, cents, initialBatchState, preflightBlock, summarize, type BatchPageState } from './machine';
+import { batchMachine, cents, fillRow, initialBatchState, preflightBlock, summarize, type BatchPageState } from './machine';
 import { boxesFor, toPackagingBody, validatePackaging } from './packaging';
 import { buildSubmitBody } from './payload';
 import { emptyRow, pastedCsv, rowsBranch, scannedRow, type PageRow } from './rows';
@@ -68,6 +68,27 @@ describe('the page machine', () => {
     expect(state.rows[0]?.verdict).toBeNull();
     state = batchMachine(state, { type: 'remove', key: 2 });
     expect(state.rows.map((r) => r.key)).toEqual([1]);
+  });
+});
+
+describe('fill empty cells', () => {
+  const fill = { fault: ' Battery / Power ', problem: 'Battery does not hold a charge', notes: '' };
+
+  it('writes the shared values into the empty cells only, and forgets the verdict of a row it changed', () => {
+    let state = withRows(['RT1', 'RT2']);
+    state = batchMachine(state, { type: 'edit', key: 2, values: { ...state.rows[1]!.values, fault: 'Display' } });
+    state = batchMachine(state, { type: 'checked', judged: state.rows, verdicts: [verdict({ ok: false }), verdict({ ok: false })] });
+    const filled = batchMachine(state, { type: 'fillEmpty', values: fill });
+    expect(filled.rows.map((r) => [r.values.fault, r.values.problem, r.values.notes, r.verdict])).toEqual([
+      ['Battery / Power', 'Battery does not hold a charge', '', null],
+      ['Display', 'Battery does not hold a charge', '', null],
+    ]);
+  });
+
+  it('leaves a row with nothing empty as it was, verdict and all', () => {
+    const [row] = withRows(['RT1']).rows;
+    const full = { ...row!, values: { ...row!.values, fault: 'F', problem: 'P', notes: 'N' }, verdict: verdict() };
+    expect(fillRow(full, fill)).toBe(full);
   });
 });
 
