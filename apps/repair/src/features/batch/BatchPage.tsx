@@ -35,6 +35,18 @@ function initialPhase(): Phase {
   return stored.batchId ? { kind: 'processing', batchId: stored.batchId, resumed: true } : { kind: 'interrupted', submission: stored };
 }
 
+/** Each new step gets the focus on its title, so keyboard and screen-reader users start there (as the single stepper's). */
+function useStepFocus(step: number) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(step);
+  useEffect(() => {
+    if (step === firstStep.current) return;
+    firstStep.current = -1;
+    titleRef.current?.focus();
+  }, [step]);
+  return titleRef;
+}
+
 /**
  * Route create-rma/batch: many units in one batch (issue 30). The units come from a file, a
  * pasted list or a scanner; the server's pre-flight checks every row as one RMA before anything
@@ -54,6 +66,7 @@ export function BatchPage() {
   const summary = useMemo(() => summarize(state.rows), [state.rows]);
   const source = useUnitsSource(dispatch, state.rows.length);
   const stepTitleId = useId();
+  const titleRef = useStepFocus(state.step);
   const { blocker, allowNextNavigation } = useLeaveWarning(phase.kind === 'editing' && state.rows.length > 0);
   const latest = useRef<BatchPageState>(state);
   useEffect(() => {
@@ -167,7 +180,9 @@ export function BatchPage() {
       {phase.kind === 'leaving' ? <Banner variant="info">{COPY.leavingForPayment}</Banner> : null}
       <Stepper steps={BATCH_STEPS} current={state.step} label={COPY.stepsLabel} />
       <Card aria-labelledby={stepTitleId}>
-        <CardTitle id={stepTitleId}>{title}</CardTitle>
+        <CardTitle id={stepTitleId} ref={titleRef} tabIndex={-1}>
+          {title}
+        </CardTitle>
         {state.step === 1 ? (
           <UnitsStep
             rows={state.rows}
