@@ -6,7 +6,7 @@ import { browser } from '@portal/forms/payable';
 import { SessionProvider } from '@portal/auth';
 import { sessionWith } from '@portal/forms/testing';
 import { PortalThemeProvider } from '@portal/ui';
-import { BatchPage } from './BatchPage';
+import { BatchPage, DOCUMENTS_POLL_MS } from './BatchPage';
 import { BATCH_COPY } from './copy';
 
 const client = {} as jest.Mocked<BatchClient>;
@@ -137,6 +137,24 @@ describe('batch page', () => {
     expect(client.downloadBatchDocuments).toHaveBeenCalledWith('BT-7K2M9Q4X');
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(2));
     expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads a completed batch again until its labels are made', async () => {
+    jest.useFakeTimers();
+    try {
+      setup('/your-account/batches/BT-7K2M9Q4X', { ...completed, documents: null });
+      expect(await screen.findByText(BATCH_COPY.documentsMaking)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: BATCH_COPY.documents })).not.toBeInTheDocument();
+      client.getBatch.mockResolvedValue(completed);
+
+      act(() => jest.advanceTimersByTime(DOCUMENTS_POLL_MS));
+
+      expect(await screen.findByRole('button', { name: BATCH_COPY.documents })).toBeInTheDocument();
+      expect(screen.queryByText(BATCH_COPY.documentsMaking)).not.toBeInTheDocument();
+      expect(client.getBatch).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('says when a download fails', async () => {

@@ -37,6 +37,10 @@ function progressOf(batch: Batch): BatchProgress {
   return { status: batch.status, rows: s.rows, done: s.created + s.failed + s.removed, created: s.created, failed: s.failed, pending: s.pending };
 }
 
+/** How often, and how many times, a completed batch is read again until its documents are in. */
+export const DOCUMENTS_POLL_MS = 2000;
+export const DOCUMENTS_POLLS = 30;
+
 const METHOD_WORDS: Record<string, string> = { PO: 'PO', PayPal: 'Credit Card' };
 
 /**
@@ -129,6 +133,19 @@ export function BatchPage() {
     );
     return () => controller.abort();
   }, [client, id, processing]);
+
+  // The worker makes the labels and packing lists just after the last RMA: until they are in,
+  // the batch is read again every DOCUMENTS_POLL_MS (at most DOCUMENTS_POLLS times).
+  const awaitingDocuments = batch !== null && batch.status === 'COMPLETED' && batch.documents === null && batch.summary.created > 0;
+  const [polls, setPolls] = useState(0);
+  useEffect(() => {
+    if (!awaitingDocuments || polls >= DOCUMENTS_POLLS) return undefined;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      setReload((n) => n + 1);
+    }, DOCUMENTS_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [awaitingDocuments, polls]);
 
   const save = (fetchBlob: () => Promise<Blob>, fileName: string) => {
     setDownload('idle');
@@ -248,6 +265,7 @@ export function BatchPage() {
             </Button>
           </Row>
           {!batch.documents && batch.status !== 'COMPLETED' ? <MutedText>{BATCH_COPY.documentsLater}</MutedText> : null}
+          {awaitingDocuments ? <MutedText role="status">{BATCH_COPY.documentsMaking}</MutedText> : null}
           {download === 'failed' ? <Banner variant="error">{BATCH_COPY.downloadFailed}</Banner> : null}
         </Stack>
       </section>

@@ -19,6 +19,7 @@ export const BATCH_COPY = {
   progressLost: 'The progress could not be followed. Reload the page to see where the batch is.',
   downloadsHeading: 'Downloads',
   documents: 'Labels and packing lists (PDF)',
+  documentsMaking: 'The labels and packing lists are being made; they appear here in a moment.',
   documentsLater: 'The labels and packing lists are made once every unit of the batch has its RMA.',
   resultCsv: 'Result (CSV)',
   downloadFailed: 'The file could not be downloaded. Please try again.',
