@@ -7,6 +7,8 @@ export const messages = {
   exactLength: (n: number) => `Must be ${n} characters`,
   maxLength: (n: number) => `Must be less than ${n + 1} characters`,
   minLength: (n: number) => `Must be at least ${n} characters`,
+  /** A whole number out of its range (the batch's packaging.unitsPerBox: 'Must be 1 to 50'). */
+  range: (min: number, max: number) => `Must be ${min} to ${max}`,
   email: 'Must be a valid e-mail address',
   poBox: 'Cannot be a PO box',
   /** The city of a military state (AA, AE, AP) that is not APO, FPO or DPO (api/geo MsgMilitaryCity). */

@@ -15,6 +15,7 @@ export {
   type UnitStateTone,
 } from './unitCardText';
 export { StepForm, type StepFormProps } from './StepForm';
+export { useStepFocus } from './useStepFocus';
 export { useTimedMessage } from './useTimedMessage';
 export { useLeaveWarning, isWarningFree } from './useLeaveWarning';
 export { LeaveDialog } from './LeaveDialog';

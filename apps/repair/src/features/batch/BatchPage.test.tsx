@@ -11,6 +11,7 @@ import {
   type POFile,
   type Preflight,
   type PreflightRow,
+  type RepairSelection,
   type SubmitBatchBody,
   type UploadProgressOptions,
 } from '@portal/api-client';
@@ -18,7 +19,7 @@ import { browser } from '@portal/forms/payable';
 import { profile, sessionWith } from '@portal/forms/testing';
 import { countries, paymentOptions, poOptions, renderAt, usStates } from '../../test/flow';
 import { BatchPage } from './BatchPage';
-import { clearSubmission, loadSubmission, submissionFor } from './model/submission';
+import { loadSubmission, submissionFor } from './model/submission';
 
 const BATCH_ID = 'BT-7K2M9Q4X';
 
@@ -60,12 +61,23 @@ function judge(bad: Record<string, string> = {}, oow: readonly string[] = []) {
   );
 }
 
+/** The RL14's faults and problems, as the repair options give them. */
+const FAULTS = [
+  { name: 'Display', options: [{ name: 'Cracked screen', price: { cents: 26010, currency: 'USD' }, tip: '' }] },
+  { name: 'Battery / Power', options: [{ name: 'Battery does not hold a charge', price: { cents: 9000, currency: 'USD' }, tip: '' }] },
+] as RepairSelection[];
+
 const submitted = (paymentUrl: string | null = null): BatchResult => ({
   batch: { id: BATCH_ID } as BatchResult['batch'],
   paymentUrl,
 });
 
-async function setup({ preflight = judge(), payment = paymentOptions, me = profile }: { preflight?: ReturnType<typeof judge>; payment?: PaymentOptions; me?: Me } = {}) {
+async function setup({
+  preflight = judge(),
+  payment = paymentOptions,
+  me = profile,
+  url = '/create-rma/batch',
+}: { preflight?: ReturnType<typeof judge>; payment?: PaymentOptions; me?: Me; url?: string } = {}) {
   let finish: (progress: BatchProgress) => void = () => undefined;
   const batch = {
     downloadBatchTemplate: jest.fn(async () => new Blob(['serial\n'], { type: 'text/csv' })),
@@ -88,7 +100,7 @@ async function setup({ preflight = judge(), payment = paymentOptions, me = profi
   };
   const api = {
     batch,
-    repair: { paymentOptions: jest.fn(async () => payment) },
+    repair: { paymentOptions: jest.fn(async () => payment), repairFormSelections: jest.fn(async () => FAULTS) },
     identity: { me: jest.fn() },
     accountManager: { branches: jest.fn(async (): Promise<Branches> => ({ organization: me.org?.name ?? '', branches: [] })) },
     locations: {
@@ -106,7 +118,7 @@ async function setup({ preflight = judge(), payment = paymentOptions, me = profi
   const user = userEvent.setup();
   const view = renderAt(<BatchPage />, {
     path: '/create-rma/batch',
-    url: '/create-rma/batch',
+    url,
     routes: [{ path: '/your-account/batches/:id', element: <h1>Batch page</h1> }],
     session: sessionWith(api, me),
     loader: () => ({ countries }),
@@ -223,8 +235,11 @@ describe('the pre-flight', () => {
     await screen.findByText('Nothing is submitted while a row fails: fix or remove the 2 rows marked ✗, then Check again.');
 
     const fill = screen.getByRole('group', { name: 'Fill the empty cells of every row' });
-    await user.type(within(fill).getByRole('textbox', { name: 'Fault' }), 'Battery / Power');
-    await user.type(within(fill).getByRole('textbox', { name: 'Problem' }), 'Battery does not hold a charge');
+    // The faults of the rows' model, then the chosen fault's problems, from the repair options.
+    const fault = await within(fill).findByRole('combobox', { name: 'Fault' });
+    expect(within(fault).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a fault', 'Display', 'Battery / Power']);
+    await user.selectOptions(fault, 'Battery / Power');
+    await user.selectOptions(within(fill).getByRole('combobox', { name: 'Problem' }), 'Battery does not hold a charge');
     await user.type(within(fill).getByRole('textbox', { name: 'Notes' }), 'Runs 20 minutes');
     await user.click(screen.getByRole('button', { name: 'Fill empty cells' }));
     await user.click(screen.getByRole('button', { name: 'Check again' }));
@@ -252,6 +267,7 @@ describe('the pre-flight', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove row 3' }));
     expect(within(table).queryByText('RT405')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit row 2' })).toHaveFocus();
     expect(screen.getByText('1 row has changed since the check: Check again before you continue.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Check again' }));
@@ -301,12 +317,19 @@ describe('contact, packaging and payment', () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(body).toMatchObject({ rows: [{ serial: 'RT10001003' }], packaging: { kind: 'OWN_BOXES', unitsPerBox: 10 }, acknowledgeHddBackup: true });
     expect(body).not.toHaveProperty('paymentData');
-    expect(loadSubmission()).toMatchObject({ key, batchId: BATCH_ID });
+    // The batch is named: the tab's storage forgets the submission, the URL carries the batch.
+    expect(loadSubmission()).toBeNull();
+    await waitFor(() => expect(router.state.location.search).toBe(`?batch=${BATCH_ID}`));
     expect(screen.getByRole('progressbar', { name: 'Creating the RMAs' })).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByText('20% of the RMAs created')).toBeInTheDocument();
 
     act(() => finish({ status: 'COMPLETED', rows: 4, done: 4, created: 4, failed: 0, pending: 0 }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/your-account/batches/${BATCH_ID}`));
-    expect(loadSubmission()).toBeNull();
+
+    // A later visit to the page in this tab starts a new batch, not the old one's progress.
+    await act(() => router.navigate('/create-rma/batch'));
+    expect(await screen.findByRole('textbox', { name: 'Paste a list' })).toBeInTheDocument();
+    expect(screen.queryByText(`Batch ${BATCH_ID} is being created.`)).not.toBeInTheDocument();
   });
 
   it('pays out-of-warranty rows by PO with the single stepper’s rules and messages', async () => {
@@ -334,6 +357,33 @@ describe('contact, packaging and payment', () => {
 
     await waitFor(() => expect(batch.submitBatch).toHaveBeenCalled());
     expect(batch.submitBatch.mock.calls[0]![0].paymentData).toEqual({ paymentMethod: 'PO', customerPO: '4500012345-0042', customerPOFileId: 'po/po.pdf' });
+  });
+
+  it('saves the out-of-warranty rows as one quote, with no method and no PO', async () => {
+    const { user, batch } = await setup({ preflight: judge({}, ['RT10001004']), payment: poOptions });
+    await toPreflight(user, ['RT10001003', 'RT10001004']);
+    await screen.findByText('Every row passes.');
+    await toSubmitStep(user);
+    await screen.findByRole('radiogroup', { name: 'Payment Method' });
+
+    await user.click(screen.getByRole('button', { name: 'Save as one quote' }));
+    // The acknowledgement is asked of a saved quote too.
+    expect(batch.submitBatch).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('checkbox', { name: /backed up the data on the hard drives/ }));
+    await user.click(screen.getByRole('button', { name: 'Save as one quote' }));
+    await screen.findByText(`Batch ${BATCH_ID} is submitted.`);
+    expect(batch.submitBatch).toHaveBeenCalledTimes(1);
+    expect(batch.submitBatch.mock.calls[0]![0].paymentData).toEqual({ paymentMethod: 'SAVE', customerPO: '', customerPOFileId: '' });
+  });
+
+  it('says before submit that the card leaves for the payment provider', async () => {
+    const { user } = await setup({ preflight: judge({}, ['RT10001004']) });
+    await toPreflight(user, ['RT10001004']);
+    await screen.findByText('Every row passes.');
+    await toSubmitStep(user);
+    await screen.findByRole('radiogroup', { name: 'Payment Method' });
+    expect(screen.getByText(/Submit takes you to our card payment provider/)).toBeInTheDocument();
   });
 
   it('leaves for PayPal with the card, and saves one quote without a method', async () => {
@@ -367,6 +417,132 @@ describe('contact, packaging and payment', () => {
   });
 });
 
+describe('the pre-flight’s rows in the API’s words and by keyboard', () => {
+  it('shows a refused pre-flight’s field message, not a generic one', async () => {
+    const preflight = judge();
+    preflight.mockRejectedValueOnce(
+      new ApiError(400, { error: 'validation', message: 'Some fields are invalid.', fields: { rows: 'A batch holds at most 1,000 rows' } }),
+    );
+    const { user } = await setup({ preflight });
+    await toPreflight(user, ['RT10001003']);
+    expect(await screen.findByText('A batch holds at most 1,000 rows')).toBeInTheDocument();
+    expect(screen.queryByText('Some fields are invalid.')).not.toBeInTheDocument();
+  });
+
+  it('checks an open row as typed when Check again is pressed, and says which row to finish first', async () => {
+    const preflight = judge({ RT404: 'Serial Not Found' });
+    const { user } = await setup({ preflight });
+    const table = await toPreflight(user, ['RT10001003', 'RT404']);
+    await within(table).findAllByText('Fails');
+
+    await user.click(screen.getByRole('button', { name: 'Edit row 2' }));
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Finish editing row 2 (Done or Cancel) before you continue.');
+    const serial = screen.getByRole('textbox', { name: 'Serial, row 2' });
+    await user.clear(serial);
+    await user.type(serial, 'RT10001005');
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+
+    await waitFor(() => expect(preflight).toHaveBeenCalledTimes(2));
+    expect(preflight.mock.calls[1]![0].map((r) => r.serial)).toEqual(['RT10001003', 'RT10001005']);
+    expect(await screen.findByText('Every row passes.')).toBeInTheDocument();
+    expect(within(table).getByText('RT10001005')).toBeInTheDocument();
+  });
+
+  it('keeps the rows’ numbers when one is removed, and checks again the rows whose reasons cite numbers', async () => {
+    const preflight = jest.fn(async (rows: BatchRowInput[]) => {
+      const twice = rows.map((r, i) => [r.serial, i + 1] as const).filter(([serial]) => serial === 'RT10001003');
+      return preflightOf(
+        rows.map((row, index) =>
+          row.serial === 'RT10001003' && twice.length > 1
+            ? verdict(index, row.serial, { ok: false, reasons: [{ field: 'serial', message: `Listed twice: rows ${twice.map(([, n]) => n).join(' and ')}` }] })
+            : verdict(index, row.serial),
+        ),
+      );
+    });
+    const { user } = await setup({ preflight });
+    const table = await toPreflight(user, ['RT10001004', 'RT10001003', 'RT10001005', 'RT10001003']);
+    expect(await within(rowOf(table, 4)).findByText('Listed twice: rows 2 and 4')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
+    // Sent three rows, the pre-flight cites its rows 1 and 3: the page's rows 2 and 4.
+    await waitFor(() => expect(preflight).toHaveBeenCalledTimes(2));
+    expect(await within(rowOf(table, 4)).findByText('Listed twice: rows 2 and 4')).toBeInTheDocument();
+    expect(within(table).queryByRole('rowheader', { name: '1' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove row 4' }));
+    await waitFor(() => expect(preflight).toHaveBeenCalledTimes(3));
+    expect(await screen.findByText('Every row passes.')).toBeInTheDocument();
+  });
+});
+
+describe('a submit without an answer', () => {
+  async function toSubmit(user: User) {
+    await toPreflight(user, ['RT10001003']);
+    await screen.findByText('Every row passes.');
+    await toSubmitStep(user);
+    await user.click(screen.getByRole('checkbox', { name: /backed up the data on the hard drives/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit Batch' }));
+  }
+
+  it('holds the submission after a network error: nothing is edited, Send it again goes with the same key once', async () => {
+    const { user, batch } = await setup();
+    batch.submitBatch.mockRejectedValueOnce(new ApiError(0, { error: 'network', message: '' }));
+    await toSubmit(user);
+
+    expect(await screen.findByText(/The server did not answer the submit/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Confirm & Submit' })).not.toBeInTheDocument();
+    const [, firstKey] = batch.submitBatch.mock.calls[0]!;
+    expect(loadSubmission()?.key).toBe(firstKey);
+
+    let answer: (result: BatchResult) => void = () => undefined;
+    batch.submitBatch.mockImplementationOnce(() => new Promise<BatchResult>((resolve) => (answer = resolve)));
+    const again = screen.getByRole('button', { name: 'Send it again' });
+    await user.click(again);
+    expect(again).toBeDisabled();
+    await user.click(again);
+    expect(batch.submitBatch).toHaveBeenCalledTimes(2);
+    expect(batch.submitBatch.mock.calls[1]![1]).toBe(firstKey);
+
+    await act(async () => answer(submitted()));
+    expect(await screen.findByText(`Batch ${BATCH_ID} is submitted.`)).toBeInTheDocument();
+  });
+
+  it('holds it after a 5xx too, and discarding it gives the batch back to edit', async () => {
+    const { user, batch } = await setup();
+    batch.submitBatch.mockRejectedValueOnce(new ApiError(503, { error: 'unavailable', message: 'Service unavailable' }));
+    await toSubmit(user);
+
+    await user.click(await screen.findByRole('button', { name: 'Discard it' }));
+    expect(loadSubmission()).toBeNull();
+    expect(await screen.findByRole('form', { name: 'Confirm & Submit' })).toBeInTheDocument();
+  });
+});
+
+describe('the submit’s refusals', () => {
+  it('runs the pre-flight again and shows the payment card when the server asks a payment the page did not', async () => {
+    let oow: string[] = [];
+    const preflight = jest.fn(async (rows: BatchRowInput[]) =>
+      preflightOf(rows.map((row, index) => (oow.includes(row.serial) ? verdict(index, row.serial, { entitlement: 'OUT_OF_WARRANTY', price: '260.10' }) : verdict(index, row.serial)))),
+    );
+    const { user, batch } = await setup({ preflight: preflight as ReturnType<typeof judge> });
+    batch.submitBatch.mockRejectedValueOnce(
+      new ApiError(400, { error: 'validation', message: 'Invalid fields', fields: { 'paymentData.paymentMethod': 'Required', 'rows.0.notes': 'Required' } }),
+    );
+    await toPreflight(user, ['RT10001003']);
+    await screen.findByText('Every row passes.');
+    await toSubmitStep(user);
+    await user.click(screen.getByRole('checkbox', { name: /backed up the data on the hard drives/ }));
+    oow = ['RT10001003']; // the unit's warranty ran out meanwhile
+    await user.click(screen.getByRole('button', { name: 'Submit Batch' }));
+
+    expect(await screen.findByRole('radiogroup', { name: 'Payment Method' })).toBeInTheDocument();
+    expect(preflight).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Total of the out-of-warranty repairs: $260.10')).toBeInTheDocument();
+    // The row's refusal has no field on this step: it is listed, in the API's words.
+    expect(screen.getByText('Row 1, notes: Required')).toBeInTheDocument();
+  });
+});
+
 describe('a submission a reload interrupted', () => {
   it('sends the same body again with the same key', async () => {
     const body = { rows: [{ serial: 'RT10001003' }] } as SubmitBatchBody;
@@ -379,13 +555,10 @@ describe('a submission a reload interrupted', () => {
     expect(batch.submitBatch).toHaveBeenCalledWith(body, key);
   });
 
-  it('follows a batch the server already answered', async () => {
-    const stored = submissionFor({ rows: [] } as unknown as SubmitBatchBody);
-    sessionStorage.setItem('portal.create-rma-batch.submission', JSON.stringify({ ...stored, batchId: BATCH_ID }));
-    const { batch } = await setup();
+  it('follows the batch of a reloaded progress view (its ?batch=)', async () => {
+    const { batch } = await setup({ url: `/create-rma/batch?batch=${BATCH_ID}` });
 
     expect(await screen.findByText(`Batch ${BATCH_ID} is being created.`)).toBeInTheDocument();
     expect(batch.watchBatch).toHaveBeenCalledWith(BATCH_ID, expect.any(Function), expect.any(AbortSignal));
-    clearSubmission();
   });
 });

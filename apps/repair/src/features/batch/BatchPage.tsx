@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { isApiError, type PaymentOptions } from '@portal/api-client';
 import { useSessionState } from '@portal/auth';
 import { addressFromProfile, contactFromProfile, sortFieldErrors } from '@portal/forms';
 import { browser } from '@portal/forms/payable';
-import { LeaveDialog, useLeaveWarning } from '@portal/forms/units';
-import { useNavigate } from '@portal/router';
-import { Banner, Button, Card, CardTitle, MutedText, PageTitle, Row, Stack, Stepper } from '@portal/ui';
+import { LeaveDialog, useLeaveWarning, useStepFocus } from '@portal/forms/units';
+import { useLocation, useNavigate } from '@portal/router';
+import { Banner, Button, Card, CardTitle, Loading, MutedText, PageTitle, Row, Stack, Stepper } from '@portal/ui';
 import { COPY } from './copy';
 import { DetailsStep } from './components/DetailsStep';
 import { PreflightStep } from './components/PreflightStep';
@@ -14,70 +14,53 @@ import { SubmitStep } from './components/SubmitStep';
 import { UnitsStep } from './components/UnitsStep';
 import { useBatchProgress } from './hooks/useBatchProgress';
 import { useUnitsSource } from './hooks/useUnitsSource';
-import { messageOf } from './model/errors';
-import { BATCH_STEPS, batchMachine, initialBatchState, summarize, type BatchPageState } from './model/machine';
+import { isUncertain, messageOf, unshownFieldErrors } from './model/errors';
+import { BATCH_STEPS, batchMachine, commitDraft, initialBatchState, needsPayment, summarize, type BatchPageState } from './model/machine';
 import { batchPagePath } from './model/paths';
 import { buildSubmitBody, type SubmitChoice } from './model/payload';
-import { scannedRow, toRowInput } from './model/rows';
-import { clearSubmission, loadSubmission, recordBatch, submissionFor, type Submission } from './model/submission';
+import { rowsWithData, scannedRow, toRowInput } from './model/rows';
+import { BATCH_PARAM, clearSubmission, loadSubmission, resumedBatch, submissionFor, type Submission } from './model/submission';
 import { useBatchClient } from './hooks/useBatchClient';
-
-/** Where the page stands beyond its steps: a submission it follows, one a reload interrupted, or leaving for the provider. */
-type Phase =
-  | { kind: 'editing' }
-  | { kind: 'interrupted'; submission: Submission }
-  | { kind: 'processing'; batchId: string; resumed: boolean }
-  | { kind: 'leaving' };
-
-function initialPhase(): Phase {
-  const stored = loadSubmission();
-  if (!stored) return { kind: 'editing' };
-  return stored.batchId ? { kind: 'processing', batchId: stored.batchId, resumed: true } : { kind: 'interrupted', submission: stored };
-}
-
-/** Each new step gets the focus on its title, so keyboard and screen-reader users start there (as the single stepper's). */
-function useStepFocus(step: number) {
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const firstStep = useRef(step);
-  useEffect(() => {
-    if (step === firstStep.current) return;
-    firstStep.current = -1;
-    titleRef.current?.focus();
-  }, [step]);
-  return titleRef;
-}
 
 /**
  * Route create-rma/batch: many units in one batch (issue 30). The units come from a file, a
  * pasted list or a scanner; the server's pre-flight checks every row as one RMA before anything
  * is created; one contact, address and packaging, one payment; then the submit (one
- * Idempotency-Key per attempt, kept across a reload) and the progress of the RMAs' creation, and
- * the batch's page in Your account.
+ * Idempotency-Key per attempt, kept across a reload and an unanswered submit) and the progress of
+ * the RMAs' creation (?batch=BT-…), and the batch's page in Your account. Its phases and steps
+ * are the machine of model/machine.ts; this renders it and makes the calls.
  */
 export function BatchPage() {
   const batch = useBatchClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const session = useSessionState();
   const profile = session.status === 'signed-in' ? session.profile : null;
   const [state, dispatch] = useReducer(batchMachine, undefined, () =>
-    initialBatchState({ contact: contactFromProfile(profile), address: addressFromProfile(profile?.address?.shipping) }),
+    initialBatchState({
+      contact: contactFromProfile(profile),
+      address: addressFromProfile(profile?.address?.shipping),
+      resumedBatch: resumedBatch(location.search),
+      stored: loadSubmission(),
+    }),
   );
-  const [phase, setPhase] = useState<Phase>(initialPhase);
+  const { phase } = state;
   const summary = useMemo(() => summarize(state.rows), [state.rows]);
   const source = useUnitsSource(dispatch, state.rows.length);
   const stepTitleId = useId();
   const titleRef = useStepFocus(state.step);
-  const { blocker, allowNextNavigation } = useLeaveWarning(phase.kind === 'editing' && state.rows.length > 0);
+  const { blocker, allowNextNavigation } = useLeaveWarning(phase.kind !== 'processing' && phase.kind !== 'leaving' && state.rows.length > 0);
+  // The state as last rendered, for the calls' callbacks (a layout effect: it is current before any other effect runs).
   const latest = useRef<BatchPageState>(state);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = state;
   });
   const checkController = useRef<AbortController | null>(null);
   useEffect(() => () => checkController.current?.abort(), []);
+  const sending = useRef(false);
 
   const finish = useCallback(
     (batchId: string) => {
-      clearSubmission();
       allowNextNavigation();
       void navigate(batchPagePath(batchId));
     },
@@ -85,9 +68,9 @@ export function BatchPage() {
   );
   const progress = useBatchProgress(phase.kind === 'processing' ? phase.batchId : null, finish);
 
-  /** The pre-flight of the rows as they stand; its verdicts land on the rows it judged, unchanged since. */
+  /** The pre-flight of the rows as they stand (an open row's draft included); its verdicts land on the rows it judged, unchanged since. */
   const check = useCallback(async (): Promise<boolean> => {
-    const judged = latest.current.rows;
+    const judged = commitDraft(latest.current).rows;
     if (judged.length === 0) return false;
     checkController.current?.abort();
     const controller = new AbortController();
@@ -105,33 +88,49 @@ export function BatchPage() {
     }
   }, [batch]);
 
+  // A removal made verdicts that cite rows by number stale: the rows are checked again.
+  useEffect(() => {
+    if (state.check.recheck && !state.check.checking) void check();
+  }, [state.check.recheck, state.check.checking, check]);
+
   const send = useCallback(
     async (submission: Submission) => {
+      // One request at a time: a second click while the first is out would race it.
+      if (sending.current) return;
+      sending.current = true;
       dispatch({ type: 'submitting' });
       try {
         const { batch: answered, paymentUrl } = await batch.submitBatch(submission.body, submission.key);
+        // The server named the batch: nothing is left to resume from this tab's storage.
+        clearSubmission();
+        allowNextNavigation();
         if (paymentUrl) {
-          // The batch page takes over on the provider's return: nothing is left to resume here.
-          clearSubmission();
-          allowNextNavigation();
-          setPhase({ kind: 'leaving' });
+          // The batch page takes over on the provider's return.
+          dispatch({ type: 'leaving' });
           browser.assign(paymentUrl);
           return;
         }
-        recordBatch(submission, answered.id);
-        setPhase({ kind: 'processing', batchId: answered.id, resumed: false });
+        dispatch({ type: 'submitted', batchId: answered.id });
+        // The progress view carries its batch in the URL, so a reload follows it and a later visit starts afresh.
+        void navigate({ search: `?${BATCH_PARAM}=${encodeURIComponent(answered.id)}` }, { replace: true });
       } catch (failure) {
-        const fields = isApiError(failure) && failure.status === 400 && Object.keys(failure.fields).length > 0 ? sortFieldErrors(failure.fields) : null;
-        // A refused body is a new attempt once corrected: its key is not kept for another body.
-        if (isApiError(failure) && failure.status >= 400 && failure.status < 500) clearSubmission();
-        dispatch({ type: 'submitFailed', message: fields ? COPY.fieldsRefused : messageOf(failure), fields });
-        setPhase({ kind: 'editing' });
-        if (fields && (Object.keys(fields.contact).length > 0 || Object.keys(fields.address).length > 0 || fields.other['packaging.unitsPerBox'])) {
-          dispatch({ type: 'go', step: 3 });
+        if (isUncertain(failure)) {
+          // The batch may exist: only this submission, with its key, may go again (or be discarded).
+          dispatch({ type: 'submitUncertain', submission, message: messageOf(failure) });
+          return;
         }
+        // A refused body is a new attempt once corrected: its key is not kept for another body.
+        clearSubmission();
+        const fields = isApiError(failure) && failure.status === 400 && Object.keys(failure.fields).length > 0 ? sortFieldErrors(failure.fields) : null;
+        dispatch({ type: 'submitFailed', message: fields ? COPY.fieldsRefused : messageOf(failure), fields });
+        // The server asks a payment the page did not show: its pre-flight is run again, so the
+        // out-of-warranty rows, their total and the payment card appear.
+        if (fields && Object.keys(fields.payment).length > 0 && !needsPayment(summarize(latest.current.rows))) void check();
+      } finally {
+        sending.current = false;
       }
     },
-    [batch, allowNextNavigation],
+    [batch, allowNextNavigation, navigate, check],
   );
 
   const submit = (choice: SubmitChoice | null, options: PaymentOptions | null) => {
@@ -141,6 +140,8 @@ export function BatchPage() {
 
   const go = (step: number) => dispatch({ type: 'go', step });
   const title = BATCH_STEPS[state.step - 1] ?? BATCH_STEPS[0];
+  const submitting = state.submit.status === 'submitting';
+  const unshown = unshownFieldErrors(state.submit.fields, { payment: needsPayment(summary), clickWrap: rowsWithData(state.rows) > 0 });
 
   if (phase.kind === 'processing') {
     return (
@@ -151,33 +152,58 @@ export function BatchPage() {
     );
   }
 
-  return (
-    <Stack $gap="lg">
-      <PageTitle>{COPY.title}</PageTitle>
-      <MutedText>{COPY.intro}</MutedText>
-      {phase.kind === 'interrupted' ? (
+  if (phase.kind === 'interrupted') {
+    // Nothing is edited while the outcome is unknown: an edit would make another body, another key, a second batch.
+    return (
+      <Stack $gap="lg">
+        <PageTitle>{COPY.title}</PageTitle>
         <Banner variant="warning">
           <Stack $gap="sm">
-            <span>{COPY.interrupted}</span>
+            <span>{phase.reloaded ? COPY.interrupted : COPY.uncertain}</span>
             <Row>
-              <Button onClick={() => void send(phase.submission)} aria-disabled={state.submit.status === 'submitting' || undefined}>
+              <Button
+                onClick={() => void send(phase.submission)}
+                disabled={submitting}
+                aria-busy={submitting || undefined}
+              >
                 {COPY.sendAgain}
               </Button>
               <Button
                 $variant="secondary"
+                disabled={submitting}
                 onClick={() => {
                   clearSubmission();
-                  setPhase({ kind: 'editing' });
+                  dispatch({ type: 'discard' });
                 }}
               >
                 {COPY.discard}
               </Button>
             </Row>
-            {state.submit.error ? <span>{state.submit.error}</span> : null}
+            <MutedText>{COPY.discardHint}</MutedText>
+            {submitting ? <Loading>{COPY.submitting}</Loading> : null}
+            {state.submit.error ? <span role="alert">{state.submit.error}</span> : null}
           </Stack>
         </Banner>
-      ) : null}
+        <LeaveDialog blocker={blocker} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack $gap="lg">
+      <PageTitle>{COPY.title}</PageTitle>
+      <MutedText>{COPY.intro}</MutedText>
       {phase.kind === 'leaving' ? <Banner variant="info">{COPY.leavingForPayment}</Banner> : null}
+      {unshown.length > 0 ? (
+        <Banner variant="error">
+          <span>{COPY.fieldsElsewhere}</span>
+          <ul>
+            {unshown.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Banner>
+      ) : null}
       <Stepper steps={BATCH_STEPS} current={state.step} label={COPY.stepsLabel} />
       <Card aria-labelledby={stepTitleId}>
         <CardTitle id={stepTitleId} ref={titleRef} tabIndex={-1}>
@@ -202,6 +228,7 @@ export function BatchPage() {
             rows={state.rows}
             summary={summary}
             check={state.check}
+            editing={state.editing}
             dispatch={dispatch}
             onCheck={() => void check()}
             onBack={() => go(1)}

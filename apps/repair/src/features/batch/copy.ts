@@ -1,4 +1,4 @@
-import { COPY as RMA_COPY, SUPPORT_EMAIL } from '../create-rma/copy';
+import { SHARED_COPY } from '../../shared/copy';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -52,6 +52,10 @@ export const COPY = {
     `Nothing is submitted while a row fails: fix or remove the ${plural(n, 'row', 'rows')} marked ✗, then Check again.`,
   rowsUnchecked: (n: number) => `${plural(n, 'row has', 'rows have')} changed since the check: Check again before you continue.`,
   allPass: 'Every row passes.',
+  finishEditing: (n: number) => `Finish editing row ${n} (Done or Cancel) before you continue.`,
+  chooseFault: 'Choose a fault',
+  chooseProblem: 'Choose a problem',
+  fillFaultsOfModels: (models: readonly string[]) => `The faults offered are those of ${models.join(', ')}.`,
   summaryCaption: 'Summary',
   addMore: 'Add more units',
 
@@ -71,40 +75,45 @@ export const COPY = {
   hddBackup: 'I have backed up the data on the hard drives of these units: it may be erased during the repair.',
   clickWrapIntro: (n: number) =>
     `${plural(n, 'row says', 'rows say')} the device holds data. By sending ${n === 1 ? 'it' : 'them'} in you agree that:`,
-  clickWrapAgreement: RMA_COPY.clickWrapAgreement.slice(1),
-  clickWrapAccept: RMA_COPY.clickWrapAccept,
+  clickWrapAgreement: SHARED_COPY.clickWrapAgreement.slice(1),
+  clickWrapAccept: SHARED_COPY.clickWrapAccept,
   noPayment: 'Every row is in warranty or has an override: nothing is paid before the RMAs are created.',
   total: 'Total of the out-of-warranty repairs',
   cardNext:
     'Submit takes you to our card payment provider. Once the payment is approved, the out-of-warranty rows are created with the others.',
-  poReleaseHint: RMA_COPY.poReleaseHint,
-  poFileHelp: RMA_COPY.poFileHelp,
-  poFileAttached: RMA_COPY.poFileAttached,
-  discountApplied: RMA_COPY.discountApplied,
-  paymentOptionsLoading: RMA_COPY.paymentOptionsLoading,
-  paymentOptionsFailed: RMA_COPY.paymentOptionsFailed,
+  poReleaseHint: SHARED_COPY.poReleaseHint,
+  poFileHelp: SHARED_COPY.poFileHelp,
+  poFileAttached: SHARED_COPY.poFileAttached,
+  discountApplied: SHARED_COPY.discountApplied,
+  paymentOptionsLoading: SHARED_COPY.paymentOptionsLoading,
+  paymentOptionsFailed: SHARED_COPY.paymentOptionsFailed,
   saveQuote: 'Save as one quote',
   saveQuoteHelp:
     'Saves the out-of-warranty rows as one quote, open for 30 days, to pay from the batch page; the other rows are created now.',
   submit: 'Submit Batch',
   submitAndPay: 'Submit and Pay',
   submitting: 'Submitting the batch…',
-  leavingForPayment: RMA_COPY.leavingForPayment,
+  leavingForPayment: SHARED_COPY.leavingForPayment,
   progress: 'Creating the RMAs',
   progressText: (done: number, rows: number) => `${done.toLocaleString('en-US')} of ${plural(rows, 'row', 'rows')} done`,
+  progressAnnounced: (percent: number) => `${percent}% of the RMAs created`,
+  progressDone: 'Every row is done: opening the batch page.',
   progressLost: 'The progress could not be followed here: the batch page shows where the batch stands.',
   created: (id: string) => `Batch ${id} is submitted.`,
   openBatch: 'Open the batch page',
   fieldsRefused: 'Some details were refused: see the messages below.',
-  rowsRefused: 'Some rows were refused at submit: see their reasons in the pre-flight.',
+  fieldsElsewhere: 'The server also refused:',
+  paymentNowDue: 'The server found rows to be paid: the pre-flight was run again and the payment is asked below.',
 
   // A submission left by a reload
   interrupted:
     'A batch you submitted from this tab was interrupted before the server answered. Send it again: it is created once, whatever happened before.',
+  uncertain:
+    'The server did not answer the submit, so the batch may or may not exist. Send it again: it is created once, whatever happened before. To change the batch instead, discard this submission first.',
+  discardHint: 'Discarding keeps your rows and details here; a batch the server did make stays in Your account.',
   sendAgain: 'Send it again',
   discard: 'Discard it',
   resumed: (id: string) => `Batch ${id} is being created.`,
 
-  networkFailed: RMA_COPY.networkFailed,
-  support: SUPPORT_EMAIL,
+  networkFailed: SHARED_COPY.networkFailed,
 } as const;

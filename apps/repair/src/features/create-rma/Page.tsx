@@ -1,9 +1,9 @@
-import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useId, useReducer, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '@portal/router';
 import { useSessionState } from '@portal/auth';
 import { pathFor } from '@portal/routes';
 import { Banner, Card, CardTitle, MutedText, PageTitle, Stack, Stepper } from '@portal/ui';
-import { LeaveDialog, unitImageSrc, useLeaveWarning, useSerialCheck } from '@portal/forms/units';
+import { LeaveDialog, unitImageSrc, useLeaveWarning, useSerialCheck, useStepFocus } from '@portal/forms/units';
 import type { ProviderReturn } from '@portal/forms/payable';
 import { COPY } from './copy';
 import { CurrentStep } from './CurrentStep';
@@ -38,18 +38,6 @@ export interface FlowProps {
   snapshot?: PaymentSnapshot | null;
   /** Shown above the stepper (rma-confirm-quote: 'Quote QT-… saved'). */
   banner?: ReactNode;
-}
-
-/** Each new step gets the focus on its title, so keyboard and screen-reader users start there. */
-function useStepFocus(step: number) {
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const firstStep = useRef(step);
-  useEffect(() => {
-    if (step === firstStep.current) return;
-    firstStep.current = -1;
-    titleRef.current?.focus();
-  }, [step]);
-  return titleRef;
 }
 
 /**

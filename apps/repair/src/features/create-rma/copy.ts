@@ -1,24 +1,19 @@
 import { UPGRADE_AFTER_OPEN_RMA } from '@portal/forms';
+import { SHARED_COPY, SUPPORT_EMAIL } from '../../shared/copy';
+
+export { SUPPORT_EMAIL };
 
 /**
  * The create-rma texts that are not spec messages (those come from @portal/forms). Written here
  * once so tests and components agree on them.
  */
-export const SUPPORT_EMAIL = 'service@rugged.example';
-
 export const COPY = {
+  ...SHARED_COPY,
   ex80:
     `Units of model EX80 are returned through the helpdesk, not through an online RMA. Please contact the helpdesk at ${SUPPORT_EMAIL} to arrange the return; this request cannot continue.`,
   optionsFailed: 'The repair options could not be loaded. Please try again.',
   guamBatteries:
     'Shipments from Guam cannot carry batteries: there is no dangerous-goods shipping service there. Please remove the batteries from the unit before you ship it.',
-  clickWrapAgreement: [
-    'You have told us the device holds data. By sending it in you agree that:',
-    'our technicians may need to access, copy or erase that data to diagnose and repair the device;',
-    'the data may be lost during the repair, and we are not liable for its loss or for restoring it;',
-    'any data we see is handled as confidential, used only for this repair, and not kept after it.',
-  ],
-  clickWrapAccept: 'I have read and accept the data handling agreement above',
   hddBackup: 'I have backed up the data on the hard drive: it may be erased during the repair.',
   disclaimer:
     'Disclaimer: the repair is carried out under the terms of your warranty or service agreement. Damage not covered by them, or found during inspection, may be quoted separately before any work is done.',
@@ -47,17 +42,10 @@ export const COPY = {
   officesNone: 'No shipping offices were found near this address.',
 
   paymentOverride: 'An override has been applied to allow you to submit this RMA without prepayment.',
-  paymentOptionsLoading: 'Loading the payment options…',
-  paymentOptionsFailed: 'The payment options could not be loaded. Please try again.',
   priceUnknown: 'The total is calculated when the RMA is created.',
-  discountApplied: (percent: number) => `Your ${percent}% discount is included in the total.`,
   cardNext:
     'Continue to Payment takes you to our card payment provider. Once the payment is approved you come back here and get the shipping label.',
-  poReleaseHint: 'The 4 or 5 digit release number of your PO; it is sent as PO-release.',
-  poFileHelp: 'A PDF or image (PNG, JPEG, TIFF) of the purchase order, up to 10 MB. It is uploaded as soon as you choose it.',
-  poFileAttached: (name: string) => `Attached: ${name}`,
   saveQuoteHelp: 'Save Quote keeps this repair and its price as a quote you can pay later; no RMA is created yet.',
-  leavingForPayment: 'Taking you to the payment provider…',
   processingPayment: 'Confirming your payment and creating the shipping label…',
   cancellingRma: 'Cancelling the RMA…',
   paymentFailed: (rmaNumber: string) =>
@@ -79,7 +67,6 @@ export const COPY = {
   internationalDone: `No shipping label is provided for international RMAs: please contact support at ${SUPPORT_EMAIL} with your RMA number to arrange the shipment.`,
   rmaNotCreatedHelp: `If you submitted a request, please contact support at ${SUPPORT_EMAIL}.`,
   newRequest: 'Need to Create a new Service Request?',
-  networkFailed: 'The server could not be reached. Check your connection and try again.',
 
   upgradeIntro:
     'Add memory, storage, a bigger battery or a radio module to a unit you already have. Choose an upgrade, send the unit in with the prepaid label and we fit it, test the unit and send it back. Upgrades are paid before the label is issued (by card, or by purchase order where your account allows it), whether or not the unit is in warranty.',
@@ -101,8 +88,4 @@ export const COPY = {
 
   batchLink: 'Many units? Create a batch',
 
-  branchPlaceholder: 'Choose a branch',
-  branchHint: "Fills the contact and address below with the branch's; you can still change them.",
-  branchesLoading: "Loading your organization's branches…",
-  branchesFailed: "Your organization's branches could not be loaded: enter the address below.",
 } as const;

@@ -4,8 +4,8 @@ import { messages, validateAddress, validateContact, type SortedFieldErrors } fr
 import { AddressForm, ContactForm } from '@portal/forms/components';
 import { StepForm, useCountries } from '@portal/forms/units';
 import { MutedText, RadioGroup, Stack, TextField } from '@portal/ui';
-import { BranchSelect, shipFromBranch } from '../../create-rma/components/BranchSelect';
-import { useBranches } from '../../create-rma/hooks/useBranches';
+import { BranchSelect, shipFromBranch } from '../../../shared/BranchSelect';
+import { useBranches } from '../../../shared/useBranches';
 import { COPY } from '../copy';
 import type { BatchEvent, BatchPageState } from '../model/machine';
 import { boxesFor, validatePackaging, type PackagingValues } from '../model/packaging';

@@ -1,8 +1,9 @@
-import { useCallback, useId, useState, type Dispatch } from 'react';
+import { useCallback, useId, useMemo, type Dispatch } from 'react';
 import styled from 'styled-components';
 import { Banner, Button, FactList, Loading, MutedText, Row, Stack, formatMoney } from '@portal/ui';
 import { COPY } from '../copy';
-import { preflightBlock, type BatchEvent, type CheckState, type RowsSummary } from '../model/machine';
+import { commonFaults, useFaultOptions } from '../hooks/useFaultOptions';
+import { preflightBlock, type BatchEvent, type CheckState, type RowDraft, type RowsSummary } from '../model/machine';
 import type { PageRow, RowValues } from '../model/rows';
 import { FillEmpty } from './FillEmpty';
 import { PreflightTable } from './PreflightTable';
@@ -42,36 +43,59 @@ export interface PreflightStepProps {
   rows: readonly PageRow[];
   summary: RowsSummary;
   check: CheckState;
+  editing: RowDraft | null;
   dispatch: Dispatch<BatchEvent>;
   onCheck: () => void;
   onBack: () => void;
   onContinue: () => void;
 }
 
+/** The models the pre-flight found for the rows (whose faults and problems the cells offer). */
+function modelsOf(rows: readonly PageRow[], only: (row: PageRow) => boolean = () => true): string[] {
+  return [...new Set(rows.filter(only).flatMap((row) => (row.verdict?.model ? [row.verdict.model] : [])))];
+}
+
+const lacksRepair = (row: PageRow) => row.values.fault.trim() === '' || row.values.problem.trim() === '';
+
 /**
  * Step 2: the pre-flight. Rows are fixed in place (edit, remove) and checked again; the step goes
- * on only when every row, as it stands, passes: nothing is submitted while a row fails.
+ * on only when every row, as it stands, passes and none is being edited: nothing is submitted
+ * while a row fails. An open row's typing is the page's draft: Check again checks it as typed.
  */
-export function PreflightStep({ rows, summary, check, dispatch, onCheck, onBack, onContinue }: PreflightStepProps) {
-  const [editing, setEditing] = useState<number | null>(null);
+export function PreflightStep({ rows, summary, check, editing, dispatch, onCheck, onBack, onContinue }: PreflightStepProps) {
   const blockId = useId();
-  const block = preflightBlock(summary);
-  const onChange = useCallback((key: number, values: RowValues) => dispatch({ type: 'edit', key, values }), [dispatch]);
-  const onRemove = useCallback(
-    (key: number) => {
-      setEditing((current) => (current === key ? null : current));
-      dispatch({ type: 'remove', key });
-    },
-    [dispatch],
-  );
-  const blocked = block !== null || editing !== null || check.checking;
+  const block = preflightBlock(summary, editing?.key ?? null);
+  const models = useMemo(() => modelsOf(rows), [rows]);
+  const faults = useFaultOptions(models);
+  const fillModels = useMemo(() => modelsOf(rows, lacksRepair), [rows]);
+  const onEdit = useCallback((key: number) => dispatch({ type: 'editStart', key }), [dispatch]);
+  const onDraft = useCallback((values: RowValues) => dispatch({ type: 'editDraft', values }), [dispatch]);
+  const onDone = useCallback(() => dispatch({ type: 'editDone' }), [dispatch]);
+  const onCancel = useCallback(() => dispatch({ type: 'editCancel' }), [dispatch]);
+  const onRemove = useCallback((key: number) => dispatch({ type: 'remove', key }), [dispatch]);
+  const blocked = block !== null || check.checking;
 
   return (
     <Stack $gap="lg">
       <SummaryFacts summary={summary} />
       {check.error ? <Banner variant="error">{check.error}</Banner> : null}
-      {summary.failed > 0 || summary.checked < summary.rows ? <FillEmpty onFill={(values) => dispatch({ type: 'fillEmpty', values })} /> : null}
-      <PreflightTable rows={rows} editing={editing} onEdit={setEditing} onChange={onChange} onRemove={onRemove} />
+      {summary.failed > 0 || summary.checked < summary.rows ? (
+        <FillEmpty
+          faults={fillModels.length > 0 ? commonFaults(faults, fillModels) : null}
+          models={fillModels}
+          onFill={(values) => dispatch({ type: 'fillEmpty', values })}
+        />
+      ) : null}
+      <PreflightTable
+        rows={rows}
+        editing={editing}
+        faults={faults}
+        onEdit={onEdit}
+        onDraft={onDraft}
+        onDone={onDone}
+        onCancel={onCancel}
+        onRemove={onRemove}
+      />
       <Row>
         <Button
           $variant="secondary"
@@ -79,7 +103,6 @@ export function PreflightStep({ rows, summary, check, dispatch, onCheck, onBack,
           aria-busy={check.checking || undefined}
           onClick={() => {
             if (check.checking || rows.length === 0) return;
-            setEditing(null);
             onCheck();
           }}
         >

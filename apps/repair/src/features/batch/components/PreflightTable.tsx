@@ -1,7 +1,10 @@
-import { memo, useState } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import type { RepairSelection } from '@portal/api-client';
 import styled from 'styled-components';
-import { Table, controlStyles, formatUsdString } from '@portal/ui';
+import { Table, VisuallyHidden, controlStyles, formatUsdString } from '@portal/ui';
 import { COPY } from '../copy';
+import type { FaultOptions } from '../hooks/useFaultOptions';
+import type { RowDraft } from '../model/machine';
 import {
   EDITABLE_COLUMNS,
   entitlementWords,
@@ -57,18 +60,6 @@ const TableLooks = styled.div`
   button.row-action:focus-visible {
     outline: ${({ theme }) => `${theme.size.focusWidth} solid ${theme.colors.focus}`};
   }
-  /* Text for assistive technology only (ui's VisuallyHidden, as a class). */
-  .hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-    border: 0;
-  }
 `;
 
 const CellInput = styled.input`
@@ -82,15 +73,16 @@ const CellSelect = styled.select`
 
 const HEADINGS = ['Row', 'Check', 'Serial', 'Model', 'Entitlement', 'Price', ...EDITABLE_COLUMNS.slice(1).map(([, h]) => h), 'Has data', 'Actions'];
 
-function Reasons({ messages }: { messages: readonly string[] }) {
+/** A cell's reasons; id names them for the input they concern (its aria-describedby). */
+function Reasons({ messages, id }: { messages: readonly string[]; id?: string }) {
   return messages.length === 0 ? null : (
-    <>
+    <span id={id}>
       {messages.map((message) => (
         <span className="reason" key={message}>
           {message}
         </span>
       ))}
-    </>
+    </span>
   );
 }
 
@@ -99,7 +91,7 @@ function Verdict({ row }: { row: PageRow }) {
   if (!verdict) {
     return (
       <span className="mark" title={COPY.notChecked}>
-        …<span className="hidden">{COPY.notChecked}</span>
+        …<VisuallyHidden>{COPY.notChecked}</VisuallyHidden>
       </span>
     );
   }
@@ -108,7 +100,7 @@ function Verdict({ row }: { row: PageRow }) {
       <span className={verdict.ok ? 'mark ok' : 'mark fail'} aria-hidden="true">
         {verdict.ok ? '✓' : '✗'}
       </span>
-      <span className="hidden">{verdict.ok ? 'Passes' : 'Fails'}</span>
+      <VisuallyHidden>{verdict.ok ? 'Passes' : 'Fails'}</VisuallyHidden>
       <Reasons messages={otherReasons(verdict)} />
     </>
   );
@@ -116,14 +108,13 @@ function Verdict({ row }: { row: PageRow }) {
 
 interface RowViewProps {
   row: PageRow;
-  number: number;
   onEdit: (key: number) => void;
   onRemove: (key: number) => void;
 }
 
-/** A row as plain cells; memoized, so an edit elsewhere does not render it again. */
-const RowView = memo(function RowView({ row, number, onEdit, onRemove }: RowViewProps) {
-  const { values, verdict } = row;
+/** A row as plain cells, numbered by its stable number; memoized, so an edit elsewhere does not render it again. */
+const RowView = memo(function RowView({ row, onEdit, onRemove }: RowViewProps) {
+  const { values, verdict, key: number } = row;
   const text = (field: TextColumn) => (
     <td key={field}>
       {values[field]}
@@ -147,7 +138,7 @@ const RowView = memo(function RowView({ row, number, onEdit, onRemove }: RowView
       </td>
       <td>
         <div className="actions">
-          <button type="button" className="row-action" aria-label={COPY.edit(number)} onClick={() => onEdit(row.key)}>
+          <button type="button" className="row-action" aria-label={COPY.edit(number)} data-edit-row={number} onClick={() => onEdit(row.key)}>
             Edit
           </button>
           <button type="button" className="row-action" aria-label={COPY.remove(number)} onClick={() => onRemove(row.key)}>
@@ -161,34 +152,85 @@ const RowView = memo(function RowView({ row, number, onEdit, onRemove }: RowView
 
 interface RowEditorProps {
   row: PageRow;
-  number: number;
-  onDone: (values: RowValues) => void;
+  values: RowValues;
+  /** The faults and problems of the row's model; null when its model or options are not known. */
+  faults: readonly RepairSelection[] | null;
+  onDraft: (values: RowValues) => void;
+  onDone: () => void;
   onCancel: () => void;
 }
 
-/** The one row being edited: its cells become inputs, named by column and row, with its reasons beside them. */
-function RowEditor({ row, number, onDone, onCancel }: RowEditorProps) {
-  const [values, setValues] = useState(row.values);
-  const { verdict } = row;
+/**
+ * The one row being edited: its cells become inputs, named by column and row, each described by
+ * its reasons. Fault and problem are chosen from the model's repair options when they are known
+ * (the problems of the chosen fault); the typing is the page's draft, so a check keeps it.
+ */
+function RowEditor({ row, values, faults, onDraft, onDone, onCancel }: RowEditorProps) {
+  const { verdict, key: number } = row;
+  const reasonsId = useId();
+  const keys = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      onDone();
+    }
+    if (event.key === 'Escape') onCancel();
+  };
+  const described = (field: string) => {
+    const invalid = reasonsOf(verdict, field).length > 0;
+    return { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? `${reasonsId}-${field}` : undefined };
+  };
+  const reasons = (field: string) => <Reasons messages={reasonsOf(verdict, field)} id={`${reasonsId}-${field}`} />;
   const input = (field: TextColumn, heading: string) => (
     <td key={field}>
       <CellInput
         aria-label={COPY.cellLabel(heading, number)}
         value={values[field]}
         autoFocus={field === 'serial'}
-        aria-invalid={reasonsOf(verdict, field).length > 0 || undefined}
-        onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            onDone(values);
-          }
-          if (event.key === 'Escape') onCancel();
-        }}
+        {...described(field)}
+        onChange={(event) => onDraft({ ...values, [field]: event.target.value })}
+        onKeyDown={keys}
       />
-      <Reasons messages={reasonsOf(verdict, field)} />
+      {reasons(field)}
     </td>
   );
+  const chosenFault = faults?.find((fault) => fault.name === values.fault) ?? null;
+  const choice = (field: 'fault' | 'problem', heading: string, names: readonly string[], placeholder: string) => {
+    // A value the list does not hold (a file's typo) stays shown, so the customer sees what to replace.
+    const shown = values[field] !== '' && !names.includes(values[field]) ? [values[field], ...names] : names;
+    return (
+      <td key={field}>
+        <CellSelect
+          aria-label={COPY.cellLabel(heading, number)}
+          value={values[field]}
+          {...described(field)}
+          onChange={(event) => {
+            const next = { ...values, [field]: event.target.value };
+            // Another fault offers other problems: a problem it does not offer is cleared.
+            if (field === 'fault') {
+              const fault = faults?.find((f) => f.name === event.target.value);
+              if (!fault?.options.some((o) => o.name === values.problem)) next.problem = '';
+            }
+            onDraft(next);
+          }}
+          onKeyDown={keys}
+        >
+          <option value="">{placeholder}</option>
+          {shown.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </CellSelect>
+        {reasons(field)}
+      </td>
+    );
+  };
+  const cell = (field: TextColumn, heading: string) => {
+    if (faults && faults.length > 0 && field === 'fault') return choice('fault', heading, faults.map((f) => f.name), COPY.chooseFault);
+    if (faults && faults.length > 0 && field === 'problem')
+      return choice('problem', heading, chosenFault?.options.map((o) => o.name) ?? [], COPY.chooseProblem);
+    return input(field, heading);
+  };
   const [serial, ...rest] = EDITABLE_COLUMNS;
   return (
     <tr>
@@ -200,22 +242,24 @@ function RowEditor({ row, number, onDone, onCancel }: RowEditorProps) {
       <td>{verdict?.model ?? ''}</td>
       <td>{verdict ? entitlementWords(verdict.entitlement) : ''}</td>
       <td>{verdict?.price ? formatUsdString(verdict.price) : ''}</td>
-      {rest.map(([field, heading]) => input(field, heading))}
+      {rest.map(([field, heading]) => cell(field, heading))}
       <td>
         <CellSelect
           aria-label={COPY.cellLabel('Has data', number)}
           value={hasDataWord(values.hasData)}
-          onChange={(event) => setValues({ ...values, hasData: hasDataValue(event.target.value) })}
+          {...described('hasData')}
+          onChange={(event) => onDraft({ ...values, hasData: hasDataValue(event.target.value) })}
+          onKeyDown={keys}
         >
           <option value="">—</option>
           <option value="yes">yes</option>
           <option value="no">no</option>
         </CellSelect>
-        <Reasons messages={reasonsOf(verdict, 'hasData')} />
+        {reasons('hasData')}
       </td>
       <td>
         <div className="actions">
-          <button type="button" className="row-action" onClick={() => onDone(values)}>
+          <button type="button" className="row-action" onClick={onDone}>
             {COPY.done}
           </button>
           <button type="button" className="row-action" onClick={onCancel}>
@@ -229,16 +273,46 @@ function RowEditor({ row, number, onDone, onCancel }: RowEditorProps) {
 
 export interface PreflightTableProps {
   rows: readonly PageRow[];
-  editing: number | null;
-  onEdit: (key: number | null) => void;
-  onChange: (key: number, values: RowValues) => void;
+  editing: RowDraft | null;
+  faults: FaultOptions;
+  onEdit: (key: number) => void;
+  onDraft: (values: RowValues) => void;
+  onDone: () => void;
+  onCancel: () => void;
   onRemove: (key: number) => void;
 }
 
-/** Every row with its ✓ or ✗, its reasons beside the cells they concern, its entitlement in words and its price. */
-export function PreflightTable({ rows, editing, onEdit, onChange, onRemove }: PreflightTableProps) {
+/**
+ * Every row with its ✓ or ✗, its reasons beside the cells they concern, its entitlement in words
+ * and its price. The focus never falls to the page's top: Done and Cancel give it back to the
+ * row's Edit, Remove to the next row's (the last row's: the one before).
+ */
+export function PreflightTable({ rows, editing, faults, onEdit, onDraft, onDone, onCancel, onRemove }: PreflightTableProps) {
+  const looks = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<number | null>(null);
+  const current = useRef(rows);
+  useLayoutEffect(() => {
+    current.current = rows;
+    if (focusNext.current === null) return;
+    looks.current?.querySelector<HTMLButtonElement>(`[data-edit-row="${focusNext.current}"]`)?.focus();
+    focusNext.current = null;
+  });
+  // Stable, so the memoized rows do not render again for it.
+  const remove = useCallback(
+    (key: number) => {
+      const list = current.current;
+      const at = list.findIndex((row) => row.key === key);
+      focusNext.current = (list[at + 1] ?? list[at - 1])?.key ?? null;
+      onRemove(key);
+    },
+    [onRemove],
+  );
+  const leaveEditing = (then: () => void) => {
+    focusNext.current = editing?.key ?? null;
+    then();
+  };
   return (
-    <TableLooks>
+    <TableLooks ref={looks}>
       <Table>
       <caption>{COPY.tableCaption}</caption>
       <thead>
@@ -251,20 +325,19 @@ export function PreflightTable({ rows, editing, onEdit, onChange, onRemove }: Pr
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, index) =>
-          row.key === editing ? (
+        {rows.map((row) =>
+          row.key === editing?.key ? (
             <RowEditor
               key={row.key}
               row={row}
-              number={index + 1}
-              onDone={(values) => {
-                onChange(row.key, values);
-                onEdit(null);
-              }}
-              onCancel={() => onEdit(null)}
+              values={editing.values}
+              faults={row.verdict?.model ? (faults.get(row.verdict.model) ?? null) : null}
+              onDraft={onDraft}
+              onDone={() => leaveEditing(onDone)}
+              onCancel={() => leaveEditing(onCancel)}
             />
           ) : (
-            <RowView key={row.key} row={row} number={index + 1} onEdit={onEdit} onRemove={onRemove} />
+            <RowView key={row.key} row={row} onEdit={onEdit} onRemove={remove} />
           ),
         )}
       </tbody>

@@ -10,13 +10,16 @@ import {
 } from '@portal/forms';
 import { COPY } from '../copy';
 import { defaultPackaging, type PackagingValues } from './packaging';
-import { MAX_BATCH_ROWS, type PageRow, type RowValues } from './rows';
+import { MAX_BATCH_ROWS, citesRows, renumbered, type PageRow, type RowValues } from './rows';
+import type { Submission } from './submission';
 
 /** The page's steps (issue 30: bring the units, pre-flight, one contact and shipment, one payment and submit). */
 export const BATCH_STEPS = ['Units', 'Pre-flight', 'Contact & Packaging', 'Confirm & Submit'] as const;
 
 export interface CheckState {
   checking: boolean;
+  /** A removal made verdicts that cite rows by number stale: the page checks the rows again. */
+  recheck: boolean;
   /** The last pre-flight call's failure, in words. */
   error: string | null;
 }
@@ -28,10 +31,31 @@ export interface SubmitState {
   fields: SortedFieldErrors | null;
 }
 
+/**
+ * Where the page stands beyond its steps: editing the batch; a submission whose outcome is not
+ * known (the page reloaded before the answer, or the submit met a network error or a 5xx), which
+ * is sent again with its key or discarded, never changed; the creation of a batch the server
+ * named; or leaving for the card provider.
+ */
+export type Phase =
+  | { kind: 'editing' }
+  | { kind: 'interrupted'; submission: Submission; reloaded: boolean }
+  | { kind: 'processing'; batchId: string; resumed: boolean }
+  | { kind: 'leaving' };
+
+/** The row being edited and its values as typed so far (Done writes them to the row). */
+export interface RowDraft {
+  key: number;
+  values: RowValues;
+}
+
 export interface BatchPageState {
+  phase: Phase;
   step: number;
   rows: PageRow[];
+  /** The next row's number: rows keep theirs when others are removed. */
   nextKey: number;
+  editing: RowDraft | null;
   /** Why the last units brought were refused (too many rows). */
   unitsError: string | null;
   check: CheckState;
@@ -53,6 +77,10 @@ export type BatchEvent =
   | { type: 'checked'; judged: readonly PageRow[]; verdicts: readonly PreflightRow[] }
   | { type: 'checkFailed'; message: string }
   | { type: 'edit'; key: number; values: RowValues }
+  | { type: 'editStart'; key: number }
+  | { type: 'editDraft'; values: RowValues }
+  | { type: 'editDone' }
+  | { type: 'editCancel' }
   | { type: 'remove'; key: number }
   | { type: 'fillEmpty'; values: FillValues }
   | { type: 'go'; step: number }
@@ -64,15 +92,41 @@ export type BatchEvent =
   | { type: 'acknowledgeClickWrapAgreement'; value: boolean }
   | { type: 'payment'; values: PaymentValues }
   | { type: 'submitting' }
-  | { type: 'submitFailed'; message: string; fields: SortedFieldErrors | null };
+  /** The server named the batch: its RMAs are being created. */
+  | { type: 'submitted'; batchId: string }
+  /** The server answered with the card provider's page: the page leaves for it. */
+  | { type: 'leaving' }
+  /** The server refused the body (4xx): it is corrected and sent as a new attempt. */
+  | { type: 'submitFailed'; message: string; fields: SortedFieldErrors | null }
+  /** No answer, or a 5xx: the batch may exist, so only the same submission may go again. */
+  | { type: 'submitUncertain'; submission: Submission; message: string }
+  /** The customer gives up an uncertain submission, explicitly, to change the batch. */
+  | { type: 'discard' };
 
-export function initialBatchState(init: { contact?: ContactValues; address?: AddressValues } = {}): BatchPageState {
+export interface BatchInit {
+  contact?: ContactValues;
+  address?: AddressValues;
+  /** The batch a reload of the progress view follows (?batch=). */
+  resumedBatch?: string | null;
+  /** A submission left unanswered in this tab by a reload. */
+  stored?: Submission | null;
+}
+
+function initialPhase({ resumedBatch, stored }: BatchInit): Phase {
+  if (resumedBatch) return { kind: 'processing', batchId: resumedBatch, resumed: true };
+  if (stored) return { kind: 'interrupted', submission: stored, reloaded: true };
+  return { kind: 'editing' };
+}
+
+export function initialBatchState(init: BatchInit = {}): BatchPageState {
   return {
+    phase: initialPhase(init),
     step: 1,
     rows: [],
     nextKey: 1,
+    editing: null,
     unitsError: null,
-    check: { checking: false, error: null },
+    check: { checking: false, recheck: false, error: null },
     contact: init.contact ?? emptyContact,
     address: init.address ?? emptyAddress,
     packaging: defaultPackaging,
@@ -86,8 +140,24 @@ export function initialBatchState(init: { contact?: ContactValues; address?: Add
 
 function rowOf(input: RowValues | ParsedBatchRow, key: number): PageRow {
   const { serial, fault, problem, notes, customerReference, assetTag, branch, hasData } = input;
-  const line = 'line' in input && typeof input.line === 'number' ? input.line : null;
-  return { key, line, verdict: null, values: { serial, fault, problem, notes, customerReference, assetTag, branch, hasData } };
+  return { key, verdict: null, values: { serial, fault, problem, notes, customerReference, assetTag, branch, hasData } };
+}
+
+/** The rows with the open draft written to its row (its verdict forgotten when it changed), and no draft. */
+export function commitDraft(state: BatchPageState): BatchPageState {
+  const { editing } = state;
+  if (!editing) return state;
+  return {
+    ...state,
+    editing: null,
+    rows: state.rows.map((row) => (row.key === editing.key && row.values !== editing.values ? { ...row, values: editing.values, verdict: null } : row)),
+  };
+}
+
+/** The verdict as the page shows it: the rows it cites numbered as the page numbers them. */
+function shownVerdict(verdict: PreflightRow | null, judged: readonly PageRow[]): PreflightRow | null {
+  if (!verdict) return null;
+  return { ...verdict, reasons: verdict.reasons.map((reason) => ({ ...reason, message: renumbered(reason.message, judged) })) };
 }
 
 const idleSubmit: SubmitState = { status: 'idle', error: null, fields: null };
@@ -123,30 +193,57 @@ export function batchMachine(state: BatchPageState, event: BatchEvent): BatchPag
       return { ...state, rows: [...state.rows, ...added], nextKey: state.nextKey + added.length, unitsError: null };
     }
     case 'clear':
-      return { ...state, rows: [], unitsError: null, check: { checking: false, error: null } };
+      return { ...state, rows: [], nextKey: 1, editing: null, unitsError: null, check: { checking: false, recheck: false, error: null } };
     case 'checking':
-      return { ...state, check: { checking: true, error: null } };
+      // The check judges the rows as they stand, an open row's draft included (the page sends the same).
+      return { ...commitDraft(state), check: { checking: true, recheck: false, error: null } };
     case 'checked': {
       // A verdict stands for the values it judged: a row edited while the check ran keeps none.
-      const judged = new Map(event.judged.map((row, index) => [row.key, { values: row.values, verdict: event.verdicts[index] ?? null }]));
+      const judged = new Map(
+        event.judged.map((row, index) => [row.key, { values: row.values, verdict: shownVerdict(event.verdicts[index] ?? null, event.judged) }]),
+      );
       const rows = state.rows.map((row) => {
         const answer = judged.get(row.key);
         return answer && answer.values === row.values ? { ...row, verdict: answer.verdict } : row;
       });
-      return { ...state, rows, check: { checking: false, error: null } };
+      return { ...state, rows, check: { checking: false, recheck: false, error: null } };
     }
     case 'checkFailed':
-      return { ...state, check: { checking: false, error: event.message } };
+      return { ...state, check: { checking: false, recheck: false, error: event.message } };
     case 'edit':
       return {
         ...state,
         rows: state.rows.map((row) => (row.key === event.key && row.values !== event.values ? { ...row, values: event.values, verdict: null } : row)),
         submit: idleSubmit,
       };
+    case 'editStart': {
+      const row = state.rows.find((r) => r.key === event.key);
+      if (!row) return state;
+      // Opening another row keeps the open one's typing: it is written to its row first.
+      return { ...commitDraft(state), editing: { key: row.key, values: row.values } };
+    }
+    case 'editDraft':
+      return state.editing ? { ...state, editing: { ...state.editing, values: event.values } } : state;
+    case 'editDone':
+      return state.editing ? { ...commitDraft(state), submit: idleSubmit } : state;
+    case 'editCancel':
+      return { ...state, editing: null };
     case 'fillEmpty':
       return { ...state, rows: state.rows.map((row) => fillRow(row, event.values)), submit: idleSubmit };
-    case 'remove':
-      return { ...state, rows: state.rows.filter((row) => row.key !== event.key), submit: idleSubmit };
+    case 'remove': {
+      // A verdict that cites rows by number ('Listed twice: rows 3 and 7') may cite the row removed:
+      // it is forgotten, and the page checks the rows again.
+      let stale = false;
+      const rows = state.rows
+        .filter((row) => row.key !== event.key)
+        .map((row) => {
+          if (!citesRows(row.verdict)) return row;
+          stale = true;
+          return { ...row, verdict: null };
+        });
+      const editing = state.editing?.key === event.key ? null : state.editing;
+      return { ...state, rows, editing, check: stale && rows.length > 0 ? { ...state.check, recheck: true } : state.check, submit: idleSubmit };
+    }
     case 'go':
       return { ...state, step: event.step };
     case 'contact':
@@ -165,8 +262,35 @@ export function batchMachine(state: BatchPageState, event: BatchEvent): BatchPag
       return { ...state, payment: event.values };
     case 'submitting':
       return { ...state, submit: { status: 'submitting', error: null, fields: null } };
-    case 'submitFailed':
-      return { ...state, submit: { status: 'failed', error: event.message, fields: event.fields } };
+    case 'submitted':
+      return { ...state, phase: { kind: 'processing', batchId: event.batchId, resumed: false }, submit: idleSubmit };
+    case 'leaving':
+      return { ...state, phase: { kind: 'leaving' } };
+    case 'submitFailed': {
+      const fields = event.fields;
+      // Refusals of the contact, address or packaging are shown on their step.
+      const onDetails =
+        fields !== null &&
+        (Object.keys(fields.contact).length > 0 || Object.keys(fields.address).length > 0 || Object.keys(fields.other).some((path) => path.startsWith('packaging.')));
+      return {
+        ...state,
+        phase: { kind: 'editing' },
+        step: onDetails ? 3 : state.step,
+        submit: { status: 'failed', error: event.message, fields },
+      };
+    }
+    case 'submitUncertain':
+      return {
+        ...state,
+        phase: { kind: 'interrupted', submission: event.submission, reloaded: false },
+        submit: { status: 'failed', error: event.message, fields: null },
+      };
+    case 'discard': {
+      if (state.phase.kind !== 'interrupted') return state;
+      // After a reload the page holds nothing: the discarded submission's rows come back to edit.
+      const restored = state.rows.length === 0 ? batchMachine(state, { type: 'add', rows: state.phase.submission.body.rows }) : state;
+      return { ...restored, phase: { kind: 'editing' }, submit: idleSubmit };
+    }
   }
 }
 
@@ -211,10 +335,12 @@ export function summarize(rows: readonly PageRow[]): RowsSummary {
 
 /**
  * Why the pre-flight cannot go on, in the words shown next to its button; null when every row is
- * checked as it stands and passes. Nothing is submitted while a row fails.
+ * checked as it stands and passes and no row is being edited (editingRow: its number). Nothing is
+ * submitted while a row fails.
  */
-export function preflightBlock(summary: RowsSummary): string | null {
+export function preflightBlock(summary: RowsSummary, editingRow: number | null = null): string | null {
   if (summary.rows === 0) return COPY.noRows;
+  if (editingRow !== null) return COPY.finishEditing(editingRow);
   if (summary.failed > 0) return COPY.rowsFail(summary.failed);
   if (summary.checked < summary.rows) return COPY.rowsUnchecked(summary.rows - summary.checked);
   return null;

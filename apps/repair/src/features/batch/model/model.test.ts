@@ -1,10 +1,14 @@
 import type { PreflightRow } from '@portal/api-client';
 import { emptyPayment } from '@portal/forms';
-import { batchMachine, cents, fillRow, initialBatchState, preflightBlock, summarize, type BatchPageState } from './machine';
+import { batchMachine, cents, commitDraft, fillRow, initialBatchState, preflightBlock, summarize, type BatchPageState } from './machine';
 import { boxesFor, toPackagingBody, validatePackaging } from './packaging';
 import { buildSubmitBody } from './payload';
-import { emptyRow, pastedCsv, rowsBranch, scannedRow, type PageRow } from './rows';
-import { clearSubmission, loadSubmission, recordBatch, submissionFor } from './submission';
+import { citesRows, emptyRow, pastedCsv, renumbered, rowsBranch, scannedRow, type PageRow } from './rows';
+import { ApiError } from '@portal/api-client';
+import { sortFieldErrors } from '@portal/forms';
+import { progressAnnouncement } from '../components/SubmitProgress';
+import { isUncertain, messageOf, unshownFieldErrors } from './errors';
+import { clearSubmission, loadSubmission, resumedBatch, submissionFor } from './submission';
 
 const verdict = (over: Partial<PreflightRow> = {}): PreflightRow => ({
   index: 0,
@@ -189,10 +193,160 @@ describe('the submission kept in sessionStorage', () => {
     expect(submissionFor({ ...body, acknowledgeHddBackup: true }).key).not.toBe(first.key);
   });
 
-  it('remembers the batch the server answered until it is cleared', () => {
-    recordBatch(submissionFor(body), 'BT-7K2M9Q4X');
-    expect(loadSubmission()?.batchId).toBe('BT-7K2M9Q4X');
+  it('forgets the submission once cleared', () => {
+    submissionFor(body);
     clearSubmission();
     expect(loadSubmission()).toBeNull();
+  });
+
+  it('reads the batch a reload of the progress view follows from its URL, and nothing else', () => {
+    expect(resumedBatch('?batch=BT-7K2M9Q4X')).toBe('BT-7K2M9Q4X');
+    expect(resumedBatch('?batch=BT-7K2M9Q4')).toBeNull();
+    expect(resumedBatch('?batch=../x')).toBeNull();
+    expect(resumedBatch('')).toBeNull();
+  });
+});
+
+describe('the page machine’s phases', () => {
+  const body = buildSubmitBody(withRows(['RT1']), null, null);
+  const submission = { key: 'k-1', body };
+
+  it('starts following the batch of its URL, else interrupted by a stored submission, else editing', () => {
+    expect(initialBatchState({ resumedBatch: 'BT-7K2M9Q4X', stored: submission }).phase).toEqual({ kind: 'processing', batchId: 'BT-7K2M9Q4X', resumed: true });
+    expect(initialBatchState({ stored: submission }).phase).toEqual({ kind: 'interrupted', submission, reloaded: true });
+    expect(initialBatchState().phase).toEqual({ kind: 'editing' });
+  });
+
+  it('follows the batch the server named, or leaves for the card provider', () => {
+    const sending = batchMachine(withRows(['RT1']), { type: 'submitting' });
+    expect(sending.submit.status).toBe('submitting');
+    expect(batchMachine(sending, { type: 'submitted', batchId: 'BT-7K2M9Q4X' }).phase).toEqual({ kind: 'processing', batchId: 'BT-7K2M9Q4X', resumed: false });
+    expect(batchMachine(sending, { type: 'leaving' }).phase).toEqual({ kind: 'leaving' });
+  });
+
+  it('holds an unanswered submit as interrupted, with its submission, until it is sent again or discarded', () => {
+    let state = batchMachine(batchMachine(withRows(['RT1']), { type: 'submitting' }), { type: 'submitUncertain', submission, message: 'No answer' });
+    expect(state.phase).toEqual({ kind: 'interrupted', submission, reloaded: false });
+    expect(state.submit).toMatchObject({ status: 'failed', error: 'No answer' });
+    state = batchMachine(state, { type: 'discard' });
+    expect(state.phase).toEqual({ kind: 'editing' });
+    expect(state.rows.map((r) => r.values.serial)).toEqual(['RT1']);
+  });
+
+  it('gives back a reloaded submission’s rows to edit when it is discarded', () => {
+    const state = batchMachine(initialBatchState({ stored: { key: 'k', body: { ...body, rows: [{ ...emptyRow, serial: 'RT7' }] } } }), { type: 'discard' });
+    expect(state.phase).toEqual({ kind: 'editing' });
+    expect(state.rows.map((r) => [r.key, r.values.serial])).toEqual([[1, 'RT7']]);
+  });
+
+  it('goes back to editing on a refusal, on the contact step when the contact, address or packaging was refused', () => {
+    const sending = batchMachine({ ...withRows(['RT1']), step: 4 }, { type: 'submitting' });
+    const onDetails = batchMachine(sending, { type: 'submitFailed', message: 'm', fields: sortFieldErrors({ 'packaging.unitsPerBox': 'Must be 1 to 50' }) });
+    expect([onDetails.phase.kind, onDetails.step]).toEqual(['editing', 3]);
+    const onRows = batchMachine(sending, { type: 'submitFailed', message: 'm', fields: sortFieldErrors({ rows: 'Required' }) });
+    expect(onRows.step).toBe(4);
+  });
+});
+
+describe('the row being edited', () => {
+  it('keeps the typing as a draft that Done writes to its row, and Cancel drops', () => {
+    let state = withRows(['RT1', 'RT2']);
+    state = batchMachine(state, { type: 'editStart', key: 2 });
+    state = batchMachine(state, { type: 'editDraft', values: { ...emptyRow, serial: 'RT9' } });
+    expect(state.rows[1]?.values.serial).toBe('RT2');
+    expect(preflightBlock(summarize(state.rows), state.editing?.key ?? null)).toBe('Finish editing row 2 (Done or Cancel) before you continue.');
+    expect(batchMachine(state, { type: 'editCancel' }).rows[1]?.values.serial).toBe('RT2');
+    const done = batchMachine(state, { type: 'editDone' });
+    expect([done.editing, done.rows[1]?.values.serial]).toEqual([null, 'RT9']);
+  });
+
+  it('checks the draft as typed: checking writes it to its row', () => {
+    let state = withRows(['RT1']);
+    state = batchMachine(state, { type: 'editStart', key: 1 });
+    state = batchMachine(state, { type: 'editDraft', values: { ...emptyRow, serial: 'RT9' } });
+    const judged = commitDraft(state).rows;
+    state = batchMachine(state, { type: 'checking' });
+    expect([state.editing, state.rows[0]?.values.serial]).toEqual([null, 'RT9']);
+    state = batchMachine(state, { type: 'checked', judged, verdicts: [verdict({ serial: 'RT9' })] });
+    expect(state.rows[0]?.verdict?.ok).toBe(true);
+  });
+});
+
+describe('stable row numbers', () => {
+  it('keeps each row’s number when another is removed, and numbers the pre-flight’s citations as the page does', () => {
+    let state = withRows(['RT1', 'RT2', 'RT3', 'RT1']);
+    state = batchMachine(state, { type: 'remove', key: 2 });
+    const judged = state.rows;
+    const twice = (rows: string) => verdict({ ok: false, reasons: [{ field: 'serial', message: `Listed twice: rows ${rows}` }] });
+    // The pre-flight was sent RT1, RT3, RT1: it cites its rows 1 and 3, the page's rows 1 and 4.
+    state = batchMachine(state, { type: 'checked', judged, verdicts: [twice('1 and 3'), verdict(), twice('1 and 3')] });
+    expect(state.rows.map((r) => r.key)).toEqual([1, 3, 4]);
+    expect(state.rows[0]?.verdict?.reasons[0]?.message).toBe('Listed twice: rows 1 and 4');
+    expect(renumbered('Listed 3 times: rows 1, 2 and 3', judged)).toBe('Listed 3 times: rows 1, 3 and 4');
+    expect(renumbered('Serial Not Found', judged)).toBe('Serial Not Found');
+  });
+
+  it('forgets the verdicts that cite rows when a row is removed, and asks for a check again', () => {
+    let state = withRows(['RT1', 'RT1', 'RT2']);
+    const cited = verdict({ ok: false, reasons: [{ field: 'serial', message: 'Listed twice: rows 1 and 2' }] });
+    state = batchMachine(state, { type: 'checked', judged: state.rows, verdicts: [cited, cited, verdict()] });
+    state = batchMachine(state, { type: 'remove', key: 2 });
+    expect(state.rows.map((r) => [r.key, r.verdict?.ok ?? null])).toEqual([
+      [1, null],
+      [3, true],
+    ]);
+    expect(state.check.recheck).toBe(true);
+    expect(batchMachine(state, { type: 'checking' }).check.recheck).toBe(false);
+    expect(citesRows(null)).toBe(false);
+  });
+
+  it('numbers rows from 1 again after the units are cleared', () => {
+    const state = batchMachine(batchMachine(withRows(['RT1', 'RT2']), { type: 'clear' }), { type: 'add', rows: [scannedRow('RT3')] });
+    expect(state.rows.map((r) => r.key)).toEqual([1]);
+  });
+});
+
+describe('errors in the API’s words', () => {
+  it('shows a 400’s field messages, the rows’ in their own words', () => {
+    expect(messageOf(new ApiError(400, { error: 'validation', message: 'Some fields are invalid.', fields: { rows: 'A batch holds at most 1,000 rows' } }))).toBe(
+      'A batch holds at most 1,000 rows',
+    );
+    expect(messageOf(new ApiError(400, { error: 'validation', message: 'x', fields: { 'rows.2.serial': 'Required' } }))).toBe('Row 3, serial: Required');
+    expect(messageOf(new ApiError(0, { error: 'network', message: '' }))).toBe('The server could not be reached. Check your connection and try again.');
+  });
+
+  it('takes no answer and a 5xx as an unknown outcome, a 4xx as a refusal', () => {
+    expect(isUncertain(new ApiError(0, { error: 'network', message: '' }))).toBe(true);
+    expect(isUncertain(new ApiError(502, { error: 'upstream', message: 'Bad gateway' }))).toBe(true);
+    expect(isUncertain(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isUncertain(new ApiError(400, { error: 'validation', message: 'x' }))).toBe(false);
+  });
+
+  it('lists the refused fields no field of the page shows', () => {
+    const fields = sortFieldErrors({
+      'contact.email': 'Must be a valid e-mail address',
+      'packaging.unitsPerBox': 'Must be 1 to 50',
+      'rows.0.serial': 'RMA Already Exists For This Unit',
+      'paymentData.paymentMethod': 'Required',
+      acknowledgeClickWrapAgreement: 'Required',
+    });
+    expect(unshownFieldErrors(fields, { payment: false, clickWrap: false })).toEqual([
+      'Row 1, serial: RMA Already Exists For This Unit',
+      'acknowledgeClickWrapAgreement: Required',
+      'Payment (method): Required',
+    ]);
+    expect(unshownFieldErrors(fields, { payment: true, clickWrap: true })).toEqual(['Row 1, serial: RMA Already Exists For This Unit']);
+  });
+});
+
+describe('the progress’s announcements', () => {
+  it('changes only at each tenth done and at the end', () => {
+    const said = Array.from({ length: 51 }, (_, done) => progressAnnouncement(done, 50));
+    expect(new Set(said).size).toBe(11);
+    expect(progressAnnouncement(4, 50)).toBe('0% of the RMAs created');
+    expect(progressAnnouncement(5, 50)).toBe('10% of the RMAs created');
+    expect(progressAnnouncement(49, 50)).toBe('90% of the RMAs created');
+    expect(progressAnnouncement(50, 50)).toBe('Every row is done: opening the batch page.');
+    expect(progressAnnouncement(0, 0)).toBe('');
   });
 });

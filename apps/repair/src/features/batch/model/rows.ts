@@ -21,15 +21,17 @@ export const EDITABLE_COLUMNS = [
 export type TextColumn = (typeof EDITABLE_COLUMNS)[number][0];
 
 /**
- * One row of the page: its values, where it came from (the file's line, when parsed), and the
- * pre-flight's verdict on exactly these values; null once the row changed after its check, so a
- * verdict never stands for values it did not judge.
+ * One row of the page: its values and the pre-flight's verdict on exactly these values; null once
+ * the row changed after its check, so a verdict never stands for values it did not judge.
  */
 export interface PageRow {
-  /** Stable across edits and removals: React's key and the row's handle. */
+  /**
+   * Stable across edits and removals: React's key, the row's handle and the number the page shows
+   * (its place when it was brought, 1 for the first), so 'row 7' keeps meaning one row after row 3
+   * is removed.
+   */
   key: number;
   values: RowValues;
-  line: number | null;
   verdict: PreflightRow | null;
 }
 
@@ -138,4 +140,22 @@ export function rowsBranch(rows: readonly PageRow[]): string | null {
   const first = named[0];
   if (first === undefined) return null;
   return named.every((branch) => branchKey(branch) === branchKey(first)) ? first : null;
+}
+
+/** The pre-flight's reasons that cite rows by number ('Listed twice: rows 3 and 7'). */
+const CITES_ROWS = /^(Listed (?:twice|\d+ times): rows )(.+)$/;
+
+/**
+ * The message with the rows it cites as the page numbers them: the pre-flight numbers the rows by
+ * their place in what it was sent (1 for the first), the page by each row's stable number.
+ */
+export function renumbered(message: string, judged: readonly PageRow[]): string {
+  const match = CITES_ROWS.exec(message);
+  if (!match) return message;
+  return match[1] + match[2]!.replace(/\d+/g, (n) => String(judged[Number(n) - 1]?.key ?? n));
+}
+
+/** Whether a verdict cites other rows, so a row's removal makes it stale. */
+export function citesRows(verdict: PreflightRow | null): boolean {
+  return verdict !== null && verdict.reasons.some((reason) => CITES_ROWS.test(reason.message));
 }

@@ -1,9 +1,11 @@
 import type { RouteName } from '@portal/routes';
 import { CREATE_RMA_STEPS, UPGRADE_STEPS } from '../steps';
 import { COPY } from '../copy';
+import { RMA_TYPE } from '../../../shared/rmaType';
 
-/** Default rmaType (spec §9). */
-export const RMA_TYPE = 'REPAIR';
+/** Default rmaType (spec §9), kept in shared/ for the batch page's options too. */
+export { RMA_TYPE };
+
 /** The rmaType of a paid upgrade (upgrade-device). */
 export const UPGRADE_RMA_TYPE = 'UPGRADE';
 

@@ -13,8 +13,8 @@ import {
 import { AddressForm, ContactForm } from '@portal/forms/components';
 import { StepForm } from '@portal/forms/units';
 import { useCountries } from '@portal/forms/units';
-import { BranchSelect, shipFromBranch } from '../components/BranchSelect';
-import { useBranches } from '../hooks/useBranches';
+import { BranchSelect, shipFromBranch } from '../../../shared/BranchSelect';
+import { useBranches } from '../../../shared/useBranches';
 
 export interface ContactStepProps {
   contact: ContactValues;

@@ -1,8 +1,8 @@
 import type { Branch } from '@portal/api-client';
 import { addressFromProfile, type AddressValues, type ContactValues } from '@portal/forms';
 import { MutedText, SelectField } from '@portal/ui';
-import { COPY } from '../copy';
-import type { BranchesState } from '../hooks/useBranches';
+import { SHARED_COPY as COPY } from './copy';
+import type { BranchesState } from './useBranches';
 
 function sameAddress(a: AddressValues, b: AddressValues): boolean {
   return (Object.keys(a) as (keyof AddressValues)[]).every((key) => a[key].trim() === b[key].trim());
