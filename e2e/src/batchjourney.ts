@@ -114,9 +114,10 @@ export async function oliviaSubmitsABatch(portal: RunningPortal, openAs: OpenAs)
   await page.getByRole('textbox', { name: `Serial, row ${TYPO.row}` }).fill(TYPO.fixed);
   await page.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: `Edit row ${BAD_FAULT.row}` }).click();
-  await page.getByRole('textbox', { name: `Fault, row ${BAD_FAULT.row}` }).fill(FAULT);
+  // The row's model is known: its faults are offered (the problem it names stays, the battery fault offers it).
+  await page.getByRole('combobox', { name: `Fault, row ${BAD_FAULT.row}` }).selectOption(FAULT);
   await page.getByRole('button', { name: 'Done' }).click();
-  // The later row first, so the earlier one keeps its number.
+  // Rows keep their numbers when another is removed.
   await page.getByRole('button', { name: `Remove row ${HELPDESK.row}` }).click();
   await page.getByRole('button', { name: `Remove row ${END_OF_SERVICE.row}` }).click();
   await expectText(page, '2 rows have changed since the check: Check again before you continue.');
