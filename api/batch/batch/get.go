@@ -97,7 +97,9 @@ func (s *Service) OpenDocuments(ctx context.Context, v visibility.Viewer, id str
 	if b.DocumentID == "" {
 		return OpenedDocument{}, ErrDocumentsNotReady
 	}
-	return s.d.Documents.OpenDocument(ctx, b.Owner, b.DocumentID)
+	doc, err := s.d.Documents.OpenDocument(ctx, b.Owner, b.DocumentID)
+	doc.BatchID = b.ID
+	return doc, err
 }
 
 // MaxPage is the most batches one page of the list holds.

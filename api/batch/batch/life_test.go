@@ -30,6 +30,8 @@ import (
 // capabilities it calls.
 type life struct {
 	svc   *batch.Service
+	deps  batch.Deps
+	units *batchtest.Units
 	store *batchdb.Store
 	rmas  *batchtest.RMAs
 	pay   *batchtest.Payments
@@ -61,15 +63,29 @@ func newLife(t *testing.T, gdb *gorm.DB) *life {
 	l := &life{store: batchdb.NewStore(gdb), rmas: &batchtest.RMAs{}, docs: &batchtest.Documents{PDF: []byte("%PDF-1.7 boxes")},
 		pos: &batchtest.PurchaseOrders{Owners: map[string]string{"po-olivia": "usr_olivia", "po-olivia-2": "usr_olivia"}}, mail: &batchtest.Mail{}, clock: &now}
 	l.pay = &batchtest.Payments{Now: func() time.Time { return *l.clock }}
-	l.svc = batch.NewService(batch.Deps{
-		Units: &batchtest.Units{Units: units}, Options: &batchtest.Options{ByModel: rmadb.DemoRepairOptions()},
+	l.units = &batchtest.Units{Units: units}
+	l.deps = batch.Deps{
+		Units: l.units, Options: &batchtest.Options{ByModel: rmadb.DemoRepairOptions()},
 		Branches: &batchtest.Branches{}, Discounts: &batchtest.Discounts{Percent: 10}, Now: func() time.Time { return *l.clock },
 		Store: l.store, Tx: db.NewTransactor(gdb), RMAs: l.rmas, Documents: l.docs, Payments: l.pay, PurchaseOrders: l.pos,
 		Mail: l.mail, Addresses: batchtest.Addresses{}, Log: testkit.Quiet(),
 		Settings: batch.Settings{PublicURL: "https://portal.example", POReleaseDomains: []string{"fleetco.example"}},
-	})
+	}
+	l.svc = batch.NewService(l.deps)
 	return l
 }
+
+// giveRMA opens an RMA on serial's unit elsewhere (another batch, or one RMA).
+func (l *life) giveRMA(serial, number string) {
+	for i := range l.units.Units {
+		if l.units.Units[i].Serial == serial {
+			l.units.Units[i].OpenRMANumber = number
+		}
+	}
+}
+
+// later moves the clock on by d.
+func (l *life) later(d time.Duration) { *l.clock = l.clock.Add(d) }
 
 var (
 	oliviaPO = auth.Principal{Subject: "usr_olivia", Org: "FleetCo", Email: "olivia@fleetco.example", Claims: map[string]any{"name": "Olivia Reyes"},
@@ -294,9 +310,12 @@ func testPayPal(t *testing.T, l *life) {
 	require.ErrorIs(t, err, payments.ErrNotApproved)
 
 	// The same key again: the batch, and the approve link again.
-	again, err := l.svc.Submit(ctx, diego, "", submitOf("k1", &batch.PaymentData{Method: batch.MethodPayPal}, good("RT10000002")))
+	again, err := l.svc.Submit(ctx, diego, "", submitOf("k1", &batch.PaymentData{Method: batch.MethodPayPal}, good("RT10000002"), good("RT10000001")))
 	require.NoError(t, err)
 	require.True(t, again.Replayed)
+	// The same key with another batch's body is refused, not answered with the first batch.
+	_, err = l.svc.Submit(ctx, diego, "", submitOf("k1", &batch.PaymentData{Method: batch.MethodPayPal}, good("RT10000002")))
+	require.ErrorIs(t, err, batch.ErrKeyReused)
 	require.Equal(t, b.ID, again.Batch.ID)
 	require.NotEmpty(t, again.PaymentURL)
 
@@ -362,14 +381,20 @@ func testCrash(t *testing.T, l *life) {
 	require.NoError(t, err)
 	require.Equal(t, 1, c.Created)
 	require.Equal(t, 2, c.Pending, "the crashed row is PENDING again")
+	require.Equal(t, 1, l.rmas.Opened, "Opened runs only after a commit")
+	did, err = l.svc.ProcessOne(ctx)
+	require.NoError(t, err)
+	require.False(t, did, "the failed batch waits before its next attempt")
 
 	// A second worker (or the restarted one) takes the batch over: the crashed row's RMA is
 	// found by its key, not created again.
+	l.later(batch.RetryAfter(1))
 	l.drain(t)
 	got, err := l.svc.Get(ctx, viewer(oliviaPO), res.Batch.ID)
 	require.NoError(t, err)
 	require.Equal(t, []batch.RowStatus{batch.RowCreated, batch.RowCreated, batch.RowCreated}, statuses(got))
 	require.Equal(t, 3, l.rmas.Creates, "three RMAs, each once")
+	require.Equal(t, 3, l.rmas.Opened)
 }
 
 func testRefusedAtCreation(t *testing.T, l *life) {
@@ -400,10 +425,15 @@ func testGiveUp(t *testing.T, l *life) {
 	require.NoError(t, err)
 	_, err = l.svc.ProcessOne(ctx)
 	require.ErrorContains(t, err, "connection refused")
-	_, err = l.svc.ProcessOne(ctx)
+	l.later(batch.RetryAfter(1))
+	// Another process's worker (a new Service: nothing in memory) counts from the same first
+	// failure, kept in the database.
+	other := batch.NewService(l.deps)
+	_, err = other.ProcessOne(ctx)
 	require.ErrorContains(t, err, "connection refused", "retried while it may be the database away")
 	*l.clock = today.Add(batch.GiveUpAfter)
-	l.drain(t)
+	_, err = other.ProcessOne(ctx)
+	require.NoError(t, err)
 	got, err := l.svc.Get(ctx, viewer(oliviaPO), res.Batch.ID)
 	require.NoError(t, err)
 	require.Equal(t, []batch.RowStatus{batch.RowCreated, batch.RowFailed}, statuses(got))

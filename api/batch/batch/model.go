@@ -117,6 +117,9 @@ type BatchRow struct {
 	Reasons        []Reason
 	// Camera is a VERETOS unit, whose RMA asks the click-wrap when it holds data.
 	Camera bool
+	// RefundDue is what the customer is owed back for a paid row whose RMA could not be created
+	// (staff refund it: nothing here gives money back on its own); nil for every other row.
+	RefundDue *money.Money
 }
 
 // Batch is a fleet customer's submitted batch: its owner (the subject) and organization ("" for
@@ -139,25 +142,36 @@ type Batch struct {
 	DocumentID string
 	// FinishedAt is when the boxes, documents and summary e-mail were done; nil before.
 	FinishedAt *time.Time
-	Rows       []BatchRow
+	// DocumentsFailed is a batch finished without its documents: issuing them kept failing
+	// until the worker gave up (MaxAttempts).
+	DocumentsFailed bool
+	// BodyHash is the submit's body's hash: the owner's key replayed with another body is refused.
+	BodyHash string
+	Rows     []BatchRow
 }
 
-// Counts are a batch's rows per status, and its total (the combined quote's amount).
+// Counts are a batch's rows per status, and whether the batch is finished (its boxes,
+// documents and e-mail done).
 type Counts struct {
 	Rows, Pending, AwaitingPayment, Created, Failed, Removed int
+	Finished                                                 bool
 }
 
 // Done is how many rows are no longer waiting for anything.
 func (c Counts) Done() int { return c.Created + c.Failed + c.Removed }
 
 // Status is the batch status the counts give: PROCESSING while a row is PENDING, else
-// AWAITING_PAYMENT while a row awaits its payment, else COMPLETED.
+// AWAITING_PAYMENT while a row awaits its payment, else PROCESSING until the worker finished the
+// batch (boxes, documents, e-mail), then COMPLETED: a page that reads a COMPLETED batch finds
+// its documents.
 func (c Counts) Status() Status {
 	switch {
 	case c.Pending > 0:
 		return StatusProcessing
 	case c.AwaitingPayment > 0:
 		return StatusAwaitingPayment
+	case !c.Finished:
+		return StatusProcessing
 	}
 	return StatusCompleted
 }
@@ -190,7 +204,7 @@ func CountsOf(byStatus map[RowStatus]int) Counts {
 
 // Counts counts b's rows.
 func (b Batch) Counts() Counts {
-	var c Counts
+	c := Counts{Finished: b.FinishedAt != nil}
 	for _, r := range b.Rows {
 		c.add(r.Status, 1)
 	}
@@ -200,12 +214,29 @@ func (b Batch) Counts() Counts {
 // Status is b's status, from its rows.
 func (b Batch) Status() Status { return b.Counts().Status() }
 
-// Total is what the batch's out-of-warranty rows cost: its combined quote's amount, zero without one.
+// Total is what the batch's out-of-warranty rows cost: its combined quote's amount while it is
+// open (to pay) or paid (taken); zero without one, and for a cancelled or expired quote, whose
+// amount was never taken.
 func (b Batch) Total() money.Money {
-	if b.Payment == nil {
+	if b.Payment == nil || (b.Payment.Status != QuoteOpen && b.Payment.Status != QuotePaid) {
 		return money.USD(0)
 	}
 	return b.Payment.Amount
+}
+
+// RefundDue is what the batch owes back: the sum of its paid rows that could not be created
+// (BatchRow.RefundDue); zero when none.
+func (b Batch) RefundDue() money.Money {
+	out := money.USD(0)
+	if b.Payment != nil {
+		out.Currency = b.Payment.Amount.Currency
+	}
+	for _, r := range b.Rows {
+		if r.RefundDue != nil {
+			out = money.Money{Cents: out.Cents + r.RefundDue.Cents, Currency: r.RefundDue.Currency}
+		}
+	}
+	return out
 }
 
 // Listed is a batch as the list shows it: no rows, their counts.
@@ -226,7 +257,8 @@ var idPattern = regexp.MustCompile(`^BT-[0-9A-HJKMNP-TV-Z]{8}$`)
 // ValidID reports whether s has the shape of a batch id: BT- and 8 characters of Crockford base32.
 func ValidID(s string) bool { return idPattern.MatchString(s) }
 
-// newID is a random batch id (40 bits): a collision is refused by the primary key and retried.
+// newID is a random batch id (40 bits): a collision is refused by the primary key and Submit
+// draws another.
 func newID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
@@ -256,9 +288,14 @@ var (
 	// ErrNothingToCreate is a submit none of whose rows can become an RMA.
 	ErrNothingToCreate = fault.New(fault.KindInvalid, "batch.nothingToCreate",
 		"No row of this batch can become an RMA. Fix the rows and check them again.")
-	// ErrDuplicateBatch is an owner's idempotency key used before: the store refuses the second
-	// batch and Submit answers with the first.
+	// ErrDuplicateBatch is an owner's idempotency key used before (Submit answers with the
+	// first batch) or a batch id taken (Submit draws another): the store's unique keys.
 	ErrDuplicateBatch = fault.New(fault.KindConflict, "batch.duplicate", "This batch was submitted already.")
+	// ErrKeyReused is an owner's idempotency key sent again with another batch's body (fault
+	// has no 422 kind: the HTTP surface answers it 422).
+	ErrKeyReused = fault.New(fault.KindConflict, "batch.keyReused", "This key was used for another batch.")
+	// ErrQuoteExpired is a change of a saved quote whose 30 days are over (it is expired then).
+	ErrQuoteExpired = fault.New(fault.KindConflict, "batch.quoteExpired", MsgQuoteExpired)
 	// ErrChanged is a change that lost a race with another one.
 	ErrChanged = fault.New(fault.KindConflict, "batch.changed", "This batch was changed meanwhile. Please reload it.")
 )

@@ -40,7 +40,8 @@ type Discounts interface {
 // Store keeps submitted batches and their rows (batchdb.Store). Every write joins the
 // transaction ctx carries (db.Conn).
 type Store interface {
-	// CreateBatch stores b and its rows; an owner's key used before is ErrDuplicateBatch.
+	// CreateBatch stores b and its rows; an owner's key used before, or an id another batch
+	// has, is ErrDuplicateBatch (BatchForKey tells which).
 	CreateBatch(ctx context.Context, b Batch, key string) error
 	// BatchForKey is the batch the owner's key submitted, if any.
 	BatchForKey(ctx context.Context, owner, key string) (Batch, bool, error)
@@ -51,22 +52,36 @@ type Store interface {
 	// BatchesPage is up to size batches v sees (own and organization's), newest first, after
 	// the cursor (zero: from the newest).
 	BatchesPage(ctx context.Context, v visibility.Viewer, after Cursor, size int) ([]Listed, error)
-	// Progress counts batch id's rows per status.
+	// Progress counts batch id's rows per status, and says whether it is finished.
 	Progress(ctx context.Context, id string) (Counts, error)
-	// SetRow moves one row from status from to r's status, RMA number and reasons; a row no
-	// longer in from is ErrChanged.
+	// SetRow moves one row from status from to r's status, RMA number, reasons and refund due
+	// (its failing clock cleared); a row no longer in from is ErrChanged.
 	SetRow(ctx context.Context, id string, from RowStatus, r BatchRow) error
 	// MoveRows moves every row of status from to to (reasons replace theirs when given) and
 	// answers how many moved.
 	MoveRows(ctx context.Context, id string, from, to RowStatus, reasons []Reason) (int, error)
-	// SetPayment records the batch's combined quote.
-	SetPayment(ctx context.Context, id string, p *Payment) error
-	// ClaimWork leases, until until, one unfinished batch nobody holds that has PENDING rows
-	// or nothing left to wait for (then its documents and e-mail are due): PostgreSQL's
-	// FOR UPDATE SKIP LOCKED, so workers of several processes each take their own.
+	// RowFailingSince records, once, that row index began failing without a refusal at now and
+	// answers when it first did (the row's give-up clock, shared by every process).
+	RowFailingSince(ctx context.Context, id string, index int, now time.Time) (time.Time, error)
+	// SetPayment records the batch's combined quote, changed from the quote id from ("" for
+	// none): a batch whose quote is no longer from is ErrChanged.
+	SetPayment(ctx context.Context, id, from string, p *Payment) error
+	// ClaimWork leases, until until, one unfinished batch nobody holds and due now (Retry) that
+	// has PENDING rows or nothing left to wait for (then its documents and e-mail are due), the
+	// one due longest first: PostgreSQL's FOR UPDATE SKIP LOCKED, so workers of several
+	// processes each take their own.
 	ClaimWork(ctx context.Context, now, until time.Time) (string, bool, error)
 	// ExtendLease keeps batch id held until until.
 	ExtendLease(ctx context.Context, id string, until time.Time) error
+	// Retry counts a failed pass on batch id and puts its next attempt off until due(attempts);
+	// it answers the failed passes in a row.
+	Retry(ctx context.Context, id string, due func(attempts int) time.Time) (int, error)
+	// Progressed clears batch id's failed passes: a row moved.
+	Progressed(ctx context.Context, id string) error
+	// SetDocumentsFailed marks batch id finished without its documents.
+	SetDocumentsFailed(ctx context.Context, id string) error
+	// PayPalStarted lists the unfinished batches whose open quote's card payment was started.
+	PayPalStarted(ctx context.Context) ([]string, error)
 	// ReleaseLease lets batch id go.
 	ReleaseLease(ctx context.Context, id string) error
 	// Finish marks batch id finished (boxes, documents and e-mail done) unless it is already:
@@ -93,9 +108,11 @@ type Cursor struct {
 // RMAs is the rma capability's write side for one row (rma.Creator.CreateInBatch): the RMA of
 // r in batch batchID (paidBy: the combined quote that paid an out-of-warranty row, else ""),
 // idempotent by r.IdempotencyKey, in its own transaction (or the one ctx carries). It answers
-// the RMA's number; a refusal is a fault in one RMA's words.
+// the RMA's number and what to run once that transaction committed (rma.Creator.Opened: the
+// unit's cache dropped, the creation counted; nil for nothing); a refusal is a fault in one
+// RMA's words.
 type RMAs interface {
-	CreateInBatch(ctx context.Context, r rma.CreateRequest, batchID, paidBy string) (string, error)
+	CreateInBatch(ctx context.Context, r rma.CreateRequest, batchID, paidBy string) (string, func(context.Context), error)
 	// StatusesByNumbers reads the RMAs' current statuses.
 	StatusesByNumbers(ctx context.Context, numbers []string) (map[string]string, error)
 	// AssignBatchBoxes records each RMA's box and tracking number (joins the transaction).
@@ -147,10 +164,12 @@ type BoxDocuments struct {
 	Tracking   map[int]string
 }
 
-// OpenedDocument is a stored PDF being read.
+// OpenedDocument is a stored PDF being read; BatchID (set by OpenDocuments) is the batch's id
+// as stored, which names the download.
 type OpenedDocument struct {
-	Size int64
-	Body io.ReadCloser
+	Size    int64
+	Body    io.ReadCloser
+	BatchID string
 }
 
 // Payments is the payments capability's checkout for the batch's one combined quote (kind batch).
@@ -163,10 +182,13 @@ type Payments interface {
 	// ExpireForBatch writes down the expiry of the open quote whose time has come, so no late
 	// payment takes it; a paid one is ErrAlreadyPaid; joins the transaction.
 	ExpireForBatch(ctx context.Context, owner, batchID string) error
-	// AcceptPurchaseOrder pays the open quote by PO; joins the transaction.
-	AcceptPurchaseOrder(ctx context.Context, owner, batchID, customerPO string) error
-	// StartPayPal answers PayPal's approve link for the open quote.
-	StartPayPal(ctx context.Context, owner, batchID, returnURL, cancelURL string) (string, error)
+	// AcceptPurchaseOrder pays the open quote by PO and answers it; joins the transaction.
+	AcceptPurchaseOrder(ctx context.Context, owner, batchID, customerPO string) (QuoteRef, error)
+	// StartPayPal answers PayPal's approve link for the open quote, and the quote.
+	StartPayPal(ctx context.Context, owner, batchID, returnURL, cancelURL string) (string, QuoteRef, error)
+	// QuoteOfBatch is the batch's latest quote that is not cancelled, with its status at the
+	// payments side.
+	QuoteOfBatch(ctx context.Context, owner, batchID string) (QuoteRef, error)
 	// SettleBatch captures the approved PayPal order (a paid quote: as it is).
 	SettleBatch(ctx context.Context, owner, batchID, token string) (QuoteRef, error)
 }
@@ -179,10 +201,11 @@ type BatchQuote struct {
 	Contact rma.Contact
 }
 
-// QuoteRef is a quote as the batch records it.
+// QuoteRef is a quote as the batch records it; Status is the payments side's (QuoteOfBatch).
 type QuoteRef struct {
 	ID        string
 	ExpiresAt time.Time
+	Status    QuoteStatus
 }
 
 // PurchaseOrders claims an uploaded PO file for the batch (uploads); a file that is unknown,

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"rugged.example/portal/api/pkg/auth"
@@ -94,6 +93,8 @@ type Deps struct {
 	Discounts Discounts
 	// Now is the clock warranties are judged by; nil is time.Now.
 	Now func() time.Time
+	// NewID draws a new batch's id; nil is a random one (tests draw a taken one).
+	NewID func() string
 
 	Store          Store
 	Tx             db.Transactor
@@ -127,16 +128,15 @@ type Service struct {
 	d Deps
 	// wake tells this process's worker that a batch has work (a submit, a payment).
 	wake chan struct{}
-	// failing holds, per row key, when its creation began failing with an error that is no
-	// refusal (givenUp).
-	mu      sync.Mutex
-	failing map[string]time.Time
 }
 
 // NewService returns a Service over d.
 func NewService(d Deps) *Service {
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.NewID == nil {
+		d.NewID = newID
 	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
@@ -147,7 +147,7 @@ func NewService(d Deps) *Service {
 	if d.Settings.Poll <= 0 {
 		d.Settings.Poll = time.Second
 	}
-	return &Service{d: d, wake: make(chan struct{}, 1), failing: map[string]time.Time{}}
+	return &Service{d: d, wake: make(chan struct{}, 1)}
 }
 
 // now is the clock to the microsecond PostgreSQL keeps, so a batch returned is the batch stored.
@@ -433,15 +433,25 @@ func listedTwice(rows []int) string {
 	return fmt.Sprintf("Listed %d times: rows %s", len(rows), list)
 }
 
+// reasonOrder is the order of a row's reasons: the columns'.
+var reasonOrder = []string{FieldSerial, FieldFault, FieldProblem, FieldNotes, FieldCustomerReference, FieldAssetTag, FieldBranch, FieldHasData}
+
+// fieldRank is field's place in reasonOrder; a field no column names comes after them.
+func fieldRank(field string) int {
+	if i := slices.Index(reasonOrder, field); i >= 0 {
+		return i
+	}
+	return len(reasonOrder)
+}
+
 // toReasons orders a row's reasons by the columns' order, so the answer is stable.
 func toReasons(e validate.Errors) []Reason {
 	f, ok := fault.As(e.Err())
 	if !ok {
 		return nil
 	}
-	order := []string{FieldSerial, FieldFault, FieldProblem, FieldNotes, FieldCustomerReference, FieldAssetTag, FieldBranch, FieldHasData}
 	out := make([]Reason, 0, len(f.Fields))
-	for _, field := range order {
+	for _, field := range reasonOrder {
 		if msg, ok := f.Fields[field]; ok {
 			out = append(out, Reason{Field: field, Message: msg})
 		}

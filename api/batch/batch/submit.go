@@ -2,6 +2,9 @@ package batch
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"maps"
 	"slices"
@@ -84,18 +87,63 @@ func (s *Service) Submit(ctx context.Context, caller auth.Principal, accessToken
 		return Submitted{}, fault.Validation(map[string]string{FieldIdempotencyKey: validate.MsgRequired})
 	}
 	c := customerOf(caller)
+	hash := bodyHash(r)
 	if prior, ok, err := s.d.Store.BatchForKey(ctx, c.Subject, r.IdempotencyKey.String()); ok || err != nil {
 		if err != nil {
 			return Submitted{}, err
 		}
-		return s.answerFor(ctx, prior)
+		return s.answerFor(ctx, prior, hash)
 	}
 	b, err := s.prepare(ctx, caller, accessToken, c, &r)
 	if err != nil {
 		return Submitted{}, err
 	}
-	err = s.d.Tx.InTx(ctx, func(ctx context.Context) error {
-		if err := s.d.Store.CreateBatch(ctx, b, r.IdempotencyKey.String()); err != nil {
+	b.BodyHash = hash
+	for attempt := 1; ; attempt++ {
+		err = s.store(ctx, &b, r)
+		if !errors.Is(err, ErrDuplicateBatch) {
+			break
+		}
+		// A concurrent submit with the same key stored it: its batch is the answer.
+		prior, ok, perr := s.d.Store.BatchForKey(ctx, c.Subject, r.IdempotencyKey.String())
+		if perr != nil {
+			return Submitted{}, errors.Join(err, perr)
+		}
+		if ok {
+			return s.answerFor(ctx, prior, hash)
+		}
+		if attempt == idAttempts {
+			return Submitted{}, err
+		}
+		// No batch of this key: the clash was the random id, another batch's. Draw another.
+		b.ID = s.d.NewID()
+	}
+	if err != nil {
+		return Submitted{}, err
+	}
+	counts := b.Counts()
+	s.d.Log.InfoContext(ctx, "batch submitted", "batch", b.ID, "rows", counts.Rows, "pending", counts.Pending,
+		"awaitingPayment", counts.AwaitingPayment, "failed", counts.Failed, "total", b.Total().String())
+	s.notify()
+	out := Submitted{Batch: b}
+	if r.Payment != nil && r.Payment.Method == MethodPayPal && b.Payment != nil {
+		if out.PaymentURL, _, err = s.d.Payments.StartPayPal(ctx, b.Owner, b.ID, s.returnURL(b.ID), s.cancelURL(b.ID)); err != nil {
+			// The batch stands with its quote open: the batch page pays it, and the same key
+			// asks PayPal again.
+			return Submitted{}, err
+		}
+	}
+	return out, nil
+}
+
+// idAttempts is how many ids a submit draws before it gives up: with 40 random bits a second
+// clash is all but impossible.
+const idAttempts = 3
+
+// store stores b, its rows and its quote (paid by PO when r says so) in one transaction.
+func (s *Service) store(ctx context.Context, b *Batch, r SubmitRequest) error {
+	return s.d.Tx.InTx(ctx, func(ctx context.Context) error {
+		if err := s.d.Store.CreateBatch(ctx, *b, r.IdempotencyKey.String()); err != nil {
 			return err
 		}
 		if b.Payment == nil {
@@ -107,58 +155,47 @@ func (s *Service) Submit(ctx context.Context, caller auth.Principal, accessToken
 		}
 		b.Payment.QuoteID, b.Payment.ExpiresAt = q.ID, q.ExpiresAt.UTC()
 		if r.Payment.Method == MethodPO {
-			if err := s.payByPO(ctx, b, r.Payment.CustomerPO, r.Payment.CustomerPOFileID); err != nil {
+			if _, err := s.payByPO(ctx, *b, r.Payment.CustomerPO, r.Payment.CustomerPOFileID); err != nil {
 				return err
 			}
 			b.Payment.Status = QuotePaid
 		}
-		return s.d.Store.SetPayment(ctx, b.ID, b.Payment)
+		return s.d.Store.SetPayment(ctx, b.ID, "", b.Payment)
 	})
-	if errors.Is(err, ErrDuplicateBatch) {
-		// A concurrent submit with the same key stored it: its batch is the answer.
-		prior, ok, perr := s.d.Store.BatchForKey(ctx, c.Subject, r.IdempotencyKey.String())
-		if perr != nil || !ok {
-			return Submitted{}, errors.Join(err, perr)
-		}
-		return s.answerFor(ctx, prior)
-	}
-	if err != nil {
-		return Submitted{}, err
-	}
-	counts := b.Counts()
-	s.d.Log.InfoContext(ctx, "batch submitted", "batch", b.ID, "rows", counts.Rows, "pending", counts.Pending,
-		"awaitingPayment", counts.AwaitingPayment, "failed", counts.Failed, "total", b.Total().String())
-	s.notify()
-	out := Submitted{Batch: b}
-	if r.Payment != nil && r.Payment.Method == MethodPayPal && b.Payment != nil {
-		if out.PaymentURL, err = s.d.Payments.StartPayPal(ctx, b.Owner, b.ID, s.returnURL(b.ID), s.cancelURL(b.ID)); err != nil {
-			// The batch stands with its quote open: the batch page pays it, and the same key
-			// asks PayPal again.
-			return Submitted{}, err
-		}
-	}
-	return out, nil
+}
+
+// bodyHash is the hash of what a submit asks (everything but its key), so the owner's key sent
+// again with another batch is told from a replay.
+func bodyHash(r SubmitRequest) string {
+	r.IdempotencyKey = ""
+	raw, _ := json.Marshal(r)
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:])
 }
 
 // payByPO pays the batch's open quote by purchase order and claims the PO file for the batch,
-// in the transaction ctx carries.
-func (s *Service) payByPO(ctx context.Context, b Batch, customerPO, fileID string) error {
-	if err := s.d.Payments.AcceptPurchaseOrder(ctx, b.Owner, b.ID, customerPO); err != nil {
-		return err
+// in the transaction ctx carries. It answers the quote payments accepted.
+func (s *Service) payByPO(ctx context.Context, b Batch, customerPO, fileID string) (QuoteRef, error) {
+	q, err := s.d.Payments.AcceptPurchaseOrder(ctx, b.Owner, b.ID, customerPO)
+	if err != nil {
+		return QuoteRef{}, err
 	}
-	return prefixed(s.d.PurchaseOrders.ClaimPurchaseOrder(ctx, b.Owner, fileID, b.ID), payments.FieldPOFile)
+	return q, prefixed(s.d.PurchaseOrders.ClaimPurchaseOrder(ctx, b.Owner, fileID, b.ID), payments.FieldPOFile)
 }
 
 // answerFor answers a replayed submit: the batch as it is now and, while its quote awaits a
-// card payment, the approve link again.
-func (s *Service) answerFor(ctx context.Context, b Batch) (Submitted, error) {
+// card payment, the approve link again. The key sent with another body is ErrKeyReused.
+func (s *Service) answerFor(ctx context.Context, b Batch, hash string) (Submitted, error) {
+	if b.BodyHash != "" && b.BodyHash != hash {
+		return Submitted{}, ErrKeyReused
+	}
 	b, err := s.withStatuses(ctx, b)
 	if err != nil {
 		return Submitted{}, err
 	}
 	out := Submitted{Batch: b, Replayed: true}
 	if p := b.Payment; p != nil && p.Status == QuoteOpen && p.Method == MethodPayPal && b.Counts().AwaitingPayment > 0 {
-		if out.PaymentURL, err = s.d.Payments.StartPayPal(ctx, b.Owner, b.ID, s.returnURL(b.ID), s.cancelURL(b.ID)); err != nil {
+		if out.PaymentURL, _, err = s.d.Payments.StartPayPal(ctx, b.Owner, b.ID, s.returnURL(b.ID), s.cancelURL(b.ID)); err != nil {
 			return Submitted{}, err
 		}
 	}
@@ -177,7 +214,10 @@ func (s *Service) prepare(ctx context.Context, caller auth.Principal, accessToke
 	rma.ValidateAddress(&v, s.d.Addresses, r.Address)
 	switch r.Packaging.Kind {
 	case OwnBoxes:
-		if r.Packaging.UnitsPerBox < 1 || r.Packaging.UnitsPerBox > MaxUnitsPerBox {
+		if r.Packaging.UnitsPerBox == 0 {
+			// Not given (the body's unitsPerBox absent or 0).
+			v.Add(FieldUnitsPerBox, validate.MsgRequired)
+		} else if r.Packaging.UnitsPerBox < 1 || r.Packaging.UnitsPerBox > MaxUnitsPerBox {
 			v.Add(FieldUnitsPerBox, MsgUnitsPerBox)
 		}
 	case RequestBoxes:
@@ -192,7 +232,7 @@ func (s *Service) prepare(ctx context.Context, caller auth.Principal, accessToke
 	}
 	now := s.now()
 	b := Batch{
-		ID: newID(), Owner: c.Subject, Org: c.Org, CreatedBy: firstRunes(strings.TrimSpace(c.Name), 100), CreatedAt: now,
+		ID: s.d.NewID(), Owner: c.Subject, Org: c.Org, CreatedBy: firstRunes(strings.TrimSpace(c.Name), 100), CreatedAt: now,
 		Contact: r.Contact, Address: r.Address, Packaging: Packaging{Kind: r.Packaging.Kind, UnitsPerBox: r.Packaging.UnitsPerBox},
 		AcknowledgeHDDBackup: r.AcknowledgeHDDBackup, AcknowledgeClickWrap: r.AcknowledgeClickWrap,
 		Rows: make([]BatchRow, len(r.Rows)),

@@ -138,6 +138,13 @@ func (h handlers) submit(c *gin.Context) error {
 	}
 	token, _ := auth.BearerToken(c.GetHeader("Authorization"))
 	res, err := h.svc.Submit(c.Request.Context(), p, token, req)
+	if errors.Is(err, batch.ErrKeyReused) {
+		// The key names another batch: the request cannot be processed as it is (422), not a
+		// conflict of state the client could wait out.
+		_, body := httpx.Status(err)
+		c.JSON(http.StatusUnprocessableEntity, body)
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -316,7 +323,7 @@ func (h handlers) documents(c *gin.Context) error {
 		return err
 	}
 	defer doc.Body.Close()
-	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-labels.pdf"`, id))
+	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-labels.pdf"`, doc.BatchID))
 	c.Header("X-Content-Type-Options", "nosniff")
 	c.Header("Cache-Control", "no-store")
 	c.DataFromReader(http.StatusOK, doc.Size, "application/pdf", doc.Body, nil)
@@ -337,7 +344,8 @@ func toProgress(c batch.Counts) progressJSON {
 }
 
 // events streams the batch's progress: `event: progress` on each change (the store polled
-// every PollInterval), then `event: done` once no row is PENDING, and the stream ends. It ends
+// every PollInterval), then `event: done` once the batch is no longer PROCESSING (awaiting its
+// payment, or finished: its boxes, documents and e-mail done), and the stream ends. It ends
 // too when the client goes, or a write cannot be made within two heartbeats.
 func (h handlers) events(c *gin.Context) error {
 	v, _, err := viewer(c)
@@ -375,7 +383,7 @@ func (h handlers) events(c *gin.Context) error {
 	tick := time.NewTicker(PollInterval)
 	defer tick.Stop()
 	quiet := time.Now()
-	for last.Pending > 0 {
+	for last.Status() == batch.StatusProcessing {
 		select {
 		case <-ctx.Done():
 			return nil
@@ -390,7 +398,7 @@ func (h handlers) events(c *gin.Context) error {
 		}
 		switch {
 		case now != last:
-			if now.Pending > 0 && !event("progress", now) {
+			if now.Status() == batch.StatusProcessing && !event("progress", now) {
 				return nil
 			}
 			last, quiet = now, time.Now()
@@ -444,6 +452,8 @@ type batchSummaryJSON struct {
 	Failed          int    `json:"failed"`
 	Removed         int    `json:"removed"`
 	Total           string `json:"total"`
+	// RefundDue is what paid rows that could not become RMAs are owed back; null when nothing.
+	RefundDue *string `json:"refundDue"`
 }
 
 type documentsJSON struct {
@@ -452,19 +462,21 @@ type documentsJSON struct {
 
 // BatchJSON is a batch as GET /rma-manager/batches/{id} answers it.
 type BatchJSON struct {
-	ID           string           `json:"id"`
-	CreatedAt    string           `json:"createdAt"`
-	CreatedBy    string           `json:"createdBy"`
-	Mine         bool             `json:"mine"`
-	Status       string           `json:"status"`
-	Contact      rmajson.Contact  `json:"contact"`
-	Address      rmajson.Address  `json:"address"`
-	Packaging    packagingJSON    `json:"packaging"`
-	Payment      *paymentJSON     `json:"payment"`
-	Summary      batchSummaryJSON `json:"summary"`
-	Rows         []rowJSON        `json:"rows"`
-	Documents    *documentsJSON   `json:"documents"`
-	ResultCSVURL string           `json:"resultCsvUrl"`
+	ID        string           `json:"id"`
+	CreatedAt string           `json:"createdAt"`
+	CreatedBy string           `json:"createdBy"`
+	Mine      bool             `json:"mine"`
+	Status    string           `json:"status"`
+	Contact   rmajson.Contact  `json:"contact"`
+	Address   rmajson.Address  `json:"address"`
+	Packaging packagingJSON    `json:"packaging"`
+	Payment   *paymentJSON     `json:"payment"`
+	Summary   batchSummaryJSON `json:"summary"`
+	Rows      []rowJSON        `json:"rows"`
+	Documents *documentsJSON   `json:"documents"`
+	// DocumentsError says why a finished batch has no documents (they were given up on).
+	DocumentsError *string `json:"documentsError"`
+	ResultCSVURL   string  `json:"resultCsvUrl"`
 }
 
 // ResultJSON is the answer of submit, pay, confirm and remove-row.
@@ -531,6 +543,12 @@ func toBatchJSON(b batch.Batch, subject string) BatchJSON {
 	}
 	if b.DocumentID != "" {
 		out.Documents = &documentsJSON{URL: Path + "/" + b.ID + "/documents.pdf"}
+	}
+	if b.DocumentsFailed {
+		out.DocumentsError = optional(batch.MsgDocumentsFailed)
+	}
+	if due := b.RefundDue(); due.Cents > 0 {
+		out.Summary.RefundDue = optional(due.Decimal())
 	}
 	for i, r := range b.Rows {
 		row := rowJSON{

@@ -51,9 +51,14 @@ type batchRow struct {
 	QuoteExpiresAt   *time.Time
 	DocumentID       string `gorm:"size:64;not null"`
 	LeaseUntil       *time.Time
-	FinishedAt       *time.Time `gorm:"index:batch_batches_unfinished,priority:1"`
-	CreatedAt        time.Time  `gorm:"not null;index:batch_batches_owner,priority:2;index:batch_batches_org,priority:2;index:batch_batches_unfinished,priority:2"`
-	UpdatedAt        time.Time  `gorm:"not null"`
+	// Attempts counts the worker's failed passes in a row; DueAt is when it may try again.
+	Attempts        int `gorm:"not null;default:0"`
+	DueAt           *time.Time
+	DocumentsFailed bool       `gorm:"not null;default:false"`
+	BodyHash        string     `gorm:"size:64;not null;default:''"`
+	FinishedAt      *time.Time `gorm:"index:batch_batches_unfinished,priority:1"`
+	CreatedAt       time.Time  `gorm:"not null;index:batch_batches_owner,priority:2;index:batch_batches_org,priority:2;index:batch_batches_unfinished,priority:2"`
+	UpdatedAt       time.Time  `gorm:"not null"`
 }
 
 func (batchRow) TableName() string { return "batch_batches" }
@@ -82,6 +87,10 @@ type rowRow struct {
 	TrackingNumber    string `gorm:"size:64;not null"`
 	// Reasons is the row's reasons as JSON: [{"field","message"}].
 	Reasons string `gorm:"type:text;not null"`
+	// FailingSince is when the row's creation began failing without a refusal.
+	FailingSince *time.Time
+	// RefundCents is what a paid row that could not be created is owed back.
+	RefundCents *int64
 }
 
 func (rowRow) TableName() string { return "batch_rows" }
@@ -94,7 +103,9 @@ func NewStore(gdb *gorm.DB) *Store { return &Store{db: gdb} }
 
 var _ batch.Store = (*Store)(nil)
 
-// CreateBatch implements batch.Store.
+// CreateBatch implements batch.Store. A clash on either unique key, the owner's idempotency key
+// or the id (drawn at random), is ErrDuplicateBatch: the failed insert's transaction can read
+// nothing more on PostgreSQL, so the caller tells the two apart after it (BatchForKey).
 func (s *Store) CreateBatch(ctx context.Context, b batch.Batch, key string) error {
 	conn := db.Conn(ctx, s.db)
 	row := toBatchRow(b, key)
@@ -202,7 +213,9 @@ func (s *Store) BatchesPage(ctx context.Context, v visibility.Viewer, after batc
 	out := make([]batch.Listed, len(rows))
 	for i, r := range rows {
 		b := toBatch(r)
-		out[i] = batch.Listed{ID: r.ID, Owner: r.Owner, CreatedBy: r.CreatedBy, CreatedAt: b.CreatedAt, Counts: counts[r.ID], Total: b.Total()}
+		c := counts[r.ID]
+		c.Finished = r.FinishedAt != nil
+		out[i] = batch.Listed{ID: r.ID, Owner: r.Owner, CreatedBy: r.CreatedBy, CreatedAt: b.CreatedAt, Counts: c, Total: b.Total()}
 	}
 	return out, nil
 }
@@ -235,11 +248,21 @@ func (s *Store) counts(ctx context.Context, ids []string) (map[string]batch.Coun
 
 // Progress implements batch.Store.
 func (s *Store) Progress(ctx context.Context, id string) (batch.Counts, error) {
+	var head struct{ FinishedAt *time.Time }
+	err := db.Conn(ctx, s.db).Model(&batchRow{}).Select("finished_at").Where("id = ?", id).Take(&head).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return batch.Counts{}, batch.ErrNotFound
+	}
+	if err != nil {
+		return batch.Counts{}, fmt.Errorf("batchdb: batch %s: %w", id, err)
+	}
 	c, err := s.counts(ctx, []string{id})
 	if err != nil {
 		return batch.Counts{}, err
 	}
-	return c[id], nil
+	out := c[id]
+	out.Finished = head.FinishedAt != nil
+	return out, nil
 }
 
 // SetRow implements batch.Store: UPDATE … WHERE status = from, so of racing changes one wins.
@@ -248,8 +271,13 @@ func (s *Store) SetRow(ctx context.Context, id string, from batch.RowStatus, r b
 	if err != nil {
 		return err
 	}
+	var refund *int64
+	if r.RefundDue != nil {
+		cents := r.RefundDue.Cents
+		refund = &cents
+	}
 	res := db.Conn(ctx, s.db).Model(&rowRow{}).Where("batch_id = ? AND idx = ? AND status = ?", id, r.Index, string(from)).
-		Updates(map[string]any{"status": string(r.Status), "rma_number": r.RMANumber, "reasons": reasons})
+		Updates(map[string]any{"status": string(r.Status), "rma_number": r.RMANumber, "reasons": reasons, "refund_cents": refund, "failing_since": nil})
 	if res.Error != nil {
 		return fmt.Errorf("batchdb: row %s/%d: %w", id, r.Index, res.Error)
 	}
@@ -257,6 +285,25 @@ func (s *Store) SetRow(ctx context.Context, id string, from batch.RowStatus, r b
 		return batch.ErrChanged
 	}
 	return s.touch(ctx, id)
+}
+
+// RowFailingSince implements batch.Store: the first failure's time is kept (COALESCE), so every
+// process's worker counts the row's 15 minutes from the same moment.
+func (s *Store) RowFailingSince(ctx context.Context, id string, index int, now time.Time) (time.Time, error) {
+	conn := db.Conn(ctx, s.db)
+	err := conn.Model(&rowRow{}).Where("batch_id = ? AND idx = ? AND failing_since IS NULL", id, index).Update("failing_since", now.UTC()).Error
+	if err != nil {
+		return time.Time{}, fmt.Errorf("batchdb: row %s/%d failing: %w", id, index, err)
+	}
+	var row struct{ FailingSince *time.Time }
+	err = conn.Model(&rowRow{}).Select("failing_since").Where("batch_id = ? AND idx = ?", id, index).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && row.FailingSince == nil) {
+		return time.Time{}, batch.ErrRowNotFound
+	}
+	if err != nil {
+		return time.Time{}, fmt.Errorf("batchdb: row %s/%d failing: %w", id, index, err)
+	}
+	return row.FailingSince.UTC(), nil
 }
 
 // MoveRows implements batch.Store.
@@ -284,8 +331,9 @@ func (s *Store) touch(ctx context.Context, id string) error {
 	return nil
 }
 
-// SetPayment implements batch.Store.
-func (s *Store) SetPayment(ctx context.Context, id string, p *batch.Payment) error {
+// SetPayment implements batch.Store: UPDATE … WHERE quote_id = from, so a change made from a
+// quote another change replaced meanwhile is ErrChanged.
+func (s *Store) SetPayment(ctx context.Context, id, from string, p *batch.Payment) error {
 	set := map[string]any{"quote_id": "", "quote_cents": int64(0), "currency": "", "quote_status": "", "pay_method": "", "customer_po": "",
 		"quote_expires_at": nil, "updated_at": time.Now().UTC()}
 	if p != nil {
@@ -293,24 +341,30 @@ func (s *Store) SetPayment(ctx context.Context, id string, p *batch.Payment) err
 		set["quote_id"], set["quote_cents"], set["currency"], set["quote_status"] = p.QuoteID, p.Amount.Cents, p.Amount.Currency, string(p.Status)
 		set["pay_method"], set["customer_po"], set["quote_expires_at"] = string(p.Method), p.CustomerPO, &exp
 	}
-	if err := db.Conn(ctx, s.db).Model(&batchRow{}).Where("id = ?", id).Updates(set).Error; err != nil {
-		return fmt.Errorf("batchdb: payment of %s: %w", id, err)
+	res := db.Conn(ctx, s.db).Model(&batchRow{}).Where("id = ? AND quote_id = ?", id, from).Updates(set)
+	if res.Error != nil {
+		return fmt.Errorf("batchdb: payment of %s: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return batch.ErrChanged
 	}
 	return nil
 }
 
 // workDue is the unfinished batches with work: a PENDING row, or nothing left to wait for.
-const workDue = `finished_at IS NULL AND (lease_until IS NULL OR lease_until < ?) AND (
+const workDue = `finished_at IS NULL AND (lease_until IS NULL OR lease_until < ?) AND (due_at IS NULL OR due_at <= ?) AND (
 	EXISTS (SELECT 1 FROM batch_rows r WHERE r.batch_id = batch_batches.id AND r.status = 'PENDING')
 	OR NOT EXISTS (SELECT 1 FROM batch_rows r WHERE r.batch_id = batch_batches.id AND r.status IN ('PENDING','AWAITING_PAYMENT')))`
 
 // ClaimWork implements batch.Store: one conditional UPDATE … RETURNING, whose subquery skips
 // batches another worker holds on PostgreSQL (FOR UPDATE SKIP LOCKED); SQLite has one writer.
+// The batch due longest goes first (its due time, else its creation), so one that keeps failing,
+// its next attempt put off, never holds up the batches behind it.
 func (s *Store) ClaimWork(ctx context.Context, now, until time.Time) (string, bool, error) {
 	// An idle worker asks every second: a read first, so it takes no write lock (SQLite's is
 	// the whole file's) while there is nothing to do.
 	var due int64
-	if err := db.Conn(ctx, s.db).Model(&batchRow{}).Where(workDue, now.UTC()).Limit(1).Count(&due).Error; err != nil {
+	if err := db.Conn(ctx, s.db).Model(&batchRow{}).Where(workDue, now.UTC(), now.UTC()).Limit(1).Count(&due).Error; err != nil {
 		return "", false, fmt.Errorf("batchdb: work due: %w", err)
 	}
 	if due == 0 {
@@ -322,8 +376,8 @@ func (s *Store) ClaimWork(ctx context.Context, now, until time.Time) (string, bo
 	}
 	var ids []string
 	err := db.Conn(ctx, s.db).Raw(`UPDATE batch_batches SET lease_until = ? WHERE id = (
-		SELECT id FROM batch_batches WHERE `+workDue+` ORDER BY created_at LIMIT 1`+lock+`) RETURNING id`,
-		until.UTC(), now.UTC()).Scan(&ids).Error
+		SELECT id FROM batch_batches WHERE `+workDue+` ORDER BY COALESCE(due_at, created_at), id LIMIT 1`+lock+`) RETURNING id`,
+		until.UTC(), now.UTC(), now.UTC()).Scan(&ids).Error
 	if err != nil {
 		return "", false, fmt.Errorf("batchdb: claim work: %w", err)
 	}
@@ -340,6 +394,52 @@ func (s *Store) ExtendLease(ctx context.Context, id string, until time.Time) err
 		return fmt.Errorf("batchdb: extend lease of %s: %w", id, err)
 	}
 	return nil
+}
+
+// Retry implements batch.Store.
+func (s *Store) Retry(ctx context.Context, id string, due func(attempts int) time.Time) (int, error) {
+	conn := db.Conn(ctx, s.db)
+	if err := conn.Model(&batchRow{}).Where("id = ?", id).Update("attempts", gorm.Expr("attempts + 1")).Error; err != nil {
+		return 0, fmt.Errorf("batchdb: retry %s: %w", id, err)
+	}
+	var n []int
+	if err := conn.Model(&batchRow{}).Where("id = ?", id).Pluck("attempts", &n).Error; err != nil || len(n) == 0 {
+		return 0, fmt.Errorf("batchdb: attempts of %s: %v", id, err)
+	}
+	at := due(n[0]).UTC()
+	if err := conn.Model(&batchRow{}).Where("id = ?", id).Update("due_at", &at).Error; err != nil {
+		return 0, fmt.Errorf("batchdb: retry %s: %w", id, err)
+	}
+	return n[0], nil
+}
+
+// Progressed implements batch.Store.
+func (s *Store) Progressed(ctx context.Context, id string) error {
+	err := db.Conn(ctx, s.db).Model(&batchRow{}).Where("id = ? AND (attempts <> 0 OR due_at IS NOT NULL)", id).
+		Updates(map[string]any{"attempts": 0, "due_at": nil}).Error
+	if err != nil {
+		return fmt.Errorf("batchdb: progressed %s: %w", id, err)
+	}
+	return nil
+}
+
+// SetDocumentsFailed implements batch.Store.
+func (s *Store) SetDocumentsFailed(ctx context.Context, id string) error {
+	if err := db.Conn(ctx, s.db).Model(&batchRow{}).Where("id = ?", id).Update("documents_failed", true).Error; err != nil {
+		return fmt.Errorf("batchdb: documents failed of %s: %w", id, err)
+	}
+	return nil
+}
+
+// PayPalStarted implements batch.Store.
+func (s *Store) PayPalStarted(ctx context.Context) ([]string, error) {
+	var ids []string
+	err := db.Conn(ctx, s.db).Model(&batchRow{}).Where("finished_at IS NULL AND quote_status = ? AND pay_method = ?", string(batch.QuoteOpen), string(batch.MethodPayPal)).
+		Order("created_at").Pluck("id", &ids).Error
+	if err != nil {
+		return nil, fmt.Errorf("batchdb: card payments started: %w", err)
+	}
+	return ids, nil
 }
 
 // ReleaseLease implements batch.Store.
@@ -397,7 +497,7 @@ func toBatchRow(b batch.Batch, key string) batchRow {
 		Line1: a.Line1, Line2: a.Line2, City: a.City, State: a.State, Country: a.Country, PostalCode: a.PostalCode,
 		PackagingKind: string(b.Packaging.Kind), UnitsPerBox: b.Packaging.UnitsPerBox, Boxes: b.Packaging.Boxes,
 		AcknowledgeHDD: b.AcknowledgeHDDBackup, AcknowledgeClick: b.AcknowledgeClickWrap,
-		DocumentID: b.DocumentID, FinishedAt: b.FinishedAt,
+		DocumentID: b.DocumentID, FinishedAt: b.FinishedAt, DocumentsFailed: b.DocumentsFailed, BodyHash: b.BodyHash,
 		CreatedAt: b.CreatedAt.UTC(), UpdatedAt: b.CreatedAt.UTC(),
 	}
 	if p := b.Payment; p != nil {
@@ -416,7 +516,7 @@ func toBatch(r batchRow) batch.Batch {
 		Address:              rma.Address{Line1: r.Line1, Line2: r.Line2, City: r.City, State: r.State, Country: r.Country, PostalCode: r.PostalCode},
 		Packaging:            batch.Packaging{Kind: batch.PackagingKind(r.PackagingKind), UnitsPerBox: r.UnitsPerBox, Boxes: r.Boxes},
 		AcknowledgeHDDBackup: r.AcknowledgeHDD, AcknowledgeClickWrap: r.AcknowledgeClick,
-		DocumentID: r.DocumentID, FinishedAt: r.FinishedAt,
+		DocumentID: r.DocumentID, FinishedAt: r.FinishedAt, DocumentsFailed: r.DocumentsFailed, BodyHash: r.BodyHash,
 	}
 	if r.QuoteID != "" {
 		p := &batch.Payment{
@@ -464,6 +564,9 @@ func toBatchRowOf(r rowRow) (batch.BatchRow, error) {
 	}
 	if r.PriceCents != nil {
 		out.Price = &money.Money{Cents: *r.PriceCents, Currency: r.Currency}
+	}
+	if r.RefundCents != nil {
+		out.RefundDue = &money.Money{Cents: *r.RefundCents, Currency: r.Currency}
 	}
 	return out, nil
 }

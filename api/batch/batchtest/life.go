@@ -27,7 +27,9 @@ type RMAs struct {
 	Boxes           []batch.BoxAssignment
 	// Creates counts the RMAs actually created (a repeated key creates none).
 	Creates int
-	next    int
+	// Opened counts the creations told after their commit (rma.Creator.Opened).
+	Opened int
+	next   int
 }
 
 // CreatedRMA is one RMA the fake created.
@@ -40,7 +42,19 @@ type CreatedRMA struct {
 var ErrCrash = fmt.Errorf("batchtest: the process died after the RMA's commit")
 
 // CreateInBatch implements batch.RMAs.
-func (f *RMAs) CreateInBatch(_ context.Context, r rma.CreateRequest, batchID, paidBy string) (string, error) {
+func (f *RMAs) CreateInBatch(_ context.Context, r rma.CreateRequest, batchID, paidBy string) (string, func(context.Context), error) {
+	number, err := f.create(r, batchID, paidBy)
+	if err != nil {
+		return "", nil, err
+	}
+	return number, func(context.Context) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.Opened++
+	}, nil
+}
+
+func (f *RMAs) create(r rma.CreateRequest, batchID, paidBy string) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.ByKey == nil {
@@ -185,27 +199,52 @@ func (f *Payments) ExpireForBatch(_ context.Context, owner, batchID string) erro
 }
 
 // AcceptPurchaseOrder implements batch.Payments.
-func (f *Payments) AcceptPurchaseOrder(_ context.Context, owner, batchID, customerPO string) error {
+func (f *Payments) AcceptPurchaseOrder(_ context.Context, owner, batchID, customerPO string) (batch.QuoteRef, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	q := f.current(owner, batchID)
 	if q == nil || q.Status != batch.QuoteOpen {
-		return payments.ErrQuoteNotFound
+		return batch.QuoteRef{}, payments.ErrQuoteNotFound
 	}
 	q.Status, q.Method, q.CustomerPO = batch.QuotePaid, batch.MethodPO, customerPO
-	return nil
+	return q.ref(), nil
+}
+
+func (q *Quote) ref() batch.QuoteRef {
+	return batch.QuoteRef{ID: q.ID, ExpiresAt: q.ExpiresAt, Status: q.Status}
 }
 
 // StartPayPal implements batch.Payments: the approve link carries the quote's id as its token.
-func (f *Payments) StartPayPal(_ context.Context, owner, batchID, returnURL, _ string) (string, error) {
+func (f *Payments) StartPayPal(_ context.Context, owner, batchID, returnURL, _ string) (string, batch.QuoteRef, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	q := f.current(owner, batchID)
 	if q == nil || q.Status != batch.QuoteOpen {
-		return "", payments.ErrQuoteNotFound
+		return "", batch.QuoteRef{}, payments.ErrQuoteNotFound
 	}
 	q.PayPal = true
-	return "https://paypal.example/checkoutnow?token=EC-" + q.ID + "&return=" + returnURL, nil
+	return "https://paypal.example/checkoutnow?token=EC-" + q.ID + "&return=" + returnURL, q.ref(), nil
+}
+
+// QuoteOfBatch implements batch.Payments.
+func (f *Payments) QuoteOfBatch(_ context.Context, owner, batchID string) (batch.QuoteRef, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	q := f.current(owner, batchID)
+	if q == nil {
+		return batch.QuoteRef{}, payments.ErrQuoteNotFound
+	}
+	return q.ref(), nil
+}
+
+// PayByWebhook pays the batch's open quote at the payments side only, as a webhook does
+// before (or without) its Fulfiller call reaching the batch; it answers the quote.
+func (f *Payments) PayByWebhook(owner, batchID string) *Quote {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	q := f.current(owner, batchID)
+	q.Status, q.Method = batch.QuotePaid, batch.MethodPayPal
+	return q
 }
 
 // SettleBatch implements batch.Payments.
@@ -222,7 +261,7 @@ func (f *Payments) SettleBatch(_ context.Context, owner, batchID, _ string) (bat
 	default:
 		q.Status, q.Method = batch.QuotePaid, batch.MethodPayPal
 	}
-	return batch.QuoteRef{ID: q.ID, ExpiresAt: q.ExpiresAt}, nil
+	return q.ref(), nil
 }
 
 // Documents is the shipping capability: it records each request and answers one document per
@@ -233,12 +272,19 @@ type Documents struct {
 	Discarded []string
 	// PDF is what OpenDocument streams.
 	PDF []byte
+	// Fail, when set, is every issue's error (the carrier away); Attempts counts the issues asked.
+	Fail     error
+	Attempts int
 }
 
 // IssueBoxDocuments implements batch.Documents.
 func (f *Documents) IssueBoxDocuments(_ context.Context, r batch.BoxesRequest) (batch.BoxDocuments, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.Attempts++
+	if f.Fail != nil {
+		return batch.BoxDocuments{}, f.Fail
+	}
 	f.Requests = append(f.Requests, r)
 	docs := batch.BoxDocuments{DocumentID: "doc-" + r.BatchID, Tracking: map[int]string{}}
 	if r.Labels {

@@ -59,11 +59,17 @@ func toIssueRequest(r rma.ShipmentRequest) shipping.IssueRequest {
 	c := r.Contact
 	return shipping.IssueRequest{
 		Owner: r.Owner, RMANumber: r.RMANumber, From: shipping.Address(r.From), Packaging: packaging,
-		Contact: shipping.Contact{Name: c.FirstName + " " + c.LastName, Company: c.Company, Phone: c.Phone, Email: c.Email},
+		Contact: shippingContact(c),
 		Items: []shipping.DeclaredItem{{
 			Description: "Rugged " + r.Unit.ProductType + " " + r.Unit.Model + " (return for repair)",
 			PartNumber:  r.Unit.PartNumber, Serial: r.Unit.Serial, Quantity: 1,
 			UnitValueCents: declaredValueCents, CountryOfOrigin: "US",
 		}},
 	}
+}
+
+// shippingContact is an RMA's (or a batch's) contact as the shipping capability's labels name
+// it: one name, the company, phone and e-mail.
+func shippingContact(c rma.Contact) shipping.Contact {
+	return shipping.Contact{Name: c.FirstName + " " + c.LastName, Company: c.Company, Phone: c.Phone, Email: c.Email}
 }

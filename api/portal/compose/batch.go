@@ -69,7 +69,7 @@ func (c *capabilities) Batch(cfg Config, profiles identityapi.Profiles) (*batch.
 	if err != nil {
 		return nil, err
 	}
-	return batch.NewService(batch.Deps{
+	svc := batch.NewService(batch.Deps{
 		Units: c.Units(), Options: c.Units(),
 		Branches:  batchBranches{store: accountdb.NewStore(c.gdb)},
 		Discounts: batchDiscounts{terms: newCustomerTerms(cfg, profiles)},
@@ -78,14 +78,22 @@ func (c *capabilities) Batch(cfg Config, profiles identityapi.Profiles) (*batch.
 		Documents: batchDocuments{shipments}, Payments: batchPayments{checkout}, PurchaseOrders: c.Attachments(),
 		Mail: mail.NewOutbox(c.gdb), Addresses: addressRules{places}, Log: c.log,
 		Settings: batch.Settings{PublicURL: cfg.PublicURL, POReleaseDomains: cfg.POReleaseDomains},
-	}), nil
+	})
+	// A webhook's payment in this process goes through this service, so it wakes its worker.
+	c.batches = svc
+	return svc, nil
 }
 
-// BatchPaid is the batch's side of a paid batch quote, for the checkout's Fulfiller: it writes
-// the batch's rows in the shared database only (no worker, no checkout), so the payments process
-// of the split topology moves a batch on that its own process then processes.
+// BatchPaid is the batch's side of a paid batch quote, for the checkout's Fulfiller, built once:
+// in a process that runs the batch service, that service (its worker woken at once); elsewhere
+// one that writes the batch's rows in the shared database only (no worker, no checkout), so the
+// payments process of the split topology moves a batch on that the batch process's worker then
+// processes.
 func (c *capabilities) BatchPaid() *batch.Service {
-	return batch.NewService(batch.Deps{Store: batchdb.NewStore(c.gdb), Tx: db.NewTransactor(c.gdb), Log: c.log})
+	if c.batches == nil {
+		c.batches = batch.NewService(batch.Deps{Store: batchdb.NewStore(c.gdb), Tx: db.NewTransactor(c.gdb), Log: c.log})
+	}
+	return c.batches
 }
 
 // batchQuoteExpiry is how often the batch process looks for saved batch quotes that expired.
@@ -108,9 +116,14 @@ type batchRMAs struct {
 	store   *rmadb.Store
 }
 
-func (b batchRMAs) CreateInBatch(ctx context.Context, r rma.CreateRequest, batchID, paidBy string) (string, error) {
+// CreateInBatch creates the row's RMA in the worker's transaction; the creator's Opened (the
+// unit's cache dropped, the creation counted) is the worker's to run after that commits.
+func (b batchRMAs) CreateInBatch(ctx context.Context, r rma.CreateRequest, batchID, paidBy string) (string, func(context.Context), error) {
 	rec, err := b.creator.CreateInBatch(ctx, r, rma.BatchMember{BatchID: batchID, PaidBy: paidBy})
-	return rec.Number, err
+	if err != nil {
+		return "", nil, err
+	}
+	return rec.Number, func(ctx context.Context) { b.creator.Opened(ctx, rec) }, nil
 }
 
 func (b batchRMAs) StatusesByNumbers(ctx context.Context, numbers []string) (map[string]string, error) {
@@ -137,10 +150,9 @@ func (b batchRMAs) AssignBatchBoxes(ctx context.Context, boxes []batch.BoxAssign
 type batchDocuments struct{ shipments *shipping.Service }
 
 func (d batchDocuments) IssueBoxDocuments(ctx context.Context, r batch.BoxesRequest) (batch.BoxDocuments, error) {
-	c := r.Contact
 	req := shipping.BoxesRequest{
 		Owner: r.Owner, BatchID: r.BatchID, From: shipping.Address(r.From), Labels: r.Labels,
-		Contact: shipping.Contact{Name: c.FirstName + " " + c.LastName, Company: c.Company, Phone: c.Phone, Email: c.Email},
+		Contact: shippingContact(r.Contact),
 		Boxes:   make([]shipping.Box, len(r.Boxes)),
 	}
 	for i, b := range r.Boxes {
@@ -201,24 +213,35 @@ func batchPaidRefusal(err error) error {
 	return err
 }
 
-func (p batchPayments) AcceptPurchaseOrder(ctx context.Context, owner, batchID, customerPO string) error {
+func (p batchPayments) AcceptPurchaseOrder(ctx context.Context, owner, batchID, customerPO string) (batch.QuoteRef, error) {
 	q, err := p.checkout.QuoteOfBatch(ctx, owner, batchID)
 	if err != nil {
-		return err
+		return batch.QuoteRef{}, err
 	}
-	_, err = p.checkout.AcceptPurchaseOrder(ctx, q, customerPO)
-	return err
+	paid, err := p.checkout.AcceptPurchaseOrder(ctx, q, customerPO)
+	return quoteRef(paid), err
 }
 
-func (p batchPayments) StartPayPal(ctx context.Context, owner, batchID, returnURL, cancelURL string) (string, error) {
+func (p batchPayments) StartPayPal(ctx context.Context, owner, batchID, returnURL, cancelURL string) (string, batch.QuoteRef, error) {
 	q, err := p.checkout.QuoteOfBatch(ctx, owner, batchID)
 	if err != nil {
-		return "", err
+		return "", batch.QuoteRef{}, err
 	}
-	return p.checkout.StartPayPal(ctx, q, returnURL, cancelURL)
+	link, err := p.checkout.StartPayPal(ctx, q, returnURL, cancelURL)
+	return link, quoteRef(q), err
+}
+
+func (p batchPayments) QuoteOfBatch(ctx context.Context, owner, batchID string) (batch.QuoteRef, error) {
+	q, err := p.checkout.QuoteOfBatch(ctx, owner, batchID)
+	return quoteRef(q), err
 }
 
 func (p batchPayments) SettleBatch(ctx context.Context, owner, batchID, token string) (batch.QuoteRef, error) {
 	q, err := p.checkout.SettleBatch(ctx, owner, batchID, token)
-	return batch.QuoteRef{ID: q.ID, ExpiresAt: q.ExpiresAt}, err
+	return quoteRef(q), err
+}
+
+// quoteRef is a payments quote as the batch records it: the statuses are the same words.
+func quoteRef(q payments.Quote) batch.QuoteRef {
+	return batch.QuoteRef{ID: q.ID, ExpiresAt: q.ExpiresAt, Status: batch.QuoteStatus(q.Status)}
 }

@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"rugged.example/portal/api/batch/batch"
 	"rugged.example/portal/api/geo/geo"
 	"rugged.example/portal/api/payments/payments"
 	"rugged.example/portal/api/pkg/blob"
@@ -51,6 +52,9 @@ type capabilities struct {
 	creator     *rma.Creator
 	cards       *cardProviders
 	quotes      *payments.Quotes
+	// batches is the batch service: the whole one once Batch built it (its worker then woken by
+	// a webhook's payment), else the Fulfiller's store-only one (BatchPaid).
+	batches *batch.Service
 }
 
 func (c *capabilities) Places() (*geo.Catalog, error) {

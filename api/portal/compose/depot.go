@@ -88,7 +88,7 @@ func toReturnRequest(rec rma.RMA) shipping.IssueRequest {
 	c := rec.Contact
 	return shipping.IssueRequest{
 		Owner: rec.Owner, RMANumber: rec.Number, Direction: shipping.ToCustomer, From: shipping.Address(rec.Address),
-		Contact: shipping.Contact{Name: c.FirstName + " " + c.LastName, Company: c.Company, Phone: c.Phone, Email: c.Email},
+		Contact: shippingContact(c),
 		Items: []shipping.DeclaredItem{{
 			Description: "Rugged " + rec.Model + " (returned after service)",
 			PartNumber:  rec.PartNumber, Serial: rec.Serial, Quantity: 1,

@@ -50,8 +50,10 @@ const MsgBatchRepairsOnly = "Only REPAIR requests can be created in a batch"
 // concurrent calls with one key exactly one creates it. An out-of-warranty unit without the
 // override needs m.PaidBy (else ErrPaymentRequired); it opens awaiting its unit like the others,
 // with a timeline event naming the quote. The RMA ships in its batch's box (ShipBatch): no label,
-// no label retries and no e-mail of its own. Its timeline says 'Created in batch BT-…'. After
-// the commit the unit's cached copy is dropped and the creation counted (Opened).
+// no label retries and no e-mail of its own. Its timeline says 'Created in batch BT-…'. It joins
+// the transaction ctx carries (the batch's worker records its row in the same one), so it does
+// not run Opened: the caller runs c.Opened(ctx, rec) once its transaction committed, and the
+// unit's cache is never dropped nor the creation counted for an RMA that rolled back.
 func (c *Creator) CreateInBatch(ctx context.Context, r CreateRequest, m BatchMember) (RMA, error) {
 	r.Trim()
 	m.BatchID, m.PaidBy = strings.TrimSpace(m.BatchID), strings.TrimSpace(m.PaidBy)
@@ -113,6 +115,5 @@ func (c *Creator) createInBatch(ctx context.Context, r CreateRequest, m BatchMem
 	if err != nil {
 		return RMA{}, err
 	}
-	c.Opened(ctx, rec)
 	return rec, nil
 }

@@ -65,6 +65,8 @@ func TestIntegrationCreateInBatch_InWarrantyOpensAwaitingItsUnitWithoutLabelOrEm
 
 		require.Empty(t, f.issuer.Issued(), "no label of its own")
 		require.Empty(t, f.mailer.Sent, "no e-mail of its own")
+		require.Empty(t, f.counter.Created, "CreateInBatch joins its caller's transaction: counting is the caller's, after its commit")
+		f.creator.Opened(t.Context(), got)
 		require.Equal(t, map[string]int{rma.DefaultRMAType: 1}, f.counter.Created)
 
 		// The label retrier never takes it, now or later.
@@ -182,6 +184,8 @@ func TestIntegrationCreateInBatch_SameKeyTwiceAnswersOneRMA(t *testing.T) {
 		var n int64
 		require.NoError(t, gdb.Table("rma_rmas").Count(&n).Error)
 		require.EqualValues(t, 1, n)
+		require.Empty(t, f.counter.Created, "CreateInBatch joins its caller's transaction: counting is the caller's, after its commit")
+		f.creator.Opened(t.Context(), first)
 		require.Equal(t, map[string]int{rma.DefaultRMAType: 1}, f.counter.Created)
 
 		_, err = f.creator.CreateInBatch(t.Context(), batchRow("RT10000001", 1), member)
