@@ -194,6 +194,8 @@ export function BatchPage() {
       <PageTitle>{COPY.title}</PageTitle>
       <MutedText>{COPY.intro}</MutedText>
       {phase.kind === 'leaving' ? <Banner variant="info">{COPY.leavingForPayment}</Banner> : null}
+      {/* The submit step shows its failure by its button; on another step (a refusal sent the customer there) it is said here. */}
+      {state.submit.status === 'failed' && state.submit.error && state.step !== 4 ? <Banner variant="error">{state.submit.error}</Banner> : null}
       {unshown.length > 0 ? (
         <Banner variant="error">
           <span>{COPY.fieldsElsewhere}</span>

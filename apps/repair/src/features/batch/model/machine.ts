@@ -183,6 +183,16 @@ export function fillRow(row: PageRow, fill: FillValues): PageRow {
   return changed ? { ...row, values, verdict: null } : row;
 }
 
+/**
+ * The state holding a submission's rows to edit again: after a reload the page holds none, so the
+ * rows of the submission it gives up come back (checked again); rows it holds stay as they are.
+ */
+function withRowsOf(state: BatchPageState, submission: Submission): BatchPageState {
+  if (state.rows.length > 0 || submission.body.rows.length === 0) return state;
+  const added = batchMachine(state, { type: 'add', rows: submission.body.rows });
+  return { ...added, check: { ...added.check, recheck: true } };
+}
+
 /** The page as a state machine: each event of the customer or of an answer, one transition. */
 export function batchMachine(state: BatchPageState, event: BatchEvent): BatchPageState {
   switch (event.type) {
@@ -272,10 +282,13 @@ export function batchMachine(state: BatchPageState, event: BatchEvent): BatchPag
       const onDetails =
         fields !== null &&
         (Object.keys(fields.contact).length > 0 || Object.keys(fields.address).length > 0 || Object.keys(fields.other).some((path) => path.startsWith('packaging.')));
+      // A reloaded submission refused: its rows come back, on the pre-flight, checked again.
+      const restored = state.phase.kind === 'interrupted' ? withRowsOf(state, state.phase.submission) : state;
+      const step = onDetails ? 3 : restored !== state ? 2 : state.step;
       return {
-        ...state,
+        ...restored,
         phase: { kind: 'editing' },
-        step: onDetails ? 3 : state.step,
+        step,
         submit: { status: 'failed', error: event.message, fields },
       };
     }
@@ -285,12 +298,9 @@ export function batchMachine(state: BatchPageState, event: BatchEvent): BatchPag
         phase: { kind: 'interrupted', submission: event.submission, reloaded: false },
         submit: { status: 'failed', error: event.message, fields: null },
       };
-    case 'discard': {
+    case 'discard':
       if (state.phase.kind !== 'interrupted') return state;
-      // After a reload the page holds nothing: the discarded submission's rows come back to edit.
-      const restored = state.rows.length === 0 ? batchMachine(state, { type: 'add', rows: state.phase.submission.body.rows }) : state;
-      return { ...restored, phase: { kind: 'editing' }, submit: idleSubmit };
-    }
+      return { ...withRowsOf(state, state.phase.submission), phase: { kind: 'editing' }, submit: idleSubmit };
   }
 }
 

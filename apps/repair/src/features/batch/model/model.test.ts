@@ -237,6 +237,17 @@ describe('the page machine’s phases', () => {
     const state = batchMachine(initialBatchState({ stored: { key: 'k', body: { ...body, rows: [{ ...emptyRow, serial: 'RT7' }] } } }), { type: 'discard' });
     expect(state.phase).toEqual({ kind: 'editing' });
     expect(state.rows.map((r) => [r.key, r.values.serial])).toEqual([[1, 'RT7']]);
+    expect(state.check.recheck).toBe(true);
+  });
+
+  it('gives back a reloaded submission’s rows on the pre-flight when the server refuses it', () => {
+    const stored = { key: 'k', body: { ...body, rows: [{ ...emptyRow, serial: 'RT7' }] } };
+    const state = batchMachine(batchMachine(initialBatchState({ stored }), { type: 'submitting' }), {
+      type: 'submitFailed',
+      message: 'Some details were refused: see the messages below.',
+      fields: sortFieldErrors({ 'rows.0.serial': 'RMA Already Exists For This Unit' }),
+    });
+    expect([state.phase.kind, state.step, state.rows.map((r) => r.values.serial), state.check.recheck]).toEqual(['editing', 2, ['RT7'], true]);
   });
 
   it('goes back to editing on a refusal, on the contact step when the contact, address or packaging was refused', () => {
