@@ -168,6 +168,13 @@ func TestIntegrationBatchLife(t *testing.T) {
 		{"owner, colleague and stranger", testVisibility},
 		{"submit refusals", testRefusals},
 		{"the list: own and organization's, newest first, by keyset", testList},
+		{"a row that fails before payment is dropped and re-quoted, never paid for", testRecheckBeforePay},
+		{"a row that fails before the card capture is dropped, the capture not made", testRecheckBeforeCapture},
+		{"a paid row that still fails at creation is owed back, said on the batch and in the e-mail", testRefundDue},
+		{"documents that keep failing: backoff, later batches go first, given up after MaxAttempts", testFinishGivesUp},
+		{"a quote paid as it expires, or paid without the Fulfiller's call, moves the rows on", testPaidAtTheLastMoment},
+		{"removing a row once the quote's time is over expires it; no fresh 30-day quote", testRemoveAfterExpiry},
+		{"a random id another batch has is drawn again", testIDClash},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -602,4 +609,194 @@ func TestIntegrationWorkers_TwoAtOnceCreateEachRMAOnce(t *testing.T) {
 			require.Equal(t, batch.StatusCompleted, got.Status())
 		}
 	})
+}
+
+func testRecheckBeforePay(t *testing.T, l *life) {
+	ctx := t.Context()
+	res, err := l.svc.Submit(ctx, oliviaPO, "", submitOf("k1", &batch.PaymentData{Method: batch.MethodSave},
+		good("RT10000001"), good("RT10000002"), good("RT20000001")))
+	require.NoError(t, err)
+	id, first := res.Batch.ID, res.Batch.Payment.QuoteID
+	require.Equal(t, "520.20", res.Batch.Payment.Amount.Decimal())
+	// Meanwhile a second batch (or one RMA) took RT20000001.
+	l.giveRMA("RT20000001", "RMA-900001")
+
+	_, err = l.svc.Pay(ctx, oliviaPO, id, *byPO("po-olivia"))
+	require.ErrorIs(t, err, batch.ErrQuoteChanged)
+	require.EqualError(t, err, "batch.quoteChanged: 1 row can no longer become an RMA and was taken off the quote; the new total is 260.10 USD. Please check the batch and pay again.")
+	got, err := l.svc.Get(ctx, viewer(oliviaPO), id)
+	require.NoError(t, err)
+	require.Equal(t, batch.RowFailed, got.Rows[2].Status)
+	require.Equal(t, []batch.Reason{{Field: "serial", Message: batch.MsgRMAExists}}, got.Rows[2].Reasons)
+	require.Equal(t, batch.RowAwaitingPayment, got.Rows[1].Status)
+	require.Equal(t, "260.10", got.Payment.Amount.Decimal(), "re-quoted for the rest")
+	require.NotEqual(t, first, got.Payment.QuoteID)
+	require.Equal(t, batch.QuoteCancelled, l.pay.Quotes[0].Status, "the old quote is never paid")
+	require.Empty(t, l.pos.Claimed, "no PO file is claimed for a refused payment")
+
+	paid, err := l.svc.Pay(ctx, oliviaPO, id, *byPO("po-olivia"))
+	require.NoError(t, err, "the new total is paid")
+	require.Equal(t, batch.QuotePaid, paid.Batch.Payment.Status)
+	require.Equal(t, "260.10", paid.Batch.Payment.Amount.Decimal())
+	require.Equal(t, int64(26010), l.pay.Of("usr_olivia", id).Amount)
+
+	// The last unpaid row failing leaves nothing to pay.
+	res, err = l.svc.Submit(ctx, oliviaPO, "", submitOf("k2", &batch.PaymentData{Method: batch.MethodSave}, good("RT10000001"), good("RT20000002")))
+	require.NoError(t, err)
+	l.giveRMA("RT20000002", "RMA-900002")
+	_, err = l.svc.Pay(ctx, oliviaPO, res.Batch.ID, batch.PaymentData{Method: batch.MethodPayPal})
+	require.EqualError(t, err, "batch.quoteChanged: 1 row can no longer become an RMA and was taken off the quote; nothing is left to pay.")
+	got, err = l.svc.Get(ctx, viewer(oliviaPO), res.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, batch.QuoteCancelled, got.Payment.Status)
+	require.Equal(t, "0.00", got.Total().Decimal(), "a cancelled quote's amount was never taken")
+}
+
+func testRecheckBeforeCapture(t *testing.T, l *life) {
+	ctx := t.Context()
+	res, err := l.svc.Submit(ctx, diego, "", submitOf("k1", &batch.PaymentData{Method: batch.MethodPayPal}, good("RT10000002"), good("RT20000001")))
+	require.NoError(t, err)
+	l.pay.Of("usr_diego", res.Batch.ID).Approved = true
+	l.giveRMA("RT10000002", "RMA-900003")
+	_, err = l.svc.ConfirmPayment(ctx, diego, res.Batch.ID, "EC-x")
+	require.ErrorIs(t, err, batch.ErrQuoteChanged)
+	require.Equal(t, batch.QuoteCancelled, l.pay.Quotes[0].Status, "the approved order of the old total is not captured")
+	got, err := l.svc.Get(ctx, viewer(diego), res.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, []batch.RowStatus{batch.RowFailed, batch.RowAwaitingPayment}, statuses(got))
+	require.Equal(t, batch.QuoteOpen, got.Payment.Status)
+	require.Equal(t, "260.10", got.Payment.Amount.Decimal())
+}
+
+func testRefundDue(t *testing.T, l *life) {
+	ctx := t.Context()
+	res, err := l.svc.Submit(ctx, oliviaPO, "", submitOf("k1", byPO("po-olivia"), good("RT10000001"), good("RT10000002")))
+	require.NoError(t, err)
+	// Taken between the payment and the worker: the race no re-check closes.
+	l.rmas.Refuse = map[string]error{"RT10000002": rma.ErrNotValidForNewRMA}
+	l.giveRMA("RT10000002", "RMA-900004")
+	l.drain(t)
+	got, err := l.svc.Get(ctx, viewer(oliviaPO), res.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, []batch.RowStatus{batch.RowCreated, batch.RowFailed}, statuses(got))
+	require.Equal(t, "260.10", got.Rows[1].RefundDue.Decimal())
+	require.Equal(t, "260.10", got.RefundDue().Decimal())
+	require.Nil(t, got.Rows[0].RefundDue)
+	require.Equal(t, batch.StatusCompleted, got.Status())
+	msgs := l.mail.Messages()
+	require.Len(t, msgs, 1)
+	require.Contains(t, msgs[0].Text, "owed back: 260.10 USD")
+	require.Contains(t, msgs[0].Text, "Pack the units in 1 box as", "one box, not '1 boxes'")
+	require.NotContains(t, msgs[0].Text, "refunded automatically")
+}
+
+func testFinishGivesUp(t *testing.T, l *life) {
+	ctx := t.Context()
+	u := l.inWarranty(t, 2)
+	l.docs.Fail = errors.New("carrier unavailable")
+	stuck, err := l.svc.Submit(ctx, oliviaPO, "", submitOf("k1", nil, good(u[0])))
+	require.NoError(t, err)
+	_, err = l.svc.ProcessOne(ctx)
+	require.ErrorContains(t, err, "carrier unavailable")
+	// A batch submitted after it goes through while the stuck one waits its turn.
+	l.later(time.Second)
+	l.docs.Fail = nil
+	next, err := l.svc.Submit(ctx, oliviaPO, "", submitOf("k2", nil, good(u[1])))
+	require.NoError(t, err)
+	did, err := l.svc.ProcessOne(ctx)
+	require.NoError(t, err)
+	require.True(t, did)
+	got, err := l.svc.Get(ctx, viewer(oliviaPO), next.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, batch.StatusCompleted, got.Status(), "not held up behind the failing batch")
+
+	l.docs.Fail = errors.New("carrier unavailable")
+	attempts := l.docs.Attempts
+	for n := 2; n <= batch.MaxAttempts; n++ {
+		did, err := l.svc.ProcessOne(ctx)
+		require.False(t, did, "not before its next attempt is due")
+		require.NoError(t, err)
+		l.later(batch.RetryAfter(n - 1))
+		_, err = l.svc.ProcessOne(ctx)
+		if n < batch.MaxAttempts {
+			require.ErrorContains(t, err, "carrier unavailable")
+		} else {
+			require.NoError(t, err, "given up on: the batch completes")
+		}
+	}
+	require.Equal(t, attempts+batch.MaxAttempts-1, l.docs.Attempts)
+	got, err = l.svc.Get(ctx, viewer(oliviaPO), stuck.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, batch.StatusCompleted, got.Status())
+	require.True(t, got.DocumentsFailed)
+	require.Empty(t, got.DocumentID)
+	msgs := l.mail.Messages()
+	require.Len(t, msgs, 2)
+	require.Contains(t, msgs[1].Text, batch.MsgDocumentsFailed)
+	did, err = l.svc.ProcessOne(ctx)
+	require.NoError(t, err)
+	require.False(t, did, "nothing more is tried")
+}
+
+func testPaidAtTheLastMoment(t *testing.T, l *life) {
+	ctx := t.Context()
+	res, err := l.svc.Submit(ctx, oliviaPO, "", submitOf("k1", &batch.PaymentData{Method: batch.MethodSave}, good("RT10000002")))
+	require.NoError(t, err)
+	// Paid at the payments side as the quote's time ran out; its Fulfiller call lost.
+	q := l.pay.PayByWebhook("usr_olivia", res.Batch.ID)
+	l.later(payments.QuoteValidity + time.Minute)
+	n, err := l.svc.ExpireQuotes(ctx)
+	require.NoError(t, err)
+	require.Zero(t, n)
+	got, err := l.svc.Get(ctx, viewer(oliviaPO), res.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, batch.QuotePaid, got.Payment.Status)
+	require.Equal(t, q.ID, got.Payment.QuoteID)
+	require.Equal(t, []batch.RowStatus{batch.RowPending}, statuses(got), "the paid rows go on, not wait for ever")
+
+	// A card payment started, paid by the webhook whose Fulfiller call failed: the sweep finds it.
+	res, err = l.svc.Submit(ctx, diego, "", submitOf("k2", &batch.PaymentData{Method: batch.MethodPayPal}, good("RT20000001")))
+	require.NoError(t, err)
+	l.pay.PayByWebhook("usr_diego", res.Batch.ID)
+	_, err = l.svc.ExpireQuotes(ctx)
+	require.NoError(t, err)
+	got, err = l.svc.Get(ctx, viewer(diego), res.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, []batch.RowStatus{batch.RowPending}, statuses(got))
+	l.drain(t)
+	require.Len(t, l.rmas.Created(res.Batch.ID), 1)
+}
+
+func testRemoveAfterExpiry(t *testing.T, l *life) {
+	ctx := t.Context()
+	res, err := l.svc.Submit(ctx, oliviaPO, "", submitOf("k1", &batch.PaymentData{Method: batch.MethodSave}, good("RT10000002"), good("RT20000001")))
+	require.NoError(t, err)
+	l.later(payments.QuoteValidity)
+	_, err = l.svc.RemoveRow(ctx, oliviaPO, res.Batch.ID, 1)
+	require.ErrorIs(t, err, batch.ErrQuoteExpired)
+	require.Len(t, l.pay.Quotes, 1, "no fresh quote")
+	got, err := l.svc.Get(ctx, viewer(oliviaPO), res.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, batch.QuoteExpired, got.Payment.Status)
+	require.Equal(t, []batch.RowStatus{batch.RowFailed, batch.RowFailed}, statuses(got))
+	_, err = l.svc.Pay(ctx, oliviaPO, res.Batch.ID, *byPO("po-olivia"))
+	require.ErrorIs(t, err, batch.ErrNothingToPay)
+}
+
+func testIDClash(t *testing.T, l *life) {
+	ctx := t.Context()
+	ids := []string{"BT-AAAAAAAA", "BT-AAAAAAAA", "BT-BBBBBBBB"}
+	l.deps.NewID = func() string {
+		id := ids[0]
+		ids = ids[1:]
+		return id
+	}
+	svc := batch.NewService(l.deps)
+	first, err := svc.Submit(ctx, oliviaPO, "", submitOf("k1", nil, good("RT10000001")))
+	require.NoError(t, err)
+	require.Equal(t, "BT-AAAAAAAA", first.Batch.ID)
+	second, err := svc.Submit(ctx, oliviaPO, "", submitOf("k2", nil, good("RT10000001")))
+	require.NoError(t, err, "the clash on the id is not the key's: another id is drawn")
+	require.Equal(t, "BT-BBBBBBBB", second.Batch.ID)
+	require.False(t, second.Replayed)
 }
