@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -244,4 +245,56 @@ func TestEvents_ProgressThenDone(t *testing.T) {
 	require.Equal(t, "progress", events[0])
 	require.Equal(t, "done", events[len(events)-1])
 	require.Contains(t, body, `event: done`+"\n"+`data: {"status":"AWAITING_PAYMENT","rows":3,"done":2,"created":1,"failed":1,"pending":0}`)
+}
+
+// The review's refusals of the HTTP surface: /pay's fields as its body names them, the owner's
+// key sent again with another body (422), OWN_BOXES without its units a box.
+func TestLifeRoutes_RefusalsInTheBodysWords(t *testing.T) {
+	e := newLifeEnv(t)
+	tok := e.tokens(t)
+	b := e.submit(t, tok["olivia"], "k1").Batch
+	code, body := e.call(t, http.MethodPost, "/rma-manager/batches/"+b.ID+"/pay", tok["olivia"], `{"paymentMethod":"SAVE"}`)
+	require.Equal(t, http.StatusBadRequest, code, body)
+	require.JSONEq(t, `{"paymentMethod":"Must be PO or PayPal"}`, fieldsOf(t, body), "no paymentData wrapper in /pay's body")
+	code, body = e.call(t, http.MethodPost, "/rma-manager/batches/"+b.ID+"/pay", tok["olivia"], `{"paymentMethod":""}`)
+	require.Equal(t, http.StatusBadRequest, code, body)
+	require.JSONEq(t, `{"paymentMethod":"Required"}`, fieldsOf(t, body))
+
+	// The same body again: the same batch (200); another body: 422.
+	code, _ = e.call(t, http.MethodPost, "/rma-manager/batches", tok["olivia"], submitBody, "Idempotency-Key", "k1")
+	require.Equal(t, http.StatusOK, code)
+	other := strings.Replace(submitBody, `"unitsPerBox":10`, `"unitsPerBox":5`, 1)
+	code, body = e.call(t, http.MethodPost, "/rma-manager/batches", tok["olivia"], other, "Idempotency-Key", "k1")
+	require.Equal(t, http.StatusUnprocessableEntity, code, body)
+	require.Contains(t, body, `"batch.keyReused"`)
+	require.Contains(t, body, "This key was used for another batch.")
+
+	noUnits := strings.Replace(submitBody, `"unitsPerBox":10`, `"unitsPerBox":null`, 1)
+	code, body = e.call(t, http.MethodPost, "/rma-manager/batches", tok["olivia"], noUnits, "Idempotency-Key", "k2")
+	require.Equal(t, http.StatusBadRequest, code, body)
+	require.JSONEq(t, `{"packaging.unitsPerBox":"Required"}`, fieldsOf(t, body))
+}
+
+// A batch whose rows are all done but whose documents are not made yet is PROCESSING, and its
+// stream sends no done: a page that reads it on done finds its documents.
+func TestEvents_NoDoneBeforeTheDocuments(t *testing.T) {
+	batchapi.PollInterval = 10 * time.Millisecond
+	e := newLifeEnv(t)
+	tok := e.tokens(t)
+	inWarranty := strings.Replace(submitBody, `{"serial":"RT10000002","fault":"Display","problem":"Cracked or broken screen","notes":"Cracked."},`, "", 1)
+	code, body := e.call(t, http.MethodPost, "/rma-manager/batches", tok["olivia"], inWarranty, "Idempotency-Key", "k1")
+	require.Equal(t, http.StatusAccepted, code, body)
+	var res batchapi.ResultJSON
+	require.NoError(t, json.Unmarshal([]byte(body), &res))
+	e.docs.Fail = errors.New("carrier unavailable")
+	_, err := e.svc.ProcessOne(t.Context())
+	require.ErrorContains(t, err, "carrier unavailable")
+
+	code, body = e.call(t, http.MethodGet, "/rma-manager/batches/"+res.Batch.ID, tok["olivia"], "")
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, body, `"status":"PROCESSING"`, "every row done, the documents not yet")
+	require.Contains(t, body, `"documents":null`)
+	_, body = e.call(t, http.MethodGet, "/rma-manager/batches/"+res.Batch.ID+"/events", tok["olivia"], "")
+	require.Contains(t, body, `event: progress`+"\n"+`data: {"status":"PROCESSING","rows":2,"done":2,"created":1,"failed":1,"pending":0}`)
+	require.NotContains(t, body, "event: done")
 }
