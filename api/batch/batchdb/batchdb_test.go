@@ -130,3 +130,84 @@ func TestIntegrationStore(t *testing.T) {
 		require.Nil(t, header.Rows)
 	})
 }
+
+// The worker's retries and a row's give-up clock live in the database: a failed pass puts the
+// batch off (the batch due longest is claimed first), a row's first failure is kept, and what a
+// paid row is owed back and a batch finished without documents read back.
+func TestIntegrationStore_RetriesAndRefunds(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		require.NoError(t, batchdb.Migrate(ctx, gdb))
+		s := batchdb.NewStore(gdb)
+		old := sample("BT-AAAAAAA1", "usr_olivia", "FleetCo", t0, batch.RowPending, batch.RowPending)
+		old.BodyHash = "h1"
+		require.NoError(t, s.CreateBatch(ctx, old, "k1"))
+		require.NoError(t, s.CreateBatch(ctx, sample("BT-AAAAAAA2", "usr_olivia", "FleetCo", t0.Add(time.Minute), batch.RowPending), "k2"))
+
+		n, err := s.Retry(ctx, old.ID, func(n int) time.Time { return t0.Add(time.Duration(n) * 10 * time.Minute) })
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		id, ok, err := s.ClaimWork(ctx, t0.Add(2*time.Minute), t0.Add(3*time.Minute))
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, "BT-AAAAAAA2", id, "the failed batch waits; the one behind it goes")
+		require.NoError(t, s.ReleaseLease(ctx, id))
+		n, err = s.Retry(ctx, id, func(int) time.Time { return t0.Add(5 * time.Minute) })
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		id, ok, err = s.ClaimWork(ctx, t0.Add(20*time.Minute), t0.Add(21*time.Minute))
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, "BT-AAAAAAA2", id, "both due: the one due longest first")
+		require.NoError(t, s.ReleaseLease(ctx, id))
+		n, err = s.Retry(ctx, old.ID, func(n int) time.Time { return t0 })
+		require.NoError(t, err)
+		require.Equal(t, 2, n, "failed passes in a row")
+		require.NoError(t, s.Progressed(ctx, old.ID))
+		n, err = s.Retry(ctx, old.ID, func(n int) time.Time { return t0 })
+		require.NoError(t, err)
+		require.Equal(t, 1, n, "a row moved: counted again from one")
+
+		since, err := s.RowFailingSince(ctx, old.ID, 0, t0)
+		require.NoError(t, err)
+		require.Equal(t, t0, since)
+		since, err = s.RowFailingSince(ctx, old.ID, 0, t0.Add(time.Hour))
+		require.NoError(t, err)
+		require.Equal(t, t0, since, "the first failure is kept")
+
+		got, err := s.Batch(ctx, old.ID)
+		require.NoError(t, err)
+		require.Equal(t, "h1", got.BodyHash)
+		failed := got.Rows[1]
+		due := money.USD(260_10)
+		failed.Status, failed.RefundDue = batch.RowFailed, &due
+		require.NoError(t, s.SetRow(ctx, old.ID, batch.RowPending, failed))
+		require.NoError(t, s.SetDocumentsFailed(ctx, old.ID))
+		got, err = s.Batch(ctx, old.ID)
+		require.NoError(t, err)
+		require.Equal(t, &due, got.Rows[1].RefundDue)
+		require.Nil(t, got.Rows[0].RefundDue)
+		require.Equal(t, "260.10", got.RefundDue().Decimal())
+		require.True(t, got.DocumentsFailed)
+
+		c, err := s.Progress(ctx, old.ID)
+		require.NoError(t, err)
+		require.False(t, c.Finished)
+		won, err := s.Finish(ctx, old.ID, t0)
+		require.NoError(t, err)
+		require.True(t, won)
+		c, err = s.Progress(ctx, old.ID)
+		require.NoError(t, err)
+		require.True(t, c.Finished)
+		_, err = s.Progress(ctx, "BT-NOTTHERE")
+		require.ErrorIs(t, err, batch.ErrNotFound)
+
+		// Card payments started: the sweep's list.
+		require.NoError(t, s.SetPayment(ctx, "BT-AAAAAAA2", "QT-BT-AAAAAAA2", &batch.Payment{QuoteID: "QT-BT-AAAAAAA2", Amount: due,
+			Status: batch.QuoteOpen, Method: batch.MethodPayPal, ExpiresAt: t0.Add(time.Hour)}))
+		ids, err := s.PayPalStarted(ctx)
+		require.NoError(t, err)
+		require.Equal(t, []string{"BT-AAAAAAA2"}, ids)
+	})
+}
+
