@@ -170,4 +170,6 @@ it('gives the focus back to the row’s Edit after Done and Cancel, and to the n
   expect(screen.getByRole('button', { name: 'Edit row 3' })).toHaveFocus();
   await user.click(screen.getByRole('button', { name: 'Remove row 3' }));
   expect(screen.getByRole('button', { name: 'Edit row 1' })).toHaveFocus();
+  await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
+  expect(screen.getByText('The units of the batch, each checked as one RMA would be')).toHaveFocus();
 });

@@ -271,6 +271,9 @@ function RowEditor({ row, values, faults, onDraft, onDone, onCancel }: RowEditor
   );
 }
 
+/** focusNext's value when the removed row was the last: the caption takes the focus. */
+const NO_ROW = -1;
+
 export interface PreflightTableProps {
   rows: readonly PageRow[];
   editing: RowDraft | null;
@@ -289,12 +292,15 @@ export interface PreflightTableProps {
  */
 export function PreflightTable({ rows, editing, faults, onEdit, onDraft, onDone, onCancel, onRemove }: PreflightTableProps) {
   const looks = useRef<HTMLDivElement>(null);
+  const caption = useRef<HTMLTableCaptionElement>(null);
   const focusNext = useRef<number | null>(null);
   const current = useRef(rows);
   useLayoutEffect(() => {
     current.current = rows;
     if (focusNext.current === null) return;
-    looks.current?.querySelector<HTMLButtonElement>(`[data-edit-row="${focusNext.current}"]`)?.focus();
+    // No row left to go to: the table's caption takes the focus, not the page's top.
+    const target = focusNext.current === NO_ROW ? caption.current : looks.current?.querySelector<HTMLButtonElement>(`[data-edit-row="${focusNext.current}"]`);
+    target?.focus();
     focusNext.current = null;
   });
   // Stable, so the memoized rows do not render again for it.
@@ -302,7 +308,7 @@ export function PreflightTable({ rows, editing, faults, onEdit, onDraft, onDone,
     (key: number) => {
       const list = current.current;
       const at = list.findIndex((row) => row.key === key);
-      focusNext.current = (list[at + 1] ?? list[at - 1])?.key ?? null;
+      focusNext.current = (list[at + 1] ?? list[at - 1])?.key ?? NO_ROW;
       onRemove(key);
     },
     [onRemove],
@@ -314,7 +320,9 @@ export function PreflightTable({ rows, editing, faults, onEdit, onDraft, onDone,
   return (
     <TableLooks ref={looks}>
       <Table>
-      <caption>{COPY.tableCaption}</caption>
+      <caption ref={caption} tabIndex={-1}>
+        {COPY.tableCaption}
+      </caption>
       <thead>
         <tr>
           {HEADINGS.map((heading) => (
