@@ -175,6 +175,7 @@ func TestIntegrationBatchLife(t *testing.T) {
 		{"a quote paid as it expires, or paid without the Fulfiller's call, moves the rows on", testPaidAtTheLastMoment},
 		{"removing a row once the quote's time is over expires it; no fresh 30-day quote", testRemoveAfterExpiry},
 		{"a random id another batch has is drawn again", testIDClash},
+		{"a 100 % discount: nothing to pay, the rows created at once", testNoCharge},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -799,4 +800,27 @@ func testIDClash(t *testing.T, l *life) {
 	require.NoError(t, err, "the clash on the id is not the key's: another id is drawn")
 	require.Equal(t, "BT-BBBBBBBB", second.Batch.ID)
 	require.False(t, second.Replayed)
+}
+
+func testNoCharge(t *testing.T, l *life) {
+	ctx := t.Context()
+	l.deps.Discounts = &batchtest.Discounts{Percent: 100}
+	svc := batch.NewService(l.deps)
+	res, err := svc.Submit(ctx, oliviaPO, "", submitOf("k1", nil, good("RT10000001"), good("RT10000002")))
+	require.NoError(t, err, "no payment is asked for a total of zero")
+	require.Nil(t, res.Batch.Payment)
+	require.Equal(t, []batch.RowStatus{batch.RowPending, batch.RowPending}, statuses(res.Batch))
+	require.Empty(t, l.pay.Quotes)
+	for range 10 {
+		if did, err := svc.ProcessOne(ctx); err != nil || !did {
+			require.NoError(t, err)
+			break
+		}
+	}
+	got, err := svc.Get(ctx, viewer(oliviaPO), res.Batch.ID)
+	require.NoError(t, err)
+	require.Equal(t, []batch.RowStatus{batch.RowCreated, batch.RowCreated}, statuses(got))
+	for _, c := range l.rmas.Created(res.Batch.ID) {
+		require.Equal(t, c.Request.Serial == "RT10000002", c.NoCharge, c.Request.Serial)
+	}
 }

@@ -106,13 +106,14 @@ type Cursor struct {
 }
 
 // RMAs is the rma capability's write side for one row (rma.Creator.CreateInBatch): the RMA of
-// r in batch batchID (paidBy: the combined quote that paid an out-of-warranty row, else ""),
+// r in batch m (m.PaidBy: the combined quote that paid an out-of-warranty row, else ""; m.NoCharge:
+// an out-of-warranty row that costs nothing after the discount),
 // idempotent by r.IdempotencyKey, in its own transaction (or the one ctx carries). It answers
 // the RMA's number and what to run once that transaction committed (rma.Creator.Opened: the
 // unit's cache dropped, the creation counted; nil for nothing); a refusal is a fault in one
 // RMA's words.
 type RMAs interface {
-	CreateInBatch(ctx context.Context, r rma.CreateRequest, batchID, paidBy string) (string, func(context.Context), error)
+	CreateInBatch(ctx context.Context, r rma.CreateRequest, m rma.BatchMember) (string, func(context.Context), error)
 	// StatusesByNumbers reads the RMAs' current statuses.
 	StatusesByNumbers(ctx context.Context, numbers []string) (map[string]string, error)
 	// AssignBatchBoxes records each RMA's box and tracking number (joins the transaction).

@@ -165,13 +165,19 @@ func (s *Service) createRow(ctx context.Context, b Batch, r BatchRow) (settled b
 		Contact: b.Contact, Address: b.Address,
 		Packaging: rma.Packaging{HavePackaging: b.Packaging.Kind == OwnBoxes, RequestBox: b.Packaging.Kind == RequestBoxes},
 	}
-	paidBy := ""
-	if r.Entitlement == OutOfWarranty && b.Payment != nil {
-		paidBy = b.Payment.QuoteID
+	m := rma.BatchMember{BatchID: b.ID}
+	if r.Entitlement == OutOfWarranty {
+		if b.Payment != nil {
+			m.PaidBy = b.Payment.QuoteID
+		} else {
+			// Submit issues no quote for a total of zero (a 100 % discount): nothing to pay.
+			m.NoCharge = r.Price != nil && r.Price.Cents == 0
+		}
 	}
+	paidBy := m.PaidBy
 	var opened func(context.Context)
 	err = s.d.Tx.InTx(ctx, func(ctx context.Context) error {
-		number, after, err := s.d.RMAs.CreateInBatch(ctx, req, b.ID, paidBy)
+		number, after, err := s.d.RMAs.CreateInBatch(ctx, req, m)
 		if err != nil {
 			return err
 		}

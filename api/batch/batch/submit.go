@@ -267,6 +267,16 @@ func (s *Service) prepare(ctx context.Context, caller auth.Principal, accessToke
 	if !clickWrap {
 		b.AcknowledgeClickWrap = false
 	}
+	if oow && total.Cents == 0 {
+		// Out of warranty and free after the discount (100 %): no quote, nothing to pay; the
+		// rows are created at once.
+		oow = false
+		for i := range b.Rows {
+			if b.Rows[i].Status == RowAwaitingPayment {
+				b.Rows[i].Status = RowPending
+			}
+		}
+	}
 	if oow {
 		if err := s.validatePayment(&v, c, r.Payment); err != nil {
 			return Batch{}, err

@@ -35,6 +35,7 @@ type RMAs struct {
 // CreatedRMA is one RMA the fake created.
 type CreatedRMA struct {
 	Number, BatchID, PaidBy string
+	NoCharge                bool
 	Request                 rma.CreateRequest
 }
 
@@ -42,8 +43,8 @@ type CreatedRMA struct {
 var ErrCrash = fmt.Errorf("batchtest: the process died after the RMA's commit")
 
 // CreateInBatch implements batch.RMAs.
-func (f *RMAs) CreateInBatch(_ context.Context, r rma.CreateRequest, batchID, paidBy string) (string, func(context.Context), error) {
-	number, err := f.create(r, batchID, paidBy)
+func (f *RMAs) CreateInBatch(_ context.Context, r rma.CreateRequest, m rma.BatchMember) (string, func(context.Context), error) {
+	number, err := f.create(r, m)
 	if err != nil {
 		return "", nil, err
 	}
@@ -54,7 +55,7 @@ func (f *RMAs) CreateInBatch(_ context.Context, r rma.CreateRequest, batchID, pa
 	}, nil
 }
 
-func (f *RMAs) create(r rma.CreateRequest, batchID, paidBy string) (string, error) {
+func (f *RMAs) create(r rma.CreateRequest, m rma.BatchMember) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.ByKey == nil {
@@ -68,7 +69,7 @@ func (f *RMAs) create(r rma.CreateRequest, batchID, paidBy string) (string, erro
 	}
 	f.next++
 	f.Creates++
-	c := CreatedRMA{Number: fmt.Sprintf("RMA-%06d", 100000+f.next), BatchID: batchID, PaidBy: paidBy, Request: r}
+	c := CreatedRMA{Number: fmt.Sprintf("RMA-%06d", 100000+f.next), BatchID: m.BatchID, PaidBy: m.PaidBy, NoCharge: m.NoCharge, Request: r}
 	f.ByKey[r.IdempotencyKey.String()] = c
 	if f.FailAfterCreate[r.Serial] {
 		delete(f.FailAfterCreate, r.Serial)

@@ -118,8 +118,8 @@ type batchRMAs struct {
 
 // CreateInBatch creates the row's RMA in the worker's transaction; the creator's Opened (the
 // unit's cache dropped, the creation counted) is the worker's to run after that commits.
-func (b batchRMAs) CreateInBatch(ctx context.Context, r rma.CreateRequest, batchID, paidBy string) (string, func(context.Context), error) {
-	rec, err := b.creator.CreateInBatch(ctx, r, rma.BatchMember{BatchID: batchID, PaidBy: paidBy})
+func (b batchRMAs) CreateInBatch(ctx context.Context, r rma.CreateRequest, m rma.BatchMember) (string, func(context.Context), error) {
+	rec, err := b.creator.CreateInBatch(ctx, r, m)
 	if err != nil {
 		return "", nil, err
 	}

@@ -16,6 +16,9 @@ type BatchMember struct {
 	// PaidBy is the batch's combined quote that paid an out-of-warranty row; "" for in-warranty
 	// and override rows.
 	PaidBy string
+	// NoCharge is an out-of-warranty row that costs nothing after the customer's discount (a
+	// 100 % discount): there is no quote to pay, and none is asked for.
+	NoCharge bool
 }
 
 // BoxAssignment puts a batch's RMA in one of its boxes: the box's tracking number becomes the
@@ -48,7 +51,7 @@ const MsgBatchRepairsOnly = "Only REPAIR requests can be created in a batch"
 // do not carry. Owner, organization and opener come from r. It is idempotent by
 // r.IdempotencyKey, which is required: a repeated key answers the RMA it created, and of
 // concurrent calls with one key exactly one creates it. An out-of-warranty unit without the
-// override needs m.PaidBy (else ErrPaymentRequired); it opens awaiting its unit like the others,
+// override needs m.PaidBy or m.NoCharge (else ErrPaymentRequired); it opens awaiting its unit like the others,
 // with a timeline event naming the quote. The RMA ships in its batch's box (ShipBatch): no label,
 // no label retries and no e-mail of its own. Its timeline says 'Created in batch BT-…'. It joins
 // the transaction ctx carries (the batch's worker records its row in the same one), so it does
@@ -88,7 +91,7 @@ func (c *Creator) createInBatch(ctx context.Context, r CreateRequest, m BatchMem
 		return RMA{}, err
 	}
 	paid := c.needsPayment(unit)
-	if paid && m.PaidBy == "" {
+	if paid && m.PaidBy == "" && !m.NoCharge {
 		return RMA{}, ErrPaymentRequired
 	}
 	p, err := c.prepare(ctx, r, unit, StatusAwaitingUnit, m.BatchID)
@@ -100,7 +103,7 @@ func (c *Creator) createInBatch(ctx context.Context, r CreateRequest, m BatchMem
 		if err := c.insert(ctx, &rec, unit, r.IdempotencyKey); err != nil {
 			return err
 		}
-		if !paid {
+		if !paid || m.PaidBy == "" {
 			return nil
 		}
 		e := c.event(rec.Number, EventPaidByBatchQuote, "", ActorSystem, PaidByBatchDetail(m.BatchID, m.PaidBy))

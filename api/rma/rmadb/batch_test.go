@@ -112,6 +112,19 @@ func TestIntegrationCreateInBatch_OutOfWarrantyNeedsTheBatchsQuote(t *testing.T)
 	})
 }
 
+// A row free after a 100 % discount has no quote: NoCharge lets it through, with no payment event.
+func TestIntegrationCreateInBatch_NoChargeNeedsNoQuote(t *testing.T) {
+	testkit.EachDatabase(t, func(t *testing.T, gdb *gorm.DB) {
+		f := newFixture(t, gdb)
+		got, err := f.creator.CreateInBatch(t.Context(), batchRow("RT10000002", 2), rma.BatchMember{BatchID: batchID, NoCharge: true})
+		require.NoError(t, err)
+		require.Equal(t, rma.StatusAwaitingUnit, got.Status)
+		timeline, err := f.store.Timeline(t.Context(), got.Number)
+		require.NoError(t, err)
+		require.Len(t, timeline, 1, "no 'paid by quote' event without a quote")
+	})
+}
+
 // A row is judged by one RMA's rules, in one RMA's words; the photos are the only rule a
 // batch's row is spared.
 func TestIntegrationCreateInBatch_RefusesWhatOneRMAWouldRefuse(t *testing.T) {
