@@ -51,7 +51,7 @@ var now = time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
 // rmas stands in for the rma capability: the created RMAs await their units.
 type rmas struct{}
 
-func (rmas) CreateInBatch(context.Context, rma.CreateRequest, string, string) (string, error) {
+func (rmas) CreateInBatch(context.Context, rma.CreateRequest, rma.BatchMember) (string, func(context.Context), error) {
 	panic("batchpact: the worker does not run in the verification")
 }
 
@@ -86,32 +86,56 @@ type checkout struct {
 	store *batchdb.Store
 	mu    sync.Mutex
 	n     int
+	// issued is each batch's latest quote issued here (the store's holds the states' own).
+	issued map[string]batch.QuoteRef
 }
 
 func (c *checkout) QuoteForBatch(_ context.Context, q batch.BatchQuote) (batch.QuoteRef, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.n++
-	return batch.QuoteRef{ID: "QT-PACT" + string(rune('0'+c.n%10)), ExpiresAt: now.AddDate(0, 0, 30)}, nil
+	ref := batch.QuoteRef{ID: "QT-PACT" + string(rune('0'+c.n%10)), ExpiresAt: now.AddDate(0, 0, 30), Status: batch.QuoteOpen}
+	if c.issued == nil {
+		c.issued = map[string]batch.QuoteRef{}
+	}
+	c.issued[q.BatchID] = ref
+	return ref, nil
 }
 
 func (c *checkout) CancelForBatch(context.Context, string, string) error              { return nil }
 func (c *checkout) ExpireForBatch(context.Context, string, string) error              { return nil }
-func (c *checkout) AcceptPurchaseOrder(context.Context, string, string, string) error { return nil }
+func (c *checkout) AcceptPurchaseOrder(ctx context.Context, _, batchID, _ string) (batch.QuoteRef, error) {
+	return c.QuoteOfBatch(ctx, "", batchID)
+}
 
-func (c *checkout) StartPayPal(context.Context, string, string, string, string) (string, error) {
-	return paypalLink, nil
+func (c *checkout) StartPayPal(ctx context.Context, _, batchID, _, _ string) (string, batch.QuoteRef, error) {
+	q, err := c.QuoteOfBatch(ctx, "", batchID)
+	return paypalLink, q, err
+}
+
+// QuoteOfBatch answers the batch's latest quote: one issued here, else the one the state stored.
+func (c *checkout) QuoteOfBatch(ctx context.Context, _, batchID string) (batch.QuoteRef, error) {
+	c.mu.Lock()
+	ref, ok := c.issued[batchID]
+	c.mu.Unlock()
+	if ok {
+		return ref, nil
+	}
+	b, err := c.store.BatchHeader(ctx, batchID)
+	if err != nil {
+		return batch.QuoteRef{}, err
+	}
+	if b.Payment == nil {
+		return batch.QuoteRef{}, payments.ErrQuoteNotFound
+	}
+	return batch.QuoteRef{ID: b.Payment.QuoteID, ExpiresAt: b.Payment.ExpiresAt, Status: b.Payment.Status}, nil
 }
 
 func (c *checkout) SettleBatch(ctx context.Context, _, batchID, token string) (batch.QuoteRef, error) {
 	if token != approvedToken {
 		return batch.QuoteRef{}, payments.ErrNotApproved
 	}
-	b, err := c.store.Batch(ctx, batchID)
-	if err != nil {
-		return batch.QuoteRef{}, err
-	}
-	return batch.QuoteRef{ID: b.Payment.QuoteID, ExpiresAt: b.Payment.ExpiresAt}, nil
+	return c.QuoteOfBatch(ctx, "", batchID)
 }
 
 // purchaseOrders accepts any PO file (uploads' claim has its own tests).
@@ -147,10 +171,11 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 	options := &batchtest.Options{ByModel: map[string][]rma.FaultOptions{
 		"RT10": {{Name: "Display", Options: []rma.Option{{Name: "Cracked", Price: money.USD(289_00)}}}},
 	}}
+	pay := &checkout{store: store}
 	svc := batch.NewService(batch.Deps{
 		Units: units, Options: options, Branches: &batchtest.Branches{}, Discounts: &batchtest.Discounts{Percent: 10},
 		Now:   func() time.Time { return now },
-		Store: store, Tx: db.NewTransactor(gdb), RMAs: rmas{}, Documents: documents{}, Payments: &checkout{store: store},
+		Store: store, Tx: db.NewTransactor(gdb), RMAs: rmas{}, Documents: documents{}, Payments: pay,
 		PurchaseOrders: purchaseOrders{}, Addresses: addresses{}, Log: testkit.Quiet(),
 		Settings: batch.Settings{PublicURL: "http://portal.test"},
 	})
@@ -173,6 +198,9 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		for _, table := range []string{"batch_rows", "batch_batches"} {
 			require.NoError(t, gdb.Exec("DELETE FROM "+table).Error)
 		}
+		pay.mu.Lock()
+		pay.issued = nil
+		pay.mu.Unlock()
 		as(olivia)
 	}
 	create := func(b batch.Batch) {
