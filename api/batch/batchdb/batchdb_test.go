@@ -210,4 +210,3 @@ func TestIntegrationStore_RetriesAndRefunds(t *testing.T) {
 		require.Equal(t, []string{"BT-AAAAAAA2"}, ids)
 	})
 }
-

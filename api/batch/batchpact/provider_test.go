@@ -102,8 +102,8 @@ func (c *checkout) QuoteForBatch(_ context.Context, q batch.BatchQuote) (batch.Q
 	return ref, nil
 }
 
-func (c *checkout) CancelForBatch(context.Context, string, string) error              { return nil }
-func (c *checkout) ExpireForBatch(context.Context, string, string) error              { return nil }
+func (c *checkout) CancelForBatch(context.Context, string, string) error { return nil }
+func (c *checkout) ExpireForBatch(context.Context, string, string) error { return nil }
 func (c *checkout) AcceptPurchaseOrder(ctx context.Context, _, batchID, _ string) (batch.QuoteRef, error) {
 	return c.QuoteOfBatch(ctx, "", batchID)
 }
