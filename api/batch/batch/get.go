@@ -2,10 +2,10 @@ package batch
 
 import (
 	"context"
-	"encoding/base64"
 	"strings"
 	"time"
 
+	"rugged.example/portal/api/pkg/keyset"
 	"rugged.example/portal/api/pkg/visibility"
 )
 
@@ -102,8 +102,11 @@ func (s *Service) OpenDocuments(ctx context.Context, v visibility.Viewer, id str
 	return doc, err
 }
 
-// MaxPage is the most batches one page of the list holds.
-const MaxPage = 100
+// MaxPage is the most batches one page of the list holds; DefaultPage is a page not sized.
+const (
+	MaxPage     = 100
+	DefaultPage = 25
+)
 
 // Page is one page of the list.
 type Page struct {
@@ -112,48 +115,60 @@ type Page struct {
 	EndCursor string
 }
 
-// List is the batches v sees (own and organization's), newest first: first of them after the
-// cursor (a previous page's EndCursor; "" from the newest).
-func (s *Service) List(ctx context.Context, v visibility.Viewer, first int, after string) (Page, error) {
-	first = min(max(first, 1), MaxPage)
-	cur, err := parseCursor(after)
-	if err != nil {
-		return Page{}, err
-	}
-	items, err := s.d.Store.BatchesPage(ctx, v, cur, first+1)
-	if err != nil {
-		return Page{}, err
-	}
-	out := Page{Items: items}
-	if len(items) > first {
-		out.Items, out.HasNext = items[:first], true
-	}
-	if n := len(out.Items); n > 0 {
-		last := out.Items[n-1]
-		out.EndCursor = base64.RawURLEncoding.EncodeToString([]byte(last.CreatedAt.UTC().Format(time.RFC3339Nano) + "|" + last.ID))
-	}
-	if out.Items == nil {
-		out.Items = []Listed{}
-	}
-	return out, nil
-}
+// listOrder binds the list's cursors: newest first, by creation time and id (keyset, as every
+// list of the portal pages).
+var listOrder = keyset.Order{Version: "b1", Field: "createdAt", Desc: true}
 
 // MsgBadCursor refuses an after that is no page's end.
 const MsgBadCursor = "Must be a cursor of a previous page"
 
+// MsgPageSize refuses a page size outside 1..MaxPage.
+const MsgPageSize = "Must be 1 to 100"
+
+// listRefusals are keyset's refusals in the list's fields and words.
+var listRefusals = keyset.Refusals{
+	PageSize:  validationOf("first", MsgPageSize),
+	BadCursor: validationOf("after", MsgBadCursor),
+}
+
+// List is the batches v sees (own and organization's), newest first: first of them (0: the
+// default) after the cursor (a previous page's EndCursor; "" from the newest).
+func (s *Service) List(ctx context.Context, v visibility.Viewer, first int, after string) (Page, error) {
+	p, err := keyset.Request{First: first, After: after}.Read(DefaultPage, MaxPage)
+	if err != nil {
+		return Page{}, listRefusals.Of(err)
+	}
+	cur, err := parseCursor(p.Cursor)
+	if err != nil {
+		return Page{}, listRefusals.Of(err)
+	}
+	items, err := s.d.Store.BatchesPage(ctx, v, cur, p.Size+1)
+	if err != nil {
+		return Page{}, err
+	}
+	out := Page{Items: []Listed{}}
+	page, hasNext, _ := keyset.Cut(p, items)
+	out.HasNext = hasNext
+	if len(page) > 0 {
+		out.Items = page
+		last := page[len(page)-1]
+		out.EndCursor = listOrder.Encode(last.CreatedAt.UTC().Format(time.RFC3339Nano), last.ID)
+	}
+	return out, nil
+}
+
+// parseCursor reads a cursor listOrder wrote; "" is the start.
 func parseCursor(after string) (Cursor, error) {
 	if after == "" {
 		return Cursor{}, nil
 	}
-	bad := validationOf("after", MsgBadCursor)
-	raw, err := base64.RawURLEncoding.DecodeString(after)
+	values, err := listOrder.Decode(after, 2)
 	if err != nil {
-		return Cursor{}, bad
+		return Cursor{}, err
 	}
-	at, id, ok := strings.Cut(string(raw), "|")
-	t, terr := time.Parse(time.RFC3339Nano, at)
-	if !ok || terr != nil || !ValidID(id) {
-		return Cursor{}, bad
+	t, terr := time.Parse(time.RFC3339Nano, values[0])
+	if terr != nil || !ValidID(values[1]) {
+		return Cursor{}, keyset.ErrBadCursor
 	}
-	return Cursor{CreatedAt: t, ID: id}, nil
+	return Cursor{CreatedAt: t, ID: values[1]}, nil
 }
