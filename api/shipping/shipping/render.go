@@ -207,6 +207,33 @@ func (s documentSheet) label() ([]byte, error) {
 	return generate(m)
 }
 
+// invoiceFacts is a commercial invoice's facts (its date, what it is for, the tracking number and
+// carrier; the reason for export, terms and currency): one RMA's invoice and a batch box's alike.
+func invoiceFacts(issued time.Time, reference, tracking, carrier, reason string) core.Row {
+	return row.New(26).Add(
+		col.New(6).Add(
+			pdftext.New("Date: "+issued.Format(DateLayout), props.Text{Size: 10}),
+			pdftext.New(reference, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
+			pdftext.New("Tracking number: "+tracking, props.Text{Top: 10, Size: 10}),
+			pdftext.New("Carrier: "+carrier, props.Text{Top: 15, Size: 10}),
+		),
+		col.New(6).Add(
+			pdftext.New("Reason for export:", props.Text{Size: 10}),
+			pdftext.New(reason, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
+			pdftext.New("Terms of sale: no sale, no charge", props.Text{Top: 10, Size: 10}),
+			pdftext.New("Currency: USD", props.Text{Top: 15, Size: 10}),
+		),
+	)
+}
+
+// invoiceParties is a commercial invoice's shipper and consignee.
+func invoiceParties(shipper, consignee []string) core.Row {
+	return row.New(40).Add(
+		block(6, "SHIPPER / EXPORTER", shipper, 10),
+		block(6, "CONSIGNEE / IMPORTER", consignee, 10),
+	)
+}
+
 // invoice renders the commercial invoice customs need for a shipment that crosses a border.
 func (s documentSheet) invoice() ([]byte, error) {
 	rma := s.req.RMANumber
@@ -218,24 +245,8 @@ func (s documentSheet) invoice() ([]byte, error) {
 	m.AddRows(
 		header("COMMERCIAL INVOICE", "Invoice CI-"+rma),
 		rule(linestyle.Solid),
-		row.New(26).Add(
-			col.New(6).Add(
-				pdftext.New("Date: "+s.issued.Format(DateLayout), props.Text{Size: 10}),
-				pdftext.New("RMA number: "+rma, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
-				pdftext.New("Tracking number: "+s.booking.TrackingNumber, props.Text{Top: 10, Size: 10}),
-				pdftext.New("Carrier: "+s.booking.Carrier, props.Text{Top: 15, Size: 10}),
-			),
-			col.New(6).Add(
-				pdftext.New("Reason for export:", props.Text{Size: 10}),
-				pdftext.New(reason, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
-				pdftext.New("Terms of sale: no sale, no charge", props.Text{Top: 10, Size: 10}),
-				pdftext.New("Currency: USD", props.Text{Top: 15, Size: 10}),
-			),
-		),
-		row.New(40).Add(
-			block(6, "SHIPPER / EXPORTER", s.shipperLines(), 10),
-			block(6, "CONSIGNEE / IMPORTER", s.toLines(), 10),
-		),
+		invoiceFacts(s.issued, "RMA number: "+rma, s.booking.TrackingNumber, s.booking.Carrier, reason),
+		invoiceParties(s.shipperLines(), s.toLines()),
 		rule(linestyle.Solid),
 		row.New(7).WithStyle(&props.Cell{BackgroundColor: lightGray}).Add(
 			pdftext.NewCol(4, "Description (values in USD)", props.Text{Size: 9, Style: fontstyle.Bold, Top: 1.5, Left: 1}),

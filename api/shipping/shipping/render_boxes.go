@@ -207,24 +207,8 @@ func (s boxSheet) invoice(b Box) (table, error) {
 	t.head = []core.Row{
 		header("COMMERCIAL INVOICE", invoiceNo),
 		rule(linestyle.Solid),
-		row.New(26).Add(
-			col.New(6).Add(
-				pdftext.New("Date: "+s.issued.Format(DateLayout), props.Text{Size: 10}),
-				pdftext.New("RMA batch: "+s.req.BatchID+", "+boxOf, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
-				pdftext.New("Tracking number: "+trk, props.Text{Top: 10, Size: 10}),
-				pdftext.New("Carrier: "+s.carrier, props.Text{Top: 15, Size: 10}),
-			),
-			col.New(6).Add(
-				pdftext.New("Reason for export:", props.Text{Size: 10}),
-				pdftext.New(DefaultReason, props.Text{Top: 5, Size: 10, Style: fontstyle.Bold}),
-				pdftext.New("Terms of sale: no sale, no charge", props.Text{Top: 10, Size: 10}),
-				pdftext.New("Currency: USD", props.Text{Top: 15, Size: 10}),
-			),
-		),
-		row.New(40).Add(
-			block(6, "SHIPPER / EXPORTER", addr.shipperLines(), 10),
-			block(6, "CONSIGNEE / IMPORTER", addr.toLines(), 10),
-		),
+		invoiceFacts(s.issued, "RMA batch: "+s.req.BatchID+", "+boxOf, trk, s.carrier, DefaultReason),
+		invoiceParties(addr.shipperLines(), addr.toLines()),
 		rule(linestyle.Solid),
 		columns(),
 	}
