@@ -41,6 +41,7 @@ func TestIntegrationQuoteFulfiller_MovesABatchOnThroughTheDatabase(t *testing.T)
 		}
 		require.NoError(t, store.CreateBatch(t.Context(), b, "k1"))
 		f := quoteFulfiller{batches: caps.BatchPaid}
+		require.Same(t, caps.BatchPaid(), caps.BatchPaid(), "built once, not on every webhook")
 		paid := payments.Quote{ID: "QT-B1", Kind: payments.KindBatch, BatchID: b.ID, Owner: b.Owner}
 		require.NoError(t, f.QuotePaid(t.Context(), paid))
 		require.NoError(t, f.QuotePaid(t.Context(), paid), "a repeated webhook changes nothing")
