@@ -37,6 +37,8 @@ const (
 	stateOliviaPaid      = "olivia is signed in and has the batch BT-PAYD2345 whose quote is paid by PO 4500012345"
 	stateDiegoSaved      = "diego of FleetCo Utilities is signed in and his colleague olivia has the saved batch BT-SAVED234"
 	stateCaseyCompleted  = "casey, of no organization, is signed in and olivia has the completed batch BT-7K2M9Q4X"
+	stateOliviaKeyUsed   = "olivia is signed in and has already submitted another batch under the key batch-key-reused"
+	stateOliviaChanged   = "olivia is signed in and has the saved batch BT-CHANGED2 awaiting payment: RT10001004 and RT10009999 (no longer in the registry), out of warranty at 260.10 each, on an open quote"
 
 	olivia, diego, casey = "usr_olivia", "usr_diego", "usr_casey"
 	org                  = "FleetCo Utilities"
@@ -203,11 +205,12 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 		pay.mu.Unlock()
 		as(olivia)
 	}
-	create := func(b batch.Batch) {
+	createUnder := func(b batch.Batch, key string) {
 		b.Owner, b.Org, b.CreatedBy, b.CreatedAt = olivia, org, "Olivia Reyes", now
 		b.Contact, b.Address, b.AcknowledgeHDDBackup = contact, address, true
-		require.NoError(t, store.CreateBatch(ctx, b, "pact-"+b.ID))
+		require.NoError(t, store.CreateBatch(ctx, b, key))
 	}
+	create := func(b batch.Batch) { createUnder(b, "pact-"+b.ID) }
 	row := func(index int, serial string, status batch.RowStatus) batch.BatchRow {
 		return batch.BatchRow{Index: index, Row: batch.Row{Serial: serial, Fault: "Display", Problem: "Cracked", Notes: "Screen cracked in the field"},
 			Model: "RT10", Entitlement: batch.OutOfWarranty, Price: price(260_10), Status: status}
@@ -235,6 +238,18 @@ func TestProvider_HonoursTheBrowsersPacts(t *testing.T) {
 				Payment: &batch.Payment{QuoteID: "QT-PAID", Amount: money.USD(260_10), Status: batch.QuotePaid, Method: batch.MethodPO,
 					CustomerPO: "4500012345", ExpiresAt: now.AddDate(0, 0, 30)},
 				Rows: []batch.BatchRow{row(0, "RT10001004", batch.RowPending)}})
+		},
+		stateOliviaKeyUsed: func() {
+			// The key's batch was submitted with another body (its hash is not the pact's body's).
+			createUnder(batch.Batch{ID: "BT-KEYUSED2", Packaging: batch.Packaging{Kind: batch.RequestBoxes}, BodyHash: "another-body",
+				Rows: []batch.BatchRow{{Index: 0, Row: batch.Row{Serial: "RT10001003", Fault: "Display", Problem: "Cracked"},
+					Model: "RT10", Entitlement: batch.InWarranty, Status: batch.RowPending}}}, "batch-key-reused")
+		},
+		stateOliviaChanged: func() {
+			// RT10009999 is not in the stood-in registry: the payment's re-check fails it.
+			create(batch.Batch{ID: "BT-CHANGED2", Packaging: batch.Packaging{Kind: batch.RequestBoxes},
+				Payment: &batch.Payment{QuoteID: "QT-CHANGED", Amount: money.USD(520_20), Status: batch.QuoteOpen, ExpiresAt: now.AddDate(0, 0, 30)},
+				Rows:    []batch.BatchRow{row(0, "RT10001004", batch.RowAwaitingPayment), row(1, "RT10009999", batch.RowAwaitingPayment)}})
 		},
 		stateDiegoSaved:     func() { saved(); as(diego) },
 		stateCaseyCompleted: func() { completed(); as(casey) },

@@ -1,5 +1,6 @@
 import { createAccountClient, type AccountClient } from './account/client';
 import { createAccountManagerClient, type AccountManagerClient } from './accountManager/client';
+import { createBatchClient, type BatchClient } from './batch/client';
 import { createHttpClient, type ApiClientOptions, type HttpClient } from './client';
 import { createGraphQLClient, type GraphQLClient } from './graphql';
 import { createDepotClient, type DepotClient } from './depot/client';
@@ -30,6 +31,7 @@ export interface ApiClient {
   account: AccountClient;
   parts: PartsClient;
   depot: DepotClient;
+  batch: BatchClient;
 }
 
 /** The typed API, one property per domain, over the one HTTP wrapper. */
@@ -52,6 +54,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     account: createAccountClient(http, graphql),
     parts: createPartsClient(http),
     depot: createDepotClient(http),
+    batch: createBatchClient(http),
   };
 }
 
@@ -272,4 +275,5 @@ export type {
 } from './inventory/types';
 export { DEPOT_AUDIT_PATH, DEPOT_BACKLOG_PATH, DEPOT_FLAGS_PATH, DEPOT_PARTS_ORDERS_PATH, DEPOT_PHOTOS_PATH, DEPOT_QUEUE_PATH, DEPOT_TURNAROUND_PATH, depotDiagnosisPath, depotPhotoPath, depotReceivePath, depotRmaPath, depotRepairPath, depotReturnLabelPath, depotShipPartsOrderPath, depotShipPath, type DepotClient } from './depot/client';
 export type { AuditEntry, AwaitingPartsOrder, BacklogStatus, DepotDiagnosis, DepotFindingCode, DepotFlag, DepotLineItemInput, DepotMove, DepotPage, DepotRma, DepotTimelineEvent, DiagnosedRma, DiagnosisInput, QueueItem, QueueQuery, ReceivedRma, ReceiveInput, RepairInput, ShipPartsOrderInput, ShippedPartsOrder, ShippedRma, TurnaroundReport, TurnaroundSpread, UploadedPhoto } from './depot/types';
+export { batchProgressAnnouncement, type BatchProgressWords } from './batch/announce';
 export { BATCHES_PATH, BATCH_PARSE_PATH, BATCH_PREFLIGHT_PATH, BATCH_TEMPLATE_PATH, batchPath, batchProgressOf, createBatchClient, type Batch, type BatchClient, type BatchListItem, type BatchPackaging, type BatchPackagingInput, type BatchPackagingKind, type BatchPage, type BatchPayMethod, type BatchPayment, type BatchPaymentState, type BatchProgress, type BatchQuoteStatus, type BatchReason, type BatchResult, type BatchRow, type BatchRowInput, type BatchRowStatus, type BatchStatus, type BatchSubmitMethod, type BatchSummary, type Entitlement, type ParsedBatchRow, type Preflight, type PreflightRow, type PreflightSummary, type SubmitBatchBody } from './batch/client';

@@ -30,6 +30,9 @@ const OLIVIA_SAVED =
 const OLIVIA_PAID = 'olivia is signed in and has the batch BT-PAYD2345 whose quote is paid by PO 4500012345';
 const DIEGO_SAVED = 'diego of FleetCo Utilities is signed in and his colleague olivia has the saved batch BT-SAVED234';
 const CASEY_COMPLETED = 'casey, of no organization, is signed in and olivia has the completed batch BT-7K2M9Q4X';
+const OLIVIA_KEY_USED = 'olivia is signed in and has already submitted another batch under the key batch-key-reused';
+const OLIVIA_CHANGED =
+  'olivia is signed in and has the saved batch BT-CHANGED2 awaiting payment: RT10001004 and RT10009999 (no longer in the registry), out of warranty at 260.10 each, on an open quote';
 
 const BATCH_ID = '^BT-[0-9A-HJKMNP-TV-Z]{8}$';
 const money = (example: string) => regex('^\\d+\\.\\d{2}$', example);
@@ -95,9 +98,10 @@ const completedBatch = {
   address: like(address),
   packaging: { kind: 'OWN_BOXES', unitsPerBox: 10, boxes: 1 },
   payment: null,
-  summary: { rows: 2, pending: 0, awaitingPayment: 0, created: 1, failed: 1, removed: 0, total: '0.00' },
+  summary: { rows: 2, pending: 0, awaitingPayment: 0, created: 1, failed: 1, removed: 0, total: '0.00', refundDue: null },
   rows: [createdRow, failedRow],
   documents: { url: '/rma-manager/batches/BT-7K2M9Q4X/documents.pdf' },
+  documentsError: null,
   resultCsvUrl: '/rma-manager/batches/BT-7K2M9Q4X/result.csv',
 };
 
@@ -125,9 +129,10 @@ const savedBatch = (mine: boolean) => ({
   address: like(address),
   packaging: { kind: 'REQUEST_BOXES', unitsPerBox: null, boxes: 0 },
   payment: { quoteId, amount: '520.20', status: 'open', method: null, customerPO: null, expiresAt: timestamp('2026-12-20T10:00:00Z') },
-  summary: { rows: 2, pending: 0, awaitingPayment: 2, created: 0, failed: 0, removed: 0, total: '520.20' },
+  summary: { rows: 2, pending: 0, awaitingPayment: 2, created: 0, failed: 0, removed: 0, total: '520.20', refundDue: null },
   rows: [awaitingRow(0, 'RT10001004'), awaitingRow(1, 'RT10001005')],
   documents: null,
+  documentsError: null,
   resultCsvUrl: '/rma-manager/batches/BT-SAVED234/result.csv',
 });
 
@@ -290,6 +295,22 @@ describe('batch API contract: submit', () => {
         const error = batches(server.url, signedIn).submitBatch(badEmail, 'batch-key-3');
         await expect(error).rejects.toMatchObject({ status: 400, fields: { 'contact.email': expect.any(String) } });
       }));
+
+  it('refuses a key already used for another batch', () =>
+    pact
+      .addInteraction()
+      .given(OLIVIA_KEY_USED)
+      .uponReceiving('a submit under a key that was used for another batch')
+      .withRequest('POST', '/rma-manager/batches', (req) =>
+        req.headers({ Authorization: bearer, 'Idempotency-Key': 'batch-key-reused' }).jsonBody({ ...unpaid, rows: [row('RT10001003')] }),
+      )
+      .willRespondWith(422, (res) => res.jsonBody({ error: 'batch.keyReused', message: 'This key was used for another batch.' }))
+      .executeTest(async (server) => {
+        await expect(batches(server.url, signedIn).submitBatch({ ...unpaid, rows: [row('RT10001003')] }, 'batch-key-reused')).rejects.toMatchObject({
+          status: 422,
+          error: 'batch.keyReused',
+        });
+      }));
 });
 
 describe('batch API contract: the batch', () => {
@@ -445,6 +466,28 @@ describe('batch API contract: the batch', () => {
 });
 
 describe('batch API contract: paying and removing', () => {
+  it('refuses a PO payment whose rows changed: the row that can no longer be created is taken off the quote', () =>
+    pact
+      .addInteraction()
+      .given(OLIVIA_CHANGED)
+      .uponReceiving('a PO payment of the batch BT-CHANGED2 one of whose rows can no longer become an RMA')
+      .withRequest('POST', '/rma-manager/batches/BT-CHANGED2/pay', (req) =>
+        req
+          .headers({ Authorization: bearer })
+          .jsonBody({ paymentMethod: 'PO', customerPO: '4500012345', customerPOFileId: 'po/2026/11/pact-po.pdf' }),
+      )
+      .willRespondWith(409, (res) =>
+        res.jsonBody({
+          error: 'batch.quoteChanged',
+          message: '1 row can no longer become an RMA and was taken off the quote; the new total is 260.10 USD. Please check the batch and pay again.',
+        }),
+      )
+      .executeTest(async (server) => {
+        await expect(
+          batches(server.url, signedIn).payBatch('BT-CHANGED2', { paymentMethod: 'PO', customerPO: '4500012345', customerPOFileId: 'po/2026/11/pact-po.pdf' }),
+        ).rejects.toMatchObject({ status: 409, error: 'batch.quoteChanged', message: expect.stringContaining('260.10 USD') });
+      }));
+
   it('pays a saved batch by PO: its rows are to be created', () =>
     pact
       .addInteraction()

@@ -119,6 +119,8 @@ export interface BatchSummary {
   failed: number;
   removed: number;
   total: string;
+  /** Money paid for rows that could not become RMAs (support refunds it); null when nothing. */
+  refundDue: string | null;
 }
 
 export interface BatchRow {
@@ -153,6 +155,8 @@ export interface Batch {
   rows: BatchRow[];
   /** Set once the labels and packing lists exist. */
   documents: { url: string } | null;
+  /** Why a finished batch has no labels and packing lists (they were given up on); null otherwise. */
+  documentsError: string | null;
   resultCsvUrl: string;
 }
 

@@ -1,3 +1,4 @@
+import { batchProgressAnnouncement } from '@portal/api-client';
 import { Banner, Loading, MutedText, ProgressBar, Stack, VisuallyHidden } from '@portal/ui';
 import { ButtonLink } from '@portal/forms/units';
 import { COPY } from '../copy';
@@ -16,9 +17,7 @@ export interface SubmitProgressProps {
  * is not read every event (the server sends one about every 250 ms); '' before the first.
  */
 export function progressAnnouncement(done: number, rows: number): string {
-  if (rows <= 0) return '';
-  if (done >= rows) return COPY.progressDone;
-  return COPY.progressAnnounced(Math.floor((done * 10) / rows) * 10);
+  return batchProgressAnnouncement(done, rows, { tenth: COPY.progressAnnounced, done: COPY.progressDone });
 }
 
 /** The batch being created: the rows done so far, fed by the server's events, and the way to its page. */
