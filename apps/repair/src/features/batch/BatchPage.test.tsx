@@ -19,6 +19,7 @@ import { browser } from '@portal/forms/payable';
 import { profile, sessionWith } from '@portal/forms/testing';
 import { countries, paymentOptions, poOptions, renderAt, usStates } from '../../test/flow';
 import { BatchPage } from './BatchPage';
+import { COPY } from './copy';
 import { loadSubmission, submissionFor } from './model/submission';
 
 const BATCH_ID = 'BT-7K2M9Q4X';
@@ -414,6 +415,23 @@ describe('contact, packaging and payment', () => {
 
     await screen.findByRole('form', { name: 'Contact & Packaging' });
     expect(screen.getByText('Must be a valid email')).toBeInTheDocument();
+  });
+
+  it('says a key used for another batch plainly, and the next submit goes with a new key', async () => {
+    const { user, batch } = await setup();
+    batch.submitBatch.mockRejectedValueOnce(new ApiError(422, { error: 'batch.keyReused', message: 'This key was used for another batch.' }));
+    await toPreflight(user, ['RT10001003']);
+    await screen.findByText('Every row passes.');
+    await toSubmitStep(user);
+    await user.click(screen.getByRole('checkbox', { name: /backed up the data on the hard drives/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit Batch' }));
+
+    expect(await screen.findByText(COPY.keyReused)).toBeInTheDocument();
+    expect(loadSubmission()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit Batch' }));
+    await screen.findByText(`Batch ${BATCH_ID} is submitted.`);
+    const [first, second] = batch.submitBatch.mock.calls;
+    expect(second![1]).not.toBe(first![1]);
   });
 });
 

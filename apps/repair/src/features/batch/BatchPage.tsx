@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { isApiError, type PaymentOptions } from '@portal/api-client';
-import { useSessionState } from '@portal/auth';
+import { useApi, useSessionState } from '@portal/auth';
 import { addressFromProfile, contactFromProfile, sortFieldErrors } from '@portal/forms';
 import { browser } from '@portal/forms/payable';
 import { LeaveDialog, useLeaveWarning, useStepFocus } from '@portal/forms/units';
@@ -20,7 +20,6 @@ import { batchPagePath } from './model/paths';
 import { buildSubmitBody, type SubmitChoice } from './model/payload';
 import { rowsWithData, scannedRow, toRowInput } from './model/rows';
 import { BATCH_PARAM, clearSubmission, loadSubmission, resumedBatch, submissionFor, type Submission } from './model/submission';
-import { useBatchClient } from './hooks/useBatchClient';
 
 /**
  * Route create-rma/batch: many units in one batch (issue 30). The units come from a file, a
@@ -31,7 +30,7 @@ import { useBatchClient } from './hooks/useBatchClient';
  * are the machine of model/machine.ts; this renders it and makes the calls.
  */
 export function BatchPage() {
-  const batch = useBatchClient();
+  const { batch } = useApi();
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSessionState();
@@ -122,7 +121,9 @@ export function BatchPage() {
         // A refused body is a new attempt once corrected: its key is not kept for another body.
         clearSubmission();
         const fields = isApiError(failure) && failure.status === 400 && Object.keys(failure.fields).length > 0 ? sortFieldErrors(failure.fields) : null;
-        dispatch({ type: 'submitFailed', message: fields ? COPY.fieldsRefused : messageOf(failure), fields });
+        // batch.keyReused: the kept key went with another body; cleared above, the next submit draws a new one.
+        const keyReused = isApiError(failure) && failure.error === 'batch.keyReused';
+        dispatch({ type: 'submitFailed', message: fields ? COPY.fieldsRefused : keyReused ? COPY.keyReused : messageOf(failure), fields });
         // The server asks a payment the page did not show: its pre-flight is run again, so the
         // out-of-warranty rows, their total and the payment card appear.
         if (fields && Object.keys(fields.payment).length > 0 && !needsPayment(summarize(latest.current.rows))) void check();

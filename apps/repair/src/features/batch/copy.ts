@@ -102,6 +102,7 @@ export const COPY = {
   created: (id: string) => `Batch ${id} is submitted.`,
   openBatch: 'Open the batch page',
   fieldsRefused: 'Some details were refused: see the messages below.',
+  keyReused: 'This submission was already used for another batch, so nothing was created. Submit again to create this batch.',
   fieldsElsewhere: 'The server also refused:',
   paymentNowDue: 'The server found rows to be paid: the pre-flight was run again and the payment is asked below.',
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useApi } from '@portal/auth';
 import { isAbortError, type BatchProgress } from '@portal/api-client';
 import { COPY } from '../copy';
-import { useBatchClient } from './useBatchClient';
 
 export interface BatchProgressView {
   counts: Pick<BatchProgress, 'rows' | 'done'>;
@@ -15,7 +15,7 @@ export interface BatchProgressView {
  * event calls onDone once. Leaving the page stops the stream.
  */
 export function useBatchProgress(batchId: string | null, onDone: (batchId: string) => void): BatchProgressView {
-  const batch = useBatchClient();
+  const { batch } = useApi();
   const [counts, setCounts] = useState<BatchProgressView['counts']>({ rows: 0, done: 0 });
   const [error, setError] = useState<string | null>(null);
   const onDoneRef = useRef(onDone);

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
+import { useApi } from '@portal/auth';
 import { isAbortError } from '@portal/api-client';
 import { saveBlob } from '@portal/ui';
 import { COPY } from '../copy';
 import { messageOf } from '../model/errors';
 import type { BatchEvent } from '../model/machine';
 import { MAX_BATCH_ROWS, pastedCsv, pastedFile } from '../model/rows';
-import { useBatchClient } from './useBatchClient';
 
 export interface UnitsSource {
   /** The file (or pasted list) being parsed, by name. */
@@ -25,7 +25,7 @@ export interface UnitsSource {
  * read by the API's parse (one reader, one set of rules and messages), and the template.
  */
 export function useUnitsSource(dispatch: Dispatch<BatchEvent>, rowCount: number): UnitsSource {
-  const batch = useBatchClient();
+  const { batch } = useApi();
   const [reading, setReading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<number | null>(null);
