@@ -6,11 +6,10 @@ import { browser } from '@portal/forms/payable';
 import { SessionProvider } from '@portal/auth';
 import { sessionWith } from '@portal/forms/testing';
 import { PortalThemeProvider } from '@portal/ui';
-import { BatchPage, DOCUMENTS_POLL_MS } from './BatchPage';
+import { BatchPage } from './BatchPage';
 import { BATCH_COPY } from './copy';
 
 const client = {} as jest.Mocked<BatchClient>;
-jest.mock('./hooks/useBatchClient', () => ({ useBatchClient: () => client }));
 
 const row = (overrides: Partial<BatchRow> = {}): BatchRow => ({
   index: 0,
@@ -37,12 +36,13 @@ const completed: Batch = {
   address: { line1: '100 Grid Way', line2: '', city: 'Denver', state: 'CO', country: 'US', postalCode: '80202' },
   packaging: { kind: 'OWN_BOXES', unitsPerBox: 10, boxes: 1 },
   payment: null,
-  summary: { rows: 2, pending: 0, awaitingPayment: 0, created: 1, failed: 1, removed: 0, total: '0.00' },
+  summary: { rows: 2, pending: 0, awaitingPayment: 0, created: 1, failed: 1, removed: 0, total: '0.00', refundDue: null },
   rows: [
     row(),
     row({ index: 1, serial: 'RT10009999', model: null, entitlement: null, status: 'FAILED', rmaNumber: null, rmaStatus: null, box: null, trackingNumber: null, reasons: [{ field: 'serial', message: 'Serial Not Found' }] }),
   ],
   documents: { url: '/rma-manager/batches/BT-7K2M9Q4X/documents.pdf' },
+  documentsError: null,
   resultCsvUrl: '/rma-manager/batches/BT-7K2M9Q4X/result.csv',
 };
 
@@ -55,7 +55,7 @@ const saved: Batch = {
   status: 'AWAITING_PAYMENT',
   packaging: { kind: 'REQUEST_BOXES', unitsPerBox: null, boxes: 0 },
   payment: { quoteId: 'QT-1', amount: '520.20', status: 'open', method: null, customerPO: null, expiresAt: '2026-12-20T10:00:00Z' },
-  summary: { rows: 2, pending: 0, awaitingPayment: 2, created: 0, failed: 0, removed: 0, total: '520.20' },
+  summary: { rows: 2, pending: 0, awaitingPayment: 2, created: 0, failed: 0, removed: 0, total: '520.20', refundDue: null },
   rows: [awaiting(0, 'RT10001004'), awaiting(1, 'RT10001005')],
   documents: null,
 };
@@ -89,7 +89,7 @@ function setup(url: string, batch: Batch | Error, confirm: BatchClient['confirmB
   const router = createMemoryRouter([{ path: '/your-account/batches/:id', element: <BatchPage /> }], { initialEntries: [url] });
   render(
     <PortalThemeProvider>
-      <SessionProvider session={sessionWith({ repair, uploads } as never)}>
+      <SessionProvider session={sessionWith({ repair, uploads, batch: client } as never)}>
         <RouterProvider router={router} />
       </SessionProvider>
     </PortalThemeProvider>,
@@ -113,7 +113,7 @@ describe('batch page', () => {
 
     const table = await screen.findByRole('table', { name: 'Rows of the batch' });
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('1');
+    expect(within(rows[1] as HTMLElement).getByRole('rowheader', { name: '1' })).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('RT10001003');
     expect(rows[1]).toHaveTextContent('In warranty');
     expect(rows[1]).toHaveTextContent('RMA created');
@@ -139,22 +139,31 @@ describe('batch page', () => {
     expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(2);
   });
 
-  it('reads a completed batch again until its labels are made', async () => {
-    jest.useFakeTimers();
-    try {
-      setup('/your-account/batches/BT-7K2M9Q4X', { ...completed, documents: null });
-      expect(await screen.findByText(BATCH_COPY.documentsMaking)).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: BATCH_COPY.documents })).not.toBeInTheDocument();
-      client.getBatch.mockResolvedValue(completed);
+  it('says calmly why a completed batch has no labels, and offers the result CSV', async () => {
+    const why = 'We could not make the labels and packing lists of this batch. Our support team has been told and will send them to you; your RMAs are created.';
+    setup('/your-account/batches/BT-7K2M9Q4X', { ...completed, documents: null, documentsError: why });
 
-      act(() => jest.advanceTimersByTime(DOCUMENTS_POLL_MS));
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: BATCH_COPY.documents })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: BATCH_COPY.resultCsv })).toBeInTheDocument();
+    expect(screen.queryByText(BATCH_COPY.documentsLater)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Finished means finished: the page does not read the batch again waiting for documents.
+    expect(client.getBatch).toHaveBeenCalledTimes(1);
+  });
 
-      expect(await screen.findByRole('button', { name: BATCH_COPY.documents })).toBeInTheDocument();
-      expect(screen.queryByText(BATCH_COPY.documentsMaking)).not.toBeInTheDocument();
-      expect(client.getBatch).toHaveBeenCalledTimes(2);
-    } finally {
-      jest.useRealTimers();
-    }
+  it('says a refund is due for paid rows that could not become RMAs', async () => {
+    setup('/your-account/batches/BT-7K2M9Q4X', { ...completed, summary: { ...completed.summary, refundDue: '260.10' } });
+
+    expect(await screen.findByText(BATCH_COPY.refundDue('$260.10'))).toBeInTheDocument();
+    expect(screen.getByText(BATCH_COPY.refundTitle)).toBeInTheDocument();
+  });
+
+  it('says nothing of a refund when none is due', async () => {
+    setup('/your-account/batches/BT-7K2M9Q4X', completed);
+
+    await screen.findByRole('table', { name: 'Rows of the batch' });
+    expect(screen.queryByText(BATCH_COPY.refundTitle)).not.toBeInTheDocument();
   });
 
   it('says when a download fails', async () => {
@@ -185,6 +194,7 @@ describe('batch page', () => {
     act(() => report({ status: 'PROCESSING', rows: 2, done: 1, created: 1, failed: 0, pending: 1 }));
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
     expect(screen.getByText('1 of 2 rows done')).toBeInTheDocument();
+    expect(screen.getByText(BATCH_COPY.progressAnnounced(50))).toBeInTheDocument();
 
     client.getBatch.mockResolvedValue({ ...processing, status: 'COMPLETED', summary: { ...processing.summary, pending: 0, created: 2 }, rows: [row({ index: 0, serial: 'RT10001004' }), row({ index: 1, serial: 'RT10001005', rmaNumber: 'RMA-900102' })] });
     act(() => finish({ status: 'COMPLETED', rows: 2, done: 2, created: 2, failed: 0, pending: 0 }));
@@ -192,6 +202,33 @@ describe('batch page', () => {
     expect(await screen.findByRole('link', { name: 'RMA-900102' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(client.getBatch).toHaveBeenCalledTimes(2);
+  });
+
+  it('announces the progress only at each tenth done and at the end', async () => {
+    const many: Batch = {
+      ...processing,
+      summary: { ...processing.summary, rows: 100, pending: 100 },
+      rows: Array.from({ length: 100 }, (_, i) => awaiting(i, `RT1000${String(2000 + i)}`, 'PENDING')),
+    };
+    setup('/your-account/batches/BT-SAVED234', many);
+    let report: (p: BatchProgress) => void = () => undefined;
+    client.watchBatch.mockImplementation((_id, onProgress) => {
+      report = onProgress;
+      return new Promise(() => undefined);
+    });
+    const table = await screen.findByRole('table', { name: 'Rows of the batch' });
+    await waitFor(() => expect(client.watchBatch).toHaveBeenCalled());
+    expect(within(table).getByRole('rowheader', { name: '100' })).toBeInTheDocument();
+    const live = screen.getAllByRole('status').find((el) => el.textContent === BATCH_COPY.progressAnnounced(0));
+    expect(live).toBeDefined();
+
+    act(() => report({ status: 'PROCESSING', rows: 100, done: 9, created: 9, failed: 0, pending: 91 }));
+    expect(screen.getByText('9 of 100 rows done')).toBeInTheDocument();
+    expect(live).toHaveTextContent(BATCH_COPY.progressAnnounced(0));
+    act(() => report({ status: 'PROCESSING', rows: 100, done: 10, created: 10, failed: 0, pending: 90 }));
+    expect(live).toHaveTextContent(BATCH_COPY.progressAnnounced(10));
+    act(() => report({ status: 'PROCESSING', rows: 100, done: 100, created: 100, failed: 0, pending: 0 }));
+    expect(live).toHaveTextContent(BATCH_COPY.progressDone);
   });
 
   it('says when the progress cannot be followed', async () => {
@@ -230,7 +267,7 @@ describe('batch page', () => {
   it('shows the server’s PO message beside its field', async () => {
     const { user } = setup('/your-account/batches/BT-SAVED234', saved);
     client.payBatch.mockRejectedValue(
-      new ApiError(400, { error: 'validation', message: 'Some fields are invalid.', fields: { 'paymentData.customerPO': 'Must be less than 36 characters' } }),
+      new ApiError(400, { error: 'validation', message: 'Some fields are invalid.', fields: { customerPO: 'Must be less than 36 characters', customerPOFileId: 'File not found' } }),
     );
     const form = await screen.findByRole('form', { name: 'Pay the batch' });
     await within(form).findByRole('radio', { name: 'PO' });
@@ -241,7 +278,51 @@ describe('batch page', () => {
     await user.click(within(form).getByRole('button', { name: 'Pay' }));
 
     expect(await within(form).findByText('Must be less than 36 characters')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'PO Number' })).toHaveAccessibleDescription(expect.stringContaining('Must be less than 36 characters'));
+    expect(within(form).getByText('File not found')).toBeInTheDocument();
     expect(within(form).getByText('Some fields are invalid.')).toBeInTheDocument();
+  });
+
+  it('says the quote changed, in the API’s words, and shows the batch as the re-check left it', async () => {
+    const message = '1 row can no longer become an RMA and was taken off the quote; the new total is 260.10 USD. Please check the batch and pay again.';
+    const { user } = setup('/your-account/batches/BT-SAVED234', saved);
+    client.payBatch.mockRejectedValue(new ApiError(409, { error: 'batch.quoteChanged', message }));
+    const form = await screen.findByRole('form', { name: 'Pay the batch' });
+    await user.click(await within(form).findByRole('radio', { name: 'Credit Card' }));
+    client.getBatch.mockResolvedValue({
+      ...saved,
+      payment: { ...saved.payment!, quoteId: 'QT-2', amount: '260.10' },
+      summary: { ...saved.summary, awaitingPayment: 1, failed: 1, total: '260.10' },
+      rows: [awaiting(0, 'RT10001004'), { ...awaiting(1, 'RT10001005', 'FAILED'), reasons: [{ field: 'serial', message: 'RMA Already Exists For This Unit' }] }],
+    });
+
+    await user.click(within(form).getByRole('button', { name: 'Pay' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText('Total to pay: $260.10')).toBeInTheDocument();
+    expect(screen.getByText('RMA Already Exists For This Unit')).toBeInTheDocument();
+    expect(client.getBatch).toHaveBeenCalledTimes(2);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says the quote expired when paying, and shows the batch as it is now', async () => {
+    const { user } = setup('/your-account/batches/BT-SAVED234', saved);
+    client.payBatch.mockRejectedValue(new ApiError(409, { error: 'batch.quoteExpired', message: 'The quote expired before it was paid.' }));
+    const form = await screen.findByRole('form', { name: 'Pay the batch' });
+    await user.click(await within(form).findByRole('radio', { name: 'Credit Card' }));
+    client.getBatch.mockResolvedValue({
+      ...saved,
+      status: 'COMPLETED',
+      payment: { ...saved.payment!, status: 'expired' },
+      summary: { ...saved.summary, awaitingPayment: 0, failed: 2, total: '0.00' },
+      rows: saved.rows.map((r) => ({ ...r, status: 'FAILED' as const, reasons: [{ field: 'payment', message: 'The quote expired before it was paid.' }] })),
+    });
+
+    await user.click(within(form).getByRole('button', { name: 'Pay' }));
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Pay the batch' })).not.toBeInTheDocument());
+    // The notice, the payment's line and each row's reason.
+    expect(screen.getAllByText('The quote expired before it was paid.')).toHaveLength(4);
   });
 
   it('pays by card at PayPal', async () => {
@@ -273,6 +354,19 @@ describe('batch page', () => {
 
     expect(await screen.findByText('The payment was not approved.')).toBeInTheDocument();
     expect(await screen.findByRole('form', { name: 'Pay the batch' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says the quote changed when confirming a card payment, and reads the batch again', async () => {
+    const message = '1 row can no longer become an RMA and was taken off the quote; the new total is 260.10 USD. Please check the batch and pay again.';
+    const { router } = setup('/your-account/batches/BT-SAVED234?token=EC-1&PayerID=P1', saved, async () => {
+      throw new ApiError(409, { error: 'batch.quoteChanged', message });
+    });
+
+    const notice = await screen.findByText(message);
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(await screen.findByRole('form', { name: 'Pay the batch' })).toBeInTheDocument();
+    expect(client.getBatch).toHaveBeenCalledWith('BT-SAVED234', expect.anything());
     expect(router.state.location.search).toBe('');
   });
 
@@ -325,6 +419,19 @@ describe('batch page', () => {
 
     expect(await screen.findByText('This batch is paid; its rows can no longer be removed.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove row 1' })).not.toBeInTheDocument());
+  });
+
+  it('says the quote expired when removing a row, and shows the batch as it is now', async () => {
+    const { user } = setup('/your-account/batches/BT-SAVED234', saved);
+    client.removeBatchRow.mockRejectedValue(new ApiError(409, { error: 'batch.quoteExpired', message: 'The quote expired before it was paid.' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Remove row 1' }));
+    client.getBatch.mockResolvedValue({ ...saved, status: 'COMPLETED', payment: { ...saved.payment!, status: 'expired' } });
+    await user.click(screen.getByRole('button', { name: BATCH_COPY.removeConfirm }));
+
+    // The refusal beside the rows, and the expired quote's line once the batch is read again.
+    await waitFor(() => expect(screen.getAllByText('The quote expired before it was paid.')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Remove row 1' })).not.toBeInTheDocument();
   });
 
   it("shows a colleague's batch read-only", async () => {

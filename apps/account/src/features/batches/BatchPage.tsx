@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isAbortError, isApiError, type Batch, type BatchProgress, type BatchRow } from '@portal/api-client';
+import { useApi } from '@portal/auth';
 import { failureMessage } from '@portal/forms/payable';
 import { useParams, useSearchParams } from '@portal/router';
 import {
@@ -11,7 +12,6 @@ import {
   Loading,
   MutedText,
   PageTitle,
-  ProgressBar,
   Row,
   Stack,
   formatDate,
@@ -20,13 +20,13 @@ import {
   saveBlob,
 } from '@portal/ui';
 import { AccountNav } from '../../shared/AccountNav';
+import { BatchProgressPanel } from './components/BatchProgressPanel';
 import { PayBatch } from './components/PayBatch';
 import { RowsTable } from './components/RowsTable';
 import { BATCH_COPY, BATCH_STATUS_WORDS } from './copy';
-import { useBatchClient } from './hooks/useBatchClient';
 
 type Load = { status: 'loading' } | { status: 'ready'; batch: Batch } | { status: 'failed'; notFound: boolean };
-type Notice = { variant: 'info' | 'error'; text: string };
+type Notice = { variant: 'info' | 'warning' | 'error'; text: string };
 
 /** The query parameters PayPal comes back with (approved: token and PayerID; cancelled=1). */
 const RETURN_PARAMS = ['token', 'PayerID', 'cancelled'] as const;
@@ -37,31 +37,34 @@ function progressOf(batch: Batch): BatchProgress {
   return { status: batch.status, rows: s.rows, done: s.created + s.failed + s.removed, created: s.created, failed: s.failed, pending: s.pending };
 }
 
-/** How often, and how many times, a completed batch is read again until its documents are in. */
-export const DOCUMENTS_POLL_MS = 2000;
-export const DOCUMENTS_POLLS = 30;
-
 const METHOD_WORDS: Record<string, string> = { PO: 'PO', PayPal: 'Credit Card' };
 
 /**
+ * A refusal that says the batch changed under the page (the quote re-issued for fewer rows, the
+ * quote expired, a removal or payment meanwhile): the page says it and reads the batch again.
+ */
+function isStale(error: unknown): boolean {
+  return isApiError(error) && error.status === 409;
+}
+
+/**
  * Route your-account/batches/:id: one fleet batch, for its owner and their organization (anyone
- * else: 'Batch not found'). A batch creating its RMAs shows a progress bar fed by the events
- * stream and is read again when it is done; one awaiting payment shows its quote, paid here by PO
+ * else: 'Batch not found'). A batch creating its RMAs (and then its boxes, documents and e-mail)
+ * shows a progress bar fed by the events stream and is read again when it is done, so a completed
+ * batch has its documents or says why not; one awaiting payment shows its quote, paid here by PO
  * or card, and its unpaid rows can be removed (the owner only: a colleague reads). PayPal comes
  * back here: with a token the payment is confirmed once, cancelled says so calmly. The labels
  * and packing lists and the result CSV download with the session's token.
  */
 export function BatchPage() {
   const { id = '' } = useParams();
-  const client = useBatchClient();
+  const client = useApi().batch;
   const [params, setParams] = useSearchParams();
   const token = params.get('token');
   const cancelled = params.get('cancelled') === '1';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [reload, setReload] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(() => (cancelled ? { variant: 'info', text: BATCH_COPY.cancelled } : null));
-  const [progress, setProgress] = useState<BatchProgress | null>(null);
-  const [progressLost, setProgressLost] = useState(false);
   const [removing, setRemoving] = useState<BatchRow | null>(null);
   const [removeFailure, setRemoveFailure] = useState<string | null>(null);
   const [download, setDownload] = useState<'idle' | 'failed'>('idle');
@@ -83,8 +86,6 @@ export function BatchPage() {
     const show = (batch: Batch) => {
       if (signal.aborted) return;
       setLoad({ status: 'ready', batch });
-      setProgress(progressOf(batch));
-      setProgressLost(false);
     };
     const fail = (error: unknown) => {
       if (signal.aborted || isAbortError(error)) return;
@@ -101,7 +102,8 @@ export function BatchPage() {
         },
         (error: unknown) => {
           if (signal.aborted || isAbortError(error)) return;
-          setNotice({ variant: 'error', text: failureMessage(error, BATCH_COPY.confirmFailed) });
+          // batch.quoteChanged (rows taken off the quote, nothing captured): said calmly; with the token gone the batch is read again.
+          setNotice({ variant: isApiError(error) && error.error === 'batch.quoteChanged' ? 'warning' : 'error', text: failureMessage(error, BATCH_COPY.confirmFailed) });
           forgetReturn();
         },
       );
@@ -118,34 +120,11 @@ export function BatchPage() {
   const shownNotice: Notice | null = token ? { variant: 'info', text: BATCH_COPY.confirming } : notice;
   const processing = batch?.status === 'PROCESSING';
 
-  // While rows are being created, follow the progress; when it is done read the batch again.
-  useEffect(() => {
-    if (!processing) return undefined;
-    const controller = new AbortController();
-    client.watchBatch(id, setProgress, controller.signal).then(
-      (final) => {
-        if (final && !controller.signal.aborted) setReload((n) => n + 1);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        setProgressLost(true);
-      },
-    );
-    return () => controller.abort();
-  }, [client, id, processing]);
-
-  // The worker makes the labels and packing lists just after the last RMA: until they are in,
-  // the batch is read again every DOCUMENTS_POLL_MS (at most DOCUMENTS_POLLS times).
-  const awaitingDocuments = batch !== null && batch.status === 'COMPLETED' && batch.documents === null && batch.summary.created > 0;
-  const [polls, setPolls] = useState(0);
-  useEffect(() => {
-    if (!awaitingDocuments || polls >= DOCUMENTS_POLLS) return undefined;
-    const timer = setTimeout(() => {
-      setPolls((n) => n + 1);
-      setReload((n) => n + 1);
-    }, DOCUMENTS_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [awaitingDocuments, polls]);
+  /** A refusal that found the batch changed: said at the top, and the batch read as it is now. */
+  const stale = (text: string) => {
+    setNotice({ variant: 'warning', text });
+    setReload((n) => n + 1);
+  };
 
   const save = (fetchBlob: () => Promise<Blob>, fileName: string) => {
     setDownload('idle');
@@ -162,8 +141,8 @@ export function BatchPage() {
       (result) => setLoad({ status: 'ready', batch: result.batch }),
       (error: unknown) => {
         setRemoveFailure(failureMessage(error, BATCH_COPY.removeFailed));
-        // A row paid meanwhile, or the batch changed elsewhere: show it as it is now.
-        if (isApiError(error) && error.status === 409) setReload((n) => n + 1);
+        // A row paid meanwhile, the quote expired, or the batch changed elsewhere: show it as it is now.
+        if (isStale(error)) setReload((n) => n + 1);
       },
     );
   };
@@ -189,7 +168,7 @@ export function BatchPage() {
 
   const payment = batch.payment;
   const payable = batch.status === 'AWAITING_PAYMENT' && payment?.status === 'open';
-  const shownProgress = progress ?? progressOf(batch);
+  const refundDue = batch.summary.refundDue;
 
   return (
     <Stack $gap="lg">
@@ -197,6 +176,11 @@ export function BatchPage() {
       <PageTitle>{BATCH_COPY.title(batch.id)}</PageTitle>
       {shownNotice ? <Banner variant={shownNotice.variant}>{shownNotice.text}</Banner> : null}
       {!batch.mine ? <Banner variant="info">{BATCH_COPY.readOnly(batch.createdBy)}</Banner> : null}
+      {refundDue ? (
+        <Banner variant="info" title={BATCH_COPY.refundTitle}>
+          {BATCH_COPY.refundDue(formatUsdString(refundDue))}
+        </Banner>
+      ) : null}
 
       <FactList>
         <dt>Status</dt>
@@ -224,13 +208,7 @@ export function BatchPage() {
         <dd>{formatUsdString(batch.summary.total)}</dd>
       </FactList>
 
-      {processing ? (
-        <Stack $gap="sm">
-          <ProgressBar label={BATCH_COPY.progressLabel} value={shownProgress.rows > 0 ? shownProgress.done / shownProgress.rows : 0} />
-          <MutedText aria-live="polite">{BATCH_COPY.progress(shownProgress.done, shownProgress.rows)}</MutedText>
-          {progressLost ? <Banner variant="warning">{BATCH_COPY.progressLost}</Banner> : null}
-        </Stack>
-      ) : null}
+      {processing ? <BatchProgressPanel client={client} batchId={batch.id} initial={progressOf(batch)} onDone={() => setReload((n) => n + 1)} /> : null}
 
       {payment ? (
         <section aria-label={BATCH_COPY.paymentHeading}>
@@ -246,7 +224,7 @@ export function BatchPage() {
               </MutedText>
             ) : null}
             {payment.status === 'expired' ? <MutedText>{BATCH_COPY.quoteExpired}</MutedText> : null}
-            {payable && batch.mine ? <PayBatch client={client} batchId={batch.id} onPaid={(paid) => setLoad({ status: 'ready', batch: paid })} /> : null}
+            {payable && batch.mine ? <PayBatch client={client} batchId={batch.id} onPaid={(paid) => setLoad({ status: 'ready', batch: paid })} onStale={stale} /> : null}
           </Stack>
         </section>
       ) : null}
@@ -265,7 +243,11 @@ export function BatchPage() {
             </Button>
           </Row>
           {!batch.documents && batch.status !== 'COMPLETED' ? <MutedText>{BATCH_COPY.documentsLater}</MutedText> : null}
-          {awaitingDocuments ? <MutedText role="status">{BATCH_COPY.documentsMaking}</MutedText> : null}
+          {batch.documentsError ? (
+            <Banner variant="warning" title={BATCH_COPY.documentsFailedTitle}>
+              {batch.documentsError}
+            </Banner>
+          ) : null}
           {download === 'failed' ? <Banner variant="error">{BATCH_COPY.downloadFailed}</Banner> : null}
         </Stack>
       </section>

@@ -6,7 +6,6 @@ import { BATCH_COPY } from './copy';
 import { BATCHES_PAGE_SIZE, BatchesPage } from './ListPage';
 
 const client = {} as jest.Mocked<BatchClient>;
-jest.mock('./hooks/useBatchClient', () => ({ useBatchClient: () => client }));
 
 const item = (overrides: Partial<BatchListItem> = {}): BatchListItem => ({
   id: 'BT-7K2M9Q4X',
@@ -23,7 +22,7 @@ const item = (overrides: Partial<BatchListItem> = {}): BatchListItem => ({
 
 function setup(listBatches: BatchClient['listBatches']) {
   client.listBatches = jest.fn(listBatches);
-  renderRoute(<BatchesPage />, { path: '/your-account/batches', url: '/your-account/batches', session: sessionWith({}) });
+  renderRoute(<BatchesPage />, { path: '/your-account/batches', url: '/your-account/batches', session: sessionWith({ batch: client }) });
   return { user: userEvent.setup() };
 }
 

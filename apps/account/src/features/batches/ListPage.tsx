@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { isAbortError, type BatchPage } from '@portal/api-client';
+import { useApi } from '@portal/auth';
 import { Link } from '@portal/router';
 import { pathFor } from '@portal/routes';
 import { Button, LoadFailed, Loading, MutedText, PageTitle, Row, Stack, Table, formatDate, formatUsdString } from '@portal/ui';
 import { AccountNav } from '../../shared/AccountNav';
 import { Badge } from '../../shared/Badge';
 import { BATCH_COPY, BATCH_STATUS_WORDS } from './copy';
-import { useBatchClient } from './hooks/useBatchClient';
 
 /** Batches a page; the server's keyset pages them newest first. */
 export const BATCHES_PAGE_SIZE = 25;
@@ -20,7 +20,7 @@ type Outcome = Exclude<ListState, { status: 'loading' }>;
  * pages behind are kept, so Previous goes back the way Next came. A batch opens its page.
  */
 export function BatchesPage() {
-  const client = useBatchClient();
+  const client = useApi().batch;
   // cursors[n] is the `after` of page n + 1 ('' for the first).
   const [cursors, setCursors] = useState<string[]>(['']);
   const [reload, setReload] = useState(0);

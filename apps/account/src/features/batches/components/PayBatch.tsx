@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isApiError, type Batch, type BatchClient, type PaymentOptions } from '@portal/api-client';
-import { customerPO, defaultMethod, emptyPayment, paymentServerErrors, validatePayment, type FieldErrors, type PaymentField, type PaymentValues } from '@portal/forms';
+import { customerPO, defaultMethod, emptyPayment, validatePayment, type FieldErrors, type PaymentField, type PaymentValues } from '@portal/forms';
 import { browser, failureMessage } from '@portal/forms/payable';
 import { PaymentFields, usePaymentOptions } from '@portal/forms/units';
 import { Banner, LoadFailed, Loading, MutedText, Stack } from '@portal/ui';
@@ -13,6 +13,30 @@ export interface PayBatchProps {
   batchId: string;
   /** The batch as the payment left it (a PO pays at once). */
   onPaid: (batch: Batch) => void;
+  /**
+   * A 409 that found the batch changed (batch.quoteChanged: rows taken off the quote and its new
+   * total; batch.quoteExpired; a removal meanwhile), in the API's words: the page says it and
+   * reads the batch again.
+   */
+  onStale: (message: string) => void;
+}
+
+/** /pay's field errors are named as its body names them (no paymentData. prefix, unlike submit's). */
+const PAY_FIELD_PATHS: Readonly<Record<string, PaymentField>> = {
+  paymentMethod: 'method',
+  customerPO: 'poNumber',
+  poRelease: 'poRelease',
+  customerPOFileId: 'poFile',
+};
+
+/** A 400 answer of /pay, on the payment's fields; a path the form has no field for is left to the banner. */
+export function payServerErrors(fields: Record<string, string>): FieldErrors<PaymentField> {
+  const errors: FieldErrors<PaymentField> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const field = PAY_FIELD_PATHS[path];
+    if (field) errors[field] = message;
+  }
+  return errors;
 }
 
 /** Until the customer picks, the method is the options' default (PO for holders of the PO permission). */
@@ -25,7 +49,7 @@ function shown(values: PaymentValues, options: PaymentOptions | null): PaymentVa
  * customer's domain needs one, and the PO file: the same fields, rules and messages as one RMA's
  * payment step), or by card, which leaves for PayPal and comes back to the batch page.
  */
-export function PayBatch({ client, batchId, onPaid }: PayBatchProps) {
+export function PayBatch({ client, batchId, onPaid, onStale }: PayBatchProps) {
   const [values, setValues] = useState<PaymentValues>(emptyPayment);
   const [serverErrors, setServerErrors] = useState<FieldErrors<PaymentField>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -67,8 +91,12 @@ export function PayBatch({ client, batchId, onPaid }: PayBatchProps) {
       onPaid(result.batch);
     } catch (error) {
       setSending('idle');
+      if (isApiError(error) && error.status === 409) {
+        onStale(failureMessage(error, BATCH_COPY.payFailed));
+        return;
+      }
       if (isApiError(error) && error.status === 400) {
-        setServerErrors(paymentServerErrors(error.fields));
+        setServerErrors(payServerErrors(error.fields));
         setShowAll(true);
       }
       setFailure(failureMessage(error, BATCH_COPY.payFailed));

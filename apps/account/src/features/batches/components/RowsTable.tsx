@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { BatchRow } from '@portal/api-client';
 import { Link } from '@portal/router';
 import { pathFor } from '@portal/routes';
@@ -21,7 +22,7 @@ export function rmaDetailsHref(rmaNumber: string): string {
  * entitlement and price, what became of it (its RMA and that RMA's status, its box and the box's
  * tracking number) and, for a row that failed, why in one RMA's words.
  */
-export function RowsTable({ rows, onRemove }: RowsTableProps) {
+function RowsTableView({ rows, onRemove }: RowsTableProps) {
   return (
     <Table aria-label="Rows of the batch">
       <thead>
@@ -41,7 +42,7 @@ export function RowsTable({ rows, onRemove }: RowsTableProps) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.index}>
-            <td>{row.index + 1}</td>
+            <th scope="row">{row.index + 1}</th>
             <td>{row.serial}</td>
             <td>{row.model ?? ''}</td>
             <td>{row.entitlement ? ENTITLEMENT_WORDS[row.entitlement] ?? row.entitlement : ''}</td>
@@ -83,3 +84,9 @@ export function RowsTable({ rows, onRemove }: RowsTableProps) {
     </Table>
   );
 }
+
+/**
+ * Memoized: up to 1,000 rows are rendered again only when the batch read changes them, not when
+ * something else on the page (a notice, a dialog, a download's state) changes.
+ */
+export const RowsTable = memo(RowsTableView);
