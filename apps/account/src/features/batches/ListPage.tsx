@@ -20,7 +20,7 @@ type Outcome = Exclude<ListState, { status: 'loading' }>;
  * pages behind are kept, so Previous goes back the way Next came. A batch opens its page.
  */
 export function BatchesPage() {
-  const client = useApi().batch;
+  const { batch } = useApi();
   // cursors[n] is the `after` of page n + 1 ('' for the first).
   const [cursors, setCursors] = useState<string[]>(['']);
   const [reload, setReload] = useState(0);
@@ -33,7 +33,7 @@ export function BatchesPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    client.listBatches({ first: BATCHES_PAGE_SIZE, after: after || undefined }, { signal: controller.signal }).then(
+    batch.listBatches({ first: BATCHES_PAGE_SIZE, after: after || undefined }, { signal: controller.signal }).then(
       (page) => {
         if (controller.signal.aborted) return;
         setResult({ key, outcome: { status: 'ready', page } });
@@ -45,7 +45,7 @@ export function BatchesPage() {
       },
     );
     return () => controller.abort();
-  }, [client, after, key]);
+  }, [batch, after, key]);
 
   const state: ListState = result && result.key === key ? result.outcome : { status: 'loading', previous: shown };
 
