@@ -17,6 +17,7 @@ import (
 
 	"rugged.example/portal/api/batch/batch"
 	"rugged.example/portal/api/pkg/auth"
+	"rugged.example/portal/api/pkg/csvsafe"
 	"rugged.example/portal/api/pkg/fault"
 	"rugged.example/portal/api/pkg/httpx"
 	"rugged.example/portal/api/pkg/visibility"
@@ -267,8 +268,8 @@ func (h handlers) removeRow(c *gin.Context) error {
 }
 
 // resultCSV answers one line a row: serial, RMA number, status, price, box, tracking number and
-// the reasons. A cell that a spreadsheet would read as a formula (= + - @ first) is written
-// with a leading ' so it stays text.
+// the reasons, every cell through csvsafe as the portal's other CSV downloads, so a spreadsheet
+// never reads one as a formula.
 func (h handlers) resultCSV(c *gin.Context) error {
 	v, _, err := viewer(c)
 	if err != nil {
@@ -297,18 +298,10 @@ func (h handlers) resultCSV(c *gin.Context) error {
 		for i, reason := range r.Reasons {
 			reasons[i] = reason.Message
 		}
-		_ = w.Write([]string{cell(r.Serial), cell(r.RMANumber), string(r.Status), price, box, cell(r.TrackingNumber), cell(strings.Join(reasons, "; "))})
+		_ = w.Write(csvsafe.Row([]string{r.Serial, r.RMANumber, string(r.Status), price, box, r.TrackingNumber, strings.Join(reasons, "; ")}))
 	}
 	w.Flush()
 	return nil
-}
-
-// cell keeps a value a spreadsheet would evaluate as text.
-func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }
 
 // documents streams the batch's one PDF (labels and packing lists) to whoever sees the batch.
